@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LIMITS, MESSAGES } from './messages.js';
+
+// Emails are compared case-insensitively; we store them lower-cased.
+const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .toLowerCase()
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+const password = z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired);
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  email,
+  username: z
+    .string({ error: MESSAGES.usernameRequired })
+    .trim()
+    .min(1, MESSAGES.usernameRequired)
+    .regex(/^[A-Za-z0-9._-]{2,40}$/, MESSAGES.usernameInvalid),
+  password: password
+    .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+    .max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** The signup form adds a confirmation field that never leaves the browser. */
+export function signupFormSchema(variant: 'page' | 'modal') {
+  const mismatch = variant === 'page' ? MESSAGES.confirmPasswordMismatch : MESSAGES.confirmPasswordMismatchModal;
+  return signupSchema
+    .extend({ confirm_password: z.string() })
+    .refine((form) => form.confirm_password === form.password, { path: ['confirm_password'], message: mismatch });
+}
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+}
+
+export interface CsrfTokenResponse {
+  csrf_token: string;
+}

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './messages.js';
+export * from './auth.js';
+export * from './library.js';
+export * from './validation.js';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LIMITS, MESSAGES } from './messages.js';
+
+/** Ids are 24-hex-digit strings (MongoDB ObjectIds) everywhere in the API. */
+export const idSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id.');
+
+const name = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(LIMITS.nameMax, MESSAGES.nameTooLong);
+
+/** Multipart and urlencoded forms send booleans as text; JSON sends real ones. */
+const formBoolean = z.preprocess((value) => {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
+  return value ?? false;
+}, z.boolean());
+
+/** An empty form field means "no album", as the create-song form sends it. */
+const optionalId = z.preprocess((value) => (value === '' || value === 'null' ? null : value), idSchema.nullable().optional());
+
+export const songFieldsSchema = z.object({ song_name: name, album_id: optionalId });
+export type SongFields = z.infer<typeof songFieldsSchema>;
+
+export const albumFieldsSchema = z.object({ album_name: name });
+export type AlbumFields = z.infer<typeof albumFieldsSchema>;
+
+export const playlistFieldsSchema = z.object({
+  playlist_name: name,
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.descriptionMax, MESSAGES.descriptionTooLong)
+    .optional()
+    .transform((text) => (text ? text : null)),
+  private: formBoolean.optional().default(false),
+});
+export type PlaylistFields = z.infer<typeof playlistFieldsSchema>;
+
+export const songRefSchema = z.object({
+  song_id: z.string({ error: MESSAGES.songIdRequired }).min(1, MESSAGES.songIdRequired).pipe(idSchema),
+});
+export type SongRef = z.infer<typeof songRefSchema>;
+
+/** Optional paging on list endpoints; without `limit` a list answers in full, as the spec's clients expect. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(LIMITS.searchResultsMax).optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export interface PublicUser {
+  id: string;
+  username: string;
+}
+
+export interface Song {
+  id: string;
+  song_name: string;
+  artist_id: string;
+  artist_username: string;
+  album_id: string | null;
+  album_name: string | null;
+  song_cover_url: string;
+  song_file_url: string;
+  /** Seconds, read from the uploaded mp3 itself. */
+  duration: number;
+  created_at: string;
+}
+
+export interface Album {
+  id: string;
+  album_name: string;
+  album_cover_url: string;
+  artist_id: string;
+  artist_username: string;
+  created_at: string;
+}
+
+export interface Playlist {
+  id: string;
+  playlist_name: string;
+  playlist_cover_url: string | null;
+  description: string | null;
+  private: boolean;
+  creator_id: string;
+  creator_username: string;
+  created_at: string;
+}
+
+/** One song's place in a playlist; `song` is embedded so a page needs one call. */
+export interface PlaylistSong {
+  id: string;
+  playlist_id: string;
+  song_id: string;
+  added_at: string;
+  song: Song;
+}
+
+/** A liked-song record of the collection. */
+export interface LikedSong {
+  id: string;
+  song_id: string;
+  liked_at: string;
+  song: Song;
+}
+
+export interface LikeRecord {
+  id: string;
+  song_id: string;
+}
+
+/** `next_cursor` is null on the last page (and whenever no limit was asked). */
+export interface Paged {
+  next_cursor: string | null;
+}
+
+export interface SongsResponse extends Paged {
+  songs: Song[];
+}
+export interface AlbumsResponse extends Paged {
+  albums: Album[];
+}
+export interface PlaylistsResponse extends Paged {
+  playlists: Playlist[];
+}
+export interface PlaylistSongsResponse {
+  playlist_songs: PlaylistSong[];
+}
+export interface UsersResponse extends Paged {
+  users: PublicUser[];
+}
+export interface SearchResponse {
+  songs: Song[];
+  albums: Album[];
+  playlists: Playlist[];
+}
+export interface DeletedResponse {
+  id: string;
+  deleted: true;
+}
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  database: 'up' | 'down';
+  uptime_seconds: number;
+}

@@ -1,0 +1,50 @@
+/**
+ * User-facing validation texts. The product spec fixes several of them exactly,
+ * including the trailing space of the page variants, so both the API and the
+ * UIs take them from here instead of retyping them.
+ */
+export const MESSAGES = {
+  nameRequired: 'Name is required.',
+  nameTooLong: 'Name must be at most 100 characters.',
+  descriptionTooLong: 'Description must be at most 1000 characters.',
+  coverFormat: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.',
+  coverRequired: 'Cover photo is required.',
+  coverTooLarge: 'Cover photo must be at most 10 MB.',
+  songFormat: 'Song is required and must be in .mp3 format.',
+  songTooLarge: 'Song file must be at most 30 MB.',
+  passwordTooShort: 'Password must be at least 6 characters. ',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  confirmPasswordMismatch: 'Confirm Password field must be the same as the Password field. ',
+  confirmPasswordMismatchModal: 'Confirm Password field must be the same as the Password field.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Email is invalid.',
+  emailTaken: 'Email address is already in use.',
+  usernameRequired: 'Username is required.',
+  usernameInvalid: 'Username must be 2-40 letters, numbers, dots, dashes or underscores.',
+  usernameTaken: 'Username is already in use.',
+  passwordRequired: 'Password is required.',
+  credentialsInvalid: 'Email or password is incorrect.',
+  songIdRequired: 'Song is required.',
+  serverError: 'Something went wrong. Please try again',
+} as const;
+
+/** File-name checks the forms run before uploading; the API judges the bytes. */
+export const COVER_EXTENSIONS = ['jpeg', 'jpg', 'png', 'pdf', 'gif'] as const;
+export const SONG_EXTENSIONS = ['mp3'] as const;
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  nameMax: 100,
+  descriptionMax: 1000,
+  coverBytesMax: 10 * 1024 * 1024,
+  songBytesMax: 30 * 1024 * 1024,
+  pageSizeMax: 500,
+  searchResultsMax: 20,
+} as const;
+
+export function hasExtension(fileName: string, allowed: readonly string[]): boolean {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return false;
+  return allowed.includes(fileName.slice(dot + 1).toLowerCase());
+}

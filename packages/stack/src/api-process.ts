@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './paths.js';
+import { findFreePort } from './ports.js';
+
+export interface RunningApi {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export interface StartApiOptions {
+  mongodbUri: string;
+  port?: number;
+  /** Extra environment for the API (SESSION_SECRET, AUTH_RATE_LIMIT, ...). */
+  env?: Record<string, string>;
+  /** Receives the API's output lines; by default they are dropped unless the start fails. */
+  log?: (line: string) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs the built API (services/api/dist/main.js) as a real process, the same
+ * way `npm start`, the integration tests and the benchmarks do, and resolves
+ * once it answers on its port.
+ */
+export async function startApi(options: StartApiOptions): Promise<RunningApi> {
+  const entry = join(repoRoot(), 'services/api/dist/main.js');
+  if (!existsSync(entry)) throw new Error(`The API is not built (${entry} is missing). Run \`npm run build\` first.`);
+  const port = options.port ?? (await findFreePort());
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    env: { ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const recent: string[] = [];
+  const onLine = (line: string) => {
+    recent.push(line);
+    if (recent.length > 40) recent.shift();
+    options.log?.(line);
+  };
+  let buffered = '';
+  const onData = (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    lines.forEach(onLine);
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    ready = recent.some((line) => line.includes('tunafy api listening'));
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!ready) {
+    child.kill('SIGKILL');
+    throw new Error(`The API did not start (exit code ${child.exitCode}). Its last output:\n${recent.join('\n')}`);
+  }
+
+  return {
+    url,
+    port,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

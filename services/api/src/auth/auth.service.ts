@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { MESSAGES, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
+import { ApiException } from '../common/api-exception.js';
+import { DuplicateUserError, UsersRepository, type UserRecord } from '../users/users.repository.js';
+import { PasswordHasher } from './password-hasher.js';
+
+export function toSessionUser(user: UserRecord): SessionUser {
+  return { id: user.id, username: user.username, email: user.email };
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async signup(input: SignupInput): Promise<SessionUser> {
+    const passwordHash = await this.hasher.hash(input.password);
+    try {
+      return toSessionUser(await this.users.create({ email: input.email, username: input.username, passwordHash }));
+    } catch (error) {
+      if (error instanceof DuplicateUserError) {
+        const message = error.field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;
+        throw new ApiException(409, 'CONFLICT', 'That account already exists.', { [error.field]: message });
+      }
+      throw error;
+    }
+  }
+
+  /** One message for an unknown email and a wrong password, so login does not reveal who has an account. */
+  async verifyCredentials(input: LoginInput): Promise<SessionUser> {
+    const user = await this.users.findByEmailWithSecret(input.email);
+    const matches = await this.hasher.verify(user?.passwordHash ?? null, input.password);
+    if (!user || !matches) {
+      throw new ApiException(401, 'UNAUTHENTICATED', 'Email or password is incorrect.', { password: MESSAGES.credentialsInvalid });
+    }
+    return toSessionUser(user);
+  }
+}

@@ -1,0 +1,68 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import MongoStore from 'connect-mongo';
+import cookieParser from 'cookie-parser';
+import session from 'express-session';
+import helmet from 'helmet';
+import type { Connection } from 'mongoose';
+import passport from 'passport';
+import { pinoHttp } from 'pino-http';
+import { AppModule } from '../app.module.js';
+import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
+import type { AppConfig } from '../config/app-config.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+import { setupOpenApi } from './openapi.js';
+
+const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+function nestLogLevels(level: string): LogLevel[] {
+  const index = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 }[level] ?? 2;
+  return NEST_LEVELS.slice(0, index + 1);
+}
+
+export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+    logger: new ConsoleLogger({ json: true, logLevels: nestLogLevels(config.logLevel) }),
+    bodyParser: true,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+
+  app.use(pinoHttp({ level: config.logLevel, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
+  // Audio is already compressed and is streamed with ranges: only compress JSON and text.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) }));
+  app.use(cookieParser());
+
+  const connection = app.get<Connection>(DB_CONNECTION);
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      resave: false,
+      // Guests get no session document until they log in.
+      saveUninitialized: false,
+      store: MongoStore.create({
+        client: connection.getClient(),
+        dbName: connection.db!.databaseName,
+        collectionName: 'sessions',
+        // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
+        autoRemove: 'disabled',
+        touchAfter: 24 * 60 * 60,
+        stringify: false,
+      }),
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: THIRTY_DAYS_MS, path: '/' },
+    }),
+  );
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  setupOpenApi(app);
+  return app;
+}

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { toObjectId } from '../common/ids.js';
+import { isDuplicateKey } from '../database/mongo-errors.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+
+export interface LikeRecord {
+  id: string;
+  userId: string;
+  songId: string;
+  likedAt: Date;
+}
+
+interface LikeDocument {
+  _id: Types.ObjectId;
+  user_id: Types.ObjectId;
+  song_id: Types.ObjectId;
+  liked_at: Date;
+}
+
+const likeSchema = new Schema<LikeDocument>(
+  {
+    user_id: { type: Schema.Types.ObjectId, required: true },
+    song_id: { type: Schema.Types.ObjectId, required: true, index: true },
+    liked_at: { type: Date, required: true, default: () => new Date() },
+  },
+  { versionKey: false, collection: 'likes' },
+);
+// One like per user and song; liking twice is a no-op.
+likeSchema.index({ user_id: 1, song_id: 1 }, { unique: true });
+
+function toRecord(doc: LikeDocument): LikeRecord {
+  return { id: doc._id.toHexString(), userId: doc.user_id.toHexString(), songId: doc.song_id.toHexString(), likedAt: doc.liked_at };
+}
+
+@Injectable()
+export class LikesRepository {
+  private readonly model: Model<LikeDocument>;
+
+  constructor(@Inject(DB_CONNECTION) connection: Connection) {
+    this.model = connection.model<LikeDocument>('Like', likeSchema);
+  }
+
+  async like(userId: string, songId: string): Promise<LikeRecord> {
+    const key = { user_id: toObjectId(userId), song_id: toObjectId(songId) };
+    const existing = await this.model.findOne(key).lean<LikeDocument>();
+    if (existing) return toRecord(existing);
+    try {
+      return toRecord((await this.model.create(key)).toObject());
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      return toRecord((await this.model.findOne(key).lean<LikeDocument>())!);
+    }
+  }
+
+  async unlike(userId: string, songId: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ user_id: toObjectId(userId), song_id: toObjectId(songId) });
+    return result.deletedCount > 0;
+  }
+
+  async find(userId: string, songId: string): Promise<LikeRecord | null> {
+    const doc = await this.model.findOne({ user_id: toObjectId(userId), song_id: toObjectId(songId) }).lean<LikeDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Most recently liked first, like every music app's collection. */
+  async listByUser(userId: string): Promise<LikeRecord[]> {
+    const docs = await this.model.find({ user_id: toObjectId(userId) }).sort({ liked_at: -1, _id: -1 }).lean<LikeDocument[]>();
+    return docs.map(toRecord);
+  }
+
+  async deleteBySong(songId: string): Promise<void> {
+    await this.model.deleteMany({ song_id: toObjectId(songId) });
+  }
+
+  /** Likes of songs that are gone (a crash mid-delete); the janitor removes them. */
+  async deleteDangling(existingSongIds: Set<string>): Promise<number> {
+    const docs = await this.model.find({}, { song_id: 1 }).lean<LikeDocument[]>();
+    const dangling = docs.filter((doc) => !existingSongIds.has(doc.song_id.toHexString()));
+    if (dangling.length === 0) return 0;
+    const result = await this.model.deleteMany({ _id: { $in: dangling.map((doc) => doc._id) } });
+    return result.deletedCount;
+  }
+
+  async distinctSongIds(): Promise<string[]> {
+    const docs = await this.model.find({}, { song_id: 1 }).lean<LikeDocument[]>();
+    return [...new Set(docs.map((doc) => doc.song_id.toHexString()))];
+  }
+}

@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { isApiErrorBody, type ApiErrorBody, type ErrorCode } from '@tunafy/contracts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Errors that mean "the database is unreachable": answer 503 so clients know to retry. */
+function isDatabaseDown(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  const message = (error as { message?: string } | null)?.message ?? '';
+  return /^Mongo(Network|ServerSelection|NotConnected|Topology)/.test(name) || name === 'MongooseServerSelectionError' || /buffering timed out|connection .* closed/i.test(message);
+}
+
+/**
+ * Gives every failure the one JSON shape of the contracts. Unknown errors are
+ * logged with their stack and answered without internals.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(error);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    if (body.code === 'SERVICE_UNAVAILABLE') response.setHeader('Retry-After', '5');
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(error: unknown): ApiErrorBody {
+    if (error instanceof HttpException) {
+      const status = error.getStatus();
+      const payload = error.getResponse();
+      if (isApiErrorBody(payload)) return payload;
+      const message = typeof payload === 'string' ? payload : ((payload as { message?: unknown }).message ?? error.message);
+      return {
+        statusCode: status,
+        code: CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
+        message: Array.isArray(message) ? message.join(' ') : String(message),
+      };
+    }
+    if (isDatabaseDown(error)) {
+      this.logger.warn(`database unavailable: ${(error as Error).message}`);
+      return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' };
+    }
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong. Please try again' };
+  }
+}

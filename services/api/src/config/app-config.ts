@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  mongodbUri: string;
+  /** Signs session and CSRF cookies; must be stable across restarts and shared by replicas. */
+  sessionSecret: string;
+  /** Marks cookies Secure; on behind HTTPS in production. */
+  secureCookies: boolean;
+  /** Number of reverse proxies in front of us, so rate limits see the client's address. */
+  trustProxy: number;
+  /** Local disk copy of GridFS media, so streaming does not depend on the database's chunk reads. */
+  mediaCacheDir: string;
+  logLevel: string;
+  /** Login and signup attempts allowed per client address per minute. */
+  authRateLimit: number;
+  /** How stale (ms) a replica's cached catalog may be after another replica's write. */
+  catalogRecheckMs: number;
+  /** Load the demo catalog when the database is empty. */
+  seedOnEmpty: boolean;
+  /** Cleans up files and records that a crash left unreferenced. */
+  janitorIntervalMs: number;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(parsed) ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const mongodbUri = env.MONGODB_URI;
+  if (!mongodbUri) {
+    throw new Error('MONGODB_URI is not set. Start the API with `npm start` (it picks a database) or set MONGODB_URI.');
+  }
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET must be set in production so sessions survive restarts and work across replicas.');
+  }
+  return {
+    port: intFrom(env.PORT, 8080),
+    mongodbUri,
+    sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),
+    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
+    trustProxy: intFrom(env.TRUST_PROXY, 0),
+    mediaCacheDir: env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 20),
+    catalogRecheckMs: intFrom(env.CATALOG_RECHECK_MS, 1000),
+    seedOnEmpty: env.SEED_ON_EMPTY ? env.SEED_ON_EMPTY === 'true' : !production,
+    janitorIntervalMs: intFrom(env.JANITOR_INTERVAL_MS, 15 * 60 * 1000),
+  };
+}

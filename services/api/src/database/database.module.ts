@@ -1,0 +1,55 @@
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import mongoose, { type Connection } from 'mongoose';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { LikesRepository } from '../collection/likes.repository.js';
+import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { CatalogRevision } from './catalog-revision.js';
+import { DB_CONNECTION } from './tokens.js';
+
+// Unknown paths in filters are dropped rather than sent to the server. Operator
+// injection ({"email": {"$ne": null}}) is stopped earlier: every input passes a
+// contracts schema that only lets strings and validated ids through.
+mongoose.set('strictQuery', true);
+// Fail fast while the database is away, so requests get a 503 instead of hanging.
+mongoose.set('bufferTimeoutMS', 3000);
+
+const repositories = [UsersRepository, SongsRepository, AlbumsRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository];
+
+/**
+ * One mongoose connection for the process and the repositories built on it.
+ * Repositories live in their feature folders but are provided here, so
+ * features depend on each other's data only, never on each other's services.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DB_CONNECTION,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<Connection> => {
+        const connection = mongoose.createConnection(config.mongodbUri, {
+          serverSelectionTimeoutMS: 5000,
+          autoIndex: true,
+        });
+        await connection.asPromise();
+        return connection;
+      },
+    },
+    CatalogRevision,
+    ...repositories,
+  ],
+  exports: [DB_CONNECTION, CatalogRevision, ...repositories],
+})
+export class DatabaseModule implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+
+  constructor(@Inject(DB_CONNECTION) private readonly connection: Connection) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.connection.close().catch((error: Error) => this.logger.warn(`close failed: ${error.message}`));
+  }
+}

@@ -1,0 +1,1 @@
+export const DB_CONNECTION = Symbol('DB_CONNECTION');

@@ -1,0 +1,10 @@
+import type { Type } from '@nestjs/common';
+import { AlbumsModule } from './albums/albums.module.js';
+import { CollectionModule } from './collection/collection.module.js';
+import { MediaModule } from './media/media.module.js';
+import { PlaylistsModule } from './playlists/playlists.module.js';
+import { SearchModule } from './search/search.module.js';
+import { SongsModule } from './songs/songs.module.js';
+
+/** Feature modules mounted under /api; each lives in its own folder. */
+export const featureModules: Type[] = [MediaModule, SongsModule, AlbumsModule, PlaylistsModule, CollectionModule, SearchModule];

@@ -1,0 +1,41 @@
+/**
+ * The storage port for uploaded media. Services only see this; the GridFS
+ * adapter (plus its local disk cache) sits behind it.
+ */
+export type MediaKind = 'image' | 'audio';
+
+export interface StoredMedia {
+  id: string;
+  kind: MediaKind;
+  contentType: string;
+  length: number;
+}
+
+export interface MediaFile extends StoredMedia {
+  /** A local file holding exactly the stored bytes, ready to stream with Range support. */
+  path: string;
+  uploadedAt: Date;
+  /** Strong validator; content never changes for an id (replacing a file makes a new id). */
+  etag: string;
+}
+
+export interface MediaUpload {
+  kind: MediaKind;
+  contentType: string;
+  fileName: string;
+  data: Buffer;
+}
+
+export abstract class MediaStore {
+  abstract save(upload: MediaUpload): Promise<StoredMedia>;
+  /** Null when no such file exists (never throws for a well-formed but unknown id). */
+  abstract open(id: string): Promise<MediaFile | null>;
+  abstract delete(id: string): Promise<void>;
+  /** Ids of files uploaded before `date`, for the janitor's orphan sweep. */
+  abstract idsUploadedBefore(date: Date): Promise<string[]>;
+}
+
+/** Where clients fetch a stored file; the `*_url` fields of the API point here. */
+export function mediaUrl(id: string): string {
+  return `/api/files/${id}`;
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { toObjectId } from '../common/ids.js';
+import { isDuplicateKey } from '../database/mongo-errors.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+
+export interface PlaylistEntryRecord {
+  id: string;
+  playlistId: string;
+  songId: string;
+  addedAt: Date;
+}
+
+interface EntryDocument {
+  _id: Types.ObjectId;
+  playlist_id: Types.ObjectId;
+  song_id: Types.ObjectId;
+  added_at: Date;
+}
+
+const entrySchema = new Schema<EntryDocument>(
+  {
+    playlist_id: { type: Schema.Types.ObjectId, required: true },
+    song_id: { type: Schema.Types.ObjectId, required: true, index: true },
+    added_at: { type: Date, required: true, default: () => new Date() },
+  },
+  { versionKey: false, collection: 'playlist_songs' },
+);
+// A song appears at most once per playlist; adding it again is a no-op.
+entrySchema.index({ playlist_id: 1, song_id: 1 }, { unique: true });
+
+function toRecord(doc: EntryDocument): PlaylistEntryRecord {
+  return { id: doc._id.toHexString(), playlistId: doc.playlist_id.toHexString(), songId: doc.song_id.toHexString(), addedAt: doc.added_at };
+}
+
+@Injectable()
+export class PlaylistEntriesRepository {
+  private readonly model: Model<EntryDocument>;
+
+  constructor(@Inject(DB_CONNECTION) connection: Connection) {
+    this.model = connection.model<EntryDocument>('PlaylistSong', entrySchema);
+  }
+
+  /** Idempotent: answers the existing entry when the song is already there. */
+  async add(playlistId: string, songId: string): Promise<PlaylistEntryRecord> {
+    const key = { playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) };
+    const existing = await this.model.findOne(key).lean<EntryDocument>();
+    if (existing) return toRecord(existing);
+    try {
+      return toRecord((await this.model.create(key)).toObject());
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      return toRecord((await this.model.findOne(key).lean<EntryDocument>())!);
+    }
+  }
+
+  async remove(playlistId: string, songId: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) });
+    return result.deletedCount > 0;
+  }
+
+  async listByPlaylist(playlistId: string): Promise<PlaylistEntryRecord[]> {
+    const docs = await this.model.find({ playlist_id: toObjectId(playlistId) }).sort({ added_at: 1, _id: 1 }).lean<EntryDocument[]>();
+    return docs.map(toRecord);
+  }
+
+  async deleteByPlaylist(playlistId: string): Promise<void> {
+    await this.model.deleteMany({ playlist_id: toObjectId(playlistId) });
+  }
+
+  async deleteBySong(songId: string): Promise<void> {
+    await this.model.deleteMany({ song_id: toObjectId(songId) });
+  }
+
+  /** Entries whose playlist or song is gone, left by a crash mid-delete; the janitor removes them. */
+  async deleteDangling(existing: { songIds: Set<string>; playlistIds: Set<string> }): Promise<number> {
+    const docs = await this.model.find({}, { playlist_id: 1, song_id: 1 }).lean<EntryDocument[]>();
+    const dangling = docs.filter((doc) => !existing.songIds.has(doc.song_id.toHexString()) || !existing.playlistIds.has(doc.playlist_id.toHexString()));
+    if (dangling.length === 0) return 0;
+    const result = await this.model.deleteMany({ _id: { $in: dangling.map((doc) => doc._id) } });
+    return result.deletedCount;
+  }
+
+  async distinctIds(): Promise<{ songIds: string[]; playlistIds: string[] }> {
+    const docs = await this.model.find({}, { playlist_id: 1, song_id: 1 }).lean<EntryDocument[]>();
+    return {
+      songIds: [...new Set(docs.map((doc) => doc.song_id.toHexString()))],
+      playlistIds: [...new Set(docs.map((doc) => doc.playlist_id.toHexString()))],
+    };
+  }
+}

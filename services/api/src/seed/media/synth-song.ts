@@ -1,0 +1,605 @@
+/**
+ * Generates the demo songs of a fresh install. The machines that seed Tunafy
+ * have no internet and the repo ships no audio, so every song is composed
+ * from its seed and encoded to MP3 here: real, playable files that exercise
+ * the same upload, metadata and range-streaming paths as a user's upload.
+ */
+import { Mp3Encoder } from '@breezystack/lamejs';
+import { between, createRandom, hashNumbers, intBetween, pick, type Random } from './random.js';
+
+export interface SynthesizeSongOptions {
+  seed: number;
+  /** Length of the piece; the MP3 comes out a few tens of milliseconds longer (encoder delay and padding). */
+  seconds: number;
+  sampleRate?: 44100;
+  kbps?: 128;
+}
+
+const SAMPLE_RATE = 44100;
+const KBPS = 128;
+/**
+ * Mono because lamejs is pure JS and its stereo path costs almost twice the
+ * time (measured: ~1.9 s vs ~1.0 s for 30 s of audio), while a demo piece
+ * gains little from width.
+ */
+const CHANNELS = 1;
+const SAMPLES_PER_FRAME = 1152;
+/** Peak after normalisation; the headroom absorbs MP3 overshoot, which would otherwise clip on decode. */
+const PEAK = 0.89;
+
+type Wave = 'sine' | 'triangle' | 'saw' | 'warm';
+
+interface Voice {
+  wave: Wave;
+  attack: number;
+  decay: number;
+  sustain: number;
+  release: number;
+  /** One-pole low-pass cutoff in Hz; tames the saw's upper harmonics. */
+  cutoff?: number;
+  /** Vibrato depth as a fraction of the frequency, after the attack. */
+  vibrato?: number;
+}
+
+interface Mood {
+  scale: readonly number[];
+  /** Chord roots as 0-based scale degrees, one chord per bar. */
+  progressions: readonly (readonly number[])[];
+  bpm: readonly [number, number];
+  sevenths: boolean;
+  padWaves: readonly Wave[];
+  leadWaves: readonly Wave[];
+}
+
+const MAJOR = [0, 2, 4, 5, 7, 9, 11];
+const MINOR = [0, 2, 3, 5, 7, 8, 10];
+const DORIAN = [0, 2, 3, 5, 7, 9, 10];
+const LYDIAN = [0, 2, 4, 6, 7, 9, 11];
+const MIXOLYDIAN = [0, 2, 4, 5, 7, 9, 10];
+
+const MOODS: readonly Mood[] = [
+  // bright indie pop
+  {
+    scale: MAJOR,
+    progressions: [[0, 4, 5, 3], [0, 5, 3, 4], [3, 0, 4, 5], [0, 3, 1, 4]],
+    bpm: [108, 132],
+    sevenths: false,
+    padWaves: ['saw', 'triangle'],
+    leadWaves: ['triangle', 'sine'],
+  },
+  // dreamy, slow, floating
+  {
+    scale: LYDIAN,
+    progressions: [[0, 1, 0, 1], [0, 1, 5, 4], [0, 4, 1, 5]],
+    bpm: [76, 96],
+    sevenths: true,
+    padWaves: ['sine', 'triangle', 'warm'],
+    leadWaves: ['sine', 'triangle'],
+  },
+  // melancholic
+  {
+    scale: MINOR,
+    progressions: [[0, 5, 2, 6], [0, 3, 6, 2], [0, 5, 3, 4], [5, 6, 0, 0]],
+    bpm: [78, 100],
+    sevenths: false,
+    padWaves: ['warm', 'saw', 'triangle'],
+    leadWaves: ['sine', 'triangle'],
+  },
+  // driving night-drive synthwave
+  {
+    scale: MINOR,
+    progressions: [[0, 6, 5, 6], [0, 5, 6, 4], [0, 2, 6, 5]],
+    bpm: [118, 140],
+    sevenths: false,
+    padWaves: ['saw'],
+    leadWaves: ['saw', 'triangle'],
+  },
+  // groovy, jazzy
+  {
+    scale: DORIAN,
+    progressions: [[0, 3, 0, 3], [0, 6, 3, 4], [1, 4, 0, 0]],
+    bpm: [88, 112],
+    sevenths: true,
+    padWaves: ['warm', 'triangle'],
+    leadWaves: ['triangle', 'warm'],
+  },
+  // sunny, folk-ish
+  {
+    scale: MIXOLYDIAN,
+    progressions: [[0, 6, 3, 0], [0, 3, 6, 0], [0, 4, 6, 3]],
+    bpm: [96, 124],
+    sevenths: false,
+    padWaves: ['triangle', 'warm'],
+    leadWaves: ['triangle', 'sine'],
+  },
+];
+
+/** Kick and snare hits per bar, in sixteenth steps. */
+const GROOVES: readonly { kick: readonly number[]; snare: readonly number[] }[] = [
+  { kick: [0, 4, 8, 12], snare: [4, 12] },
+  { kick: [0, 8, 10], snare: [4, 12] },
+  { kick: [0, 6, 8], snare: [4, 12] },
+  { kick: [0, 7, 10], snare: [4, 12] },
+  { kick: [0, 3, 8, 11], snare: [4, 12] },
+];
+
+interface Song {
+  bpm: number;
+  beat: number;
+  bar: number;
+  bars: number;
+  tonic: number;
+  mood: Mood;
+  progression: readonly number[];
+  pad: Voice;
+  lead: Voice;
+  arp: Voice | null;
+  bass: Voice;
+  bassPattern: 'whole' | 'eighths' | 'pulse' | 'walk';
+  groove: (typeof GROOVES)[number];
+  hatSixteenths: boolean;
+  melody: { a: Motif; b: Motif };
+}
+
+/** One two-bar melodic phrase on an eighth-note grid; pitches are scale steps relative to the phrase anchor. */
+type Motif = { slot: number; length: number; step: number }[];
+
+export function synthesizeSong(options: SynthesizeSongOptions): Buffer {
+  const sampleRate = options.sampleRate ?? SAMPLE_RATE;
+  const kbps = options.kbps ?? KBPS;
+  if (sampleRate !== SAMPLE_RATE || kbps !== KBPS) {
+    throw new RangeError('synthesizeSong only produces 44.1 kHz, 128 kbps MP3');
+  }
+  if (!Number.isFinite(options.seconds) || options.seconds < 1 || options.seconds > 600) {
+    throw new RangeError(`seconds must be between 1 and 600, got ${options.seconds}`);
+  }
+  if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be an integer, got ${options.seed}`);
+
+  const samples = renderSong(options.seed, options.seconds, sampleRate);
+  return encodeMp3(samples, sampleRate, kbps);
+}
+
+/** Renders the piece to normalised mono PCM in [-PEAK, PEAK]. Exposed for tests and previews. */
+export function renderSong(seed: number, seconds: number, sampleRate: number = SAMPLE_RATE): Float32Array {
+  const length = Math.round(seconds * sampleRate);
+  const song = compose(seed, seconds);
+  const mix = new Float32Array(length);
+  // Echoed parts get their own bus so the echo does not smear drums and bass.
+  const echoBus = new Float32Array(length);
+  // Drum noise has its own stream so changing the arrangement code elsewhere
+  // does not reshuffle every hi-hat.
+  const noise = createRandom(hashNumbers(seed, 0xd2));
+  const bars = song.bars;
+
+  for (let bar = 0; bar < bars; bar++) {
+    const t0 = bar * song.bar;
+    const degree = song.progression[bar % song.progression.length] as number;
+    const chord = chordSemitones(song.mood, degree);
+    const isIntro = bar < 2 && bars > 5;
+    const isOutro = bar === bars - 1 && bars > 4;
+
+    for (const semitone of chord) {
+      addNote(mix, sampleRate, t0, song.bar, midiToHz(song.tonic + 12 + semitone), 0.09, song.pad);
+    }
+
+    addBass(mix, sampleRate, song, t0, chord[0] as number);
+
+    if (!isIntro && !isOutro) {
+      addDrums(mix, sampleRate, song, t0, noise);
+    } else if (bar === 1) {
+      // A bar of hats only, so the groove is announced before it lands.
+      for (let step = 0; step < 16; step += 2) addHat(mix, sampleRate, t0 + (step * song.beat) / 4, 0.05, false, noise);
+    }
+
+    if (song.arp && !isIntro && Math.floor(bar / 4) % 2 === 1) {
+      for (let step = 0; step < 16; step++) {
+        const semitone = (chord[step % chord.length] as number) + (step % 8 >= 4 ? 12 : 0);
+        addNote(echoBus, sampleRate, t0 + (step * song.beat) / 4, song.beat / 4, midiToHz(song.tonic + 24 + semitone), 0.05, song.arp);
+      }
+    }
+
+    if (!isIntro && bar < bars - 1) {
+      const phraseBar = bar - (bars > 5 ? 2 : 0);
+      if (phraseBar % 2 === 0) {
+        // A A B A across each eight-bar stretch: repetition is what makes it sound composed.
+        const phrase = Math.floor(phraseBar / 2) % 4;
+        const motif = phrase === 2 ? song.melody.b : song.melody.a;
+        addMelody(echoBus, sampleRate, song, t0, motif, bar);
+      }
+    } else if (isOutro) {
+      addNote(echoBus, sampleRate, t0, song.bar * 0.75, midiToHz(song.tonic + 24 + (chord[0] as number)), 0.16, song.lead);
+    }
+  }
+
+  addEcho(echoBus, Math.round(song.beat * 0.75 * sampleRate), 0.32);
+  for (let i = 0; i < length; i++) mix[i] = (mix[i] as number) + (echoBus[i] as number);
+
+  applyFades(mix, sampleRate, seconds);
+  normalise(mix);
+  return mix;
+}
+
+function compose(seed: number, seconds: number): Song {
+  const random = createRandom(seed);
+  const mood = pick(random, MOODS);
+  const bpm = Math.round(between(random, mood.bpm[0], mood.bpm[1]));
+  const beat = 60 / bpm;
+  const bar = beat * 4;
+  const padWave = pick(random, mood.padWaves);
+  const leadWave = pick(random, mood.leadWaves);
+  return {
+    bpm,
+    beat,
+    bar,
+    bars: Math.ceil(seconds / bar),
+    // Tonic between E2 and D#3 keeps the pad in a warm register for any key.
+    tonic: 40 + intBetween(random, 0, 11),
+    mood,
+    progression: pick(random, mood.progressions),
+    pad: {
+      wave: padWave,
+      attack: between(random, 0.15, 0.6),
+      decay: 0.4,
+      sustain: 0.7,
+      release: 0.5,
+      cutoff: padWave === 'saw' ? between(random, 900, 1800) : undefined,
+    },
+    lead: {
+      wave: leadWave,
+      attack: 0.01,
+      decay: between(random, 0.08, 0.25),
+      sustain: between(random, 0.5, 0.8),
+      release: 0.12,
+      cutoff: leadWave === 'saw' ? 2600 : undefined,
+      vibrato: between(random, 0.002, 0.006),
+    },
+    arp:
+      random() < 0.6
+        ? { wave: pick(random, ['triangle', 'sine'] as const), attack: 0.004, decay: 0.09, sustain: 0.15, release: 0.06 }
+        : null,
+    bass: { wave: 'warm', attack: 0.01, decay: 0.2, sustain: 0.75, release: 0.08, cutoff: 700 },
+    bassPattern: pick(random, ['whole', 'eighths', 'pulse', 'walk'] as const),
+    groove: pick(random, GROOVES),
+    hatSixteenths: random() < 0.4,
+    melody: { a: makeMotif(random, 0.55), b: makeMotif(random, 0.45) },
+  };
+}
+
+function makeMotif(random: Random, density: number): Motif {
+  const motif: Motif = [];
+  let step = 0;
+  for (let slot = 0; slot < 16; ) {
+    // The downbeat always sounds, and the phrase breathes before it repeats.
+    const onset = slot === 0 || (slot < 14 && random() < density);
+    if (!onset) {
+      slot++;
+      continue;
+    }
+    const length = Math.min(pick(random, [1, 1, 2, 2, 3, 4]), 16 - slot);
+    motif.push({ slot, length, step });
+    step += pick(random, [-2, -1, -1, 0, 1, 1, 2, 3, -3]);
+    step = Math.max(-4, Math.min(6, step));
+    slot += length;
+  }
+  return motif;
+}
+
+function addMelody(out: Float32Array, sampleRate: number, song: Song, t0: number, motif: Motif, bar: number): void {
+  const eighth = song.beat / 2;
+  const scale = song.mood.scale;
+  for (const note of motif) {
+    const inSecondBar = note.slot >= 8;
+    const degree = song.progression[(bar + (inSecondBar ? 1 : 0)) % song.progression.length] as number;
+    // Anchor the phrase on the chord's root two octaves up, then snap strong
+    // beats to a chord tone so the melody agrees with the harmony.
+    let index = degree + 7 + note.step;
+    if (note.slot % 4 === 0) index = nearestChordTone(index, degree);
+    const semitone = scaleSemitone(scale, index);
+    addNote(out, sampleRate, t0 + note.slot * eighth, note.length * eighth * 0.92, midiToHz(song.tonic + 12 + semitone), 0.15, song.lead);
+  }
+}
+
+function nearestChordTone(index: number, degree: number): number {
+  for (let distance = 0; distance < 4; distance++) {
+    for (const candidate of [index - distance, index + distance]) {
+      const offset = (((candidate - degree) % 7) + 7) % 7;
+      if (offset === 0 || offset === 2 || offset === 4) return candidate;
+    }
+  }
+  return index;
+}
+
+function addBass(out: Float32Array, sampleRate: number, song: Song, t0: number, root: number): void {
+  const hz = (semitone: number) => midiToHz(song.tonic - 12 + semitone);
+  const gain = 0.22;
+  switch (song.bassPattern) {
+    case 'whole':
+      addNote(out, sampleRate, t0, song.bar * 0.95, hz(root), gain, song.bass);
+      break;
+    case 'eighths':
+      for (let i = 0; i < 8; i++) addNote(out, sampleRate, t0 + (i * song.beat) / 2, song.beat * 0.4, hz(root), gain * 0.85, song.bass);
+      break;
+    case 'pulse':
+      for (const [beat, length] of [[0, 1.5], [1.5, 0.5], [2, 1.5], [3.5, 0.5]] as const) {
+        addNote(out, sampleRate, t0 + beat * song.beat, length * song.beat * 0.9, hz(root), gain, song.bass);
+      }
+      break;
+    case 'walk':
+      [0, 7, 12, 7].forEach((interval, beat) => {
+        addNote(out, sampleRate, t0 + beat * song.beat, song.beat * 0.85, hz(root + interval), gain * 0.9, song.bass);
+      });
+      break;
+  }
+}
+
+function addDrums(out: Float32Array, sampleRate: number, song: Song, t0: number, noise: Random): void {
+  const sixteenth = song.beat / 4;
+  for (const step of song.groove.kick) addKick(out, sampleRate, t0 + step * sixteenth, 0.5);
+  for (const step of song.groove.snare) addSnare(out, sampleRate, t0 + step * sixteenth, 0.22, noise);
+  const stride = song.hatSixteenths ? 1 : 2;
+  for (let step = 0; step < 16; step += stride) {
+    const open = !song.hatSixteenths && step === 14;
+    const accent = step % 4 === 0 ? 0.06 : 0.04;
+    addHat(out, sampleRate, t0 + step * sixteenth, accent, open, noise);
+  }
+}
+
+function chordSemitones(mood: Mood, degree: number): number[] {
+  const steps = mood.sevenths ? [0, 2, 4, 6] : [0, 2, 4];
+  return steps.map((step) => scaleSemitone(mood.scale, degree + step));
+}
+
+function scaleSemitone(scale: readonly number[], index: number): number {
+  const octave = Math.floor(index / scale.length);
+  return octave * 12 + (scale[index - octave * scale.length] as number);
+}
+
+function midiToHz(note: number): number {
+  return 440 * 2 ** ((note - 69) / 12);
+}
+
+const SINE_TABLE_SIZE = 4096;
+/** Math.sin dominated rendering time; a table with linear interpolation is ~100 dB clean, far below MP3 noise. */
+const SINE_TABLE = (() => {
+  const table = new Float64Array(SINE_TABLE_SIZE + 1);
+  for (let i = 0; i <= SINE_TABLE_SIZE; i++) table[i] = Math.sin((2 * Math.PI * i) / SINE_TABLE_SIZE);
+  return table;
+})();
+
+/** sin(2π·phase) for phase in [0, 1). */
+function sine(phase: number): number {
+  const x = phase * SINE_TABLE_SIZE;
+  const i = x | 0;
+  const a = SINE_TABLE[i] as number;
+  return a + (x - i) * ((SINE_TABLE[i + 1] as number) - a);
+}
+
+const WAVE_CODES: Record<Wave, number> = { sine: 0, triangle: 1, warm: 2, saw: 3 };
+
+function addNote(out: Float32Array, sampleRate: number, start: number, duration: number, hz: number, gain: number, voice: Voice): void {
+  const first = Math.round(start * sampleRate);
+  const held = Math.max(1, Math.round(duration * sampleRate));
+  const release = Math.max(1, Math.round(voice.release * sampleRate));
+  const last = Math.min(out.length, first + held + release);
+  const attack = Math.max(1, Math.round(voice.attack * sampleRate));
+  const decay = Math.max(1, Math.round(voice.decay * sampleRate));
+  const sustain = voice.sustain;
+  const wave = WAVE_CODES[voice.wave];
+  const lowpass = voice.cutoff ? 1 - Math.exp((-2 * Math.PI * voice.cutoff) / sampleRate) : 1;
+  const increment = hz / sampleRate;
+  const vibrato = voice.vibrato ?? 0;
+  const vibratoStart = attack * 4;
+  const vibratoIncrement = 5.2 / sampleRate;
+  let vibratoPhase = 0;
+  let phase = 0;
+  let filtered = 0;
+  let releaseFrom = 0;
+
+  for (let i = first; i < last; i++) {
+    const n = i - first;
+    let envelope: number;
+    if (n < held) {
+      if (n < attack) envelope = n / attack;
+      else if (n < attack + decay) envelope = 1 - (1 - sustain) * ((n - attack) / decay);
+      else envelope = sustain;
+      releaseFrom = envelope;
+    } else {
+      envelope = releaseFrom * (1 - (n - held) / release);
+    }
+
+    let value: number;
+    if (wave === 0) value = sine(phase);
+    else if (wave === 1) value = 1 - 4 * Math.abs(phase - 0.5);
+    else if (wave === 2) {
+      const octave = phase < 0.5 ? phase * 2 : phase * 2 - 1;
+      value = sine(phase) + 0.3 * sine(octave);
+    } else value = 2 * phase - 1 - polyBlep(phase, increment);
+    filtered += lowpass * (value - filtered);
+
+    out[i] = (out[i] as number) + gain * envelope * filtered;
+
+    let step = increment;
+    if (vibrato !== 0 && n > vibratoStart) {
+      step *= 1 + vibrato * sine(vibratoPhase);
+      vibratoPhase += vibratoIncrement;
+      if (vibratoPhase >= 1) vibratoPhase -= 1;
+    }
+    phase += step;
+    if (phase >= 1) phase -= 1;
+  }
+}
+
+/** Band-limits the saw's jump; a naive saw aliases audibly in the upper octaves. */
+function polyBlep(t: number, dt: number): number {
+  if (t < dt) {
+    const x = t / dt;
+    return x + x - x * x - 1;
+  }
+  if (t > 1 - dt) {
+    const x = (t - 1) / dt;
+    return x * x + x + x + 1;
+  }
+  return 0;
+}
+
+/** Per-sample factor of an exponential decay with time constant `seconds`. */
+function decayFactor(seconds: number, sampleRate: number): number {
+  return Math.exp(-1 / (seconds * sampleRate));
+}
+
+function addKick(out: Float32Array, sampleRate: number, start: number, gain: number): void {
+  const first = Math.round(start * sampleRate);
+  const last = Math.min(out.length, first + Math.round(0.35 * sampleRate));
+  const ampDecay = decayFactor(0.12, sampleRate);
+  const pitchDecay = decayFactor(0.03, sampleRate);
+  let amplitude = gain;
+  let sweep = 110;
+  let phase = 0;
+  for (let i = first; i < last; i++) {
+    out[i] = (out[i] as number) + amplitude * sine(phase);
+    // The falling pitch is what reads as a kick rather than a bass note.
+    phase += (45 + sweep) / sampleRate;
+    if (phase >= 1) phase -= 1;
+    amplitude *= ampDecay;
+    sweep *= pitchDecay;
+  }
+}
+
+function addSnare(out: Float32Array, sampleRate: number, start: number, gain: number, noise: Random): void {
+  const first = Math.round(start * sampleRate);
+  const last = Math.min(out.length, first + Math.round(0.25 * sampleRate));
+  const noiseDecay = decayFactor(0.07, sampleRate);
+  const bodyDecay = decayFactor(0.04, sampleRate);
+  const bodyIncrement = 185 / sampleRate;
+  let noiseLevel = gain * 0.7;
+  let bodyLevel = gain * 0.5;
+  let phase = 0;
+  let previous = 0;
+  for (let i = first; i < last; i++) {
+    const white = noise() * 2 - 1;
+    const bright = white - previous * 0.6;
+    previous = white;
+    out[i] = (out[i] as number) + noiseLevel * bright + bodyLevel * sine(phase);
+    phase += bodyIncrement;
+    if (phase >= 1) phase -= 1;
+    noiseLevel *= noiseDecay;
+    bodyLevel *= bodyDecay;
+  }
+}
+
+function addHat(out: Float32Array, sampleRate: number, start: number, gain: number, open: boolean, noise: Random): void {
+  const first = Math.round(start * sampleRate);
+  const decay = open ? 0.09 : 0.018;
+  const last = Math.min(out.length, first + Math.round(decay * 6 * sampleRate));
+  const factor = decayFactor(decay, sampleRate);
+  let level = gain;
+  let previous = 0;
+  for (let i = first; i < last; i++) {
+    const white = noise() * 2 - 1;
+    // First difference is a cheap high-pass: hats live above the rest of the mix.
+    out[i] = (out[i] as number) + level * (white - previous);
+    previous = white;
+    level *= factor;
+  }
+}
+
+function addEcho(bus: Float32Array, delay: number, feedback: number): void {
+  for (let i = delay; i < bus.length; i++) bus[i] = (bus[i] as number) + feedback * (bus[i - delay] as number);
+}
+
+function applyFades(samples: Float32Array, sampleRate: number, seconds: number): void {
+  const fadeIn = Math.min(samples.length, Math.round(0.4 * sampleRate));
+  const fadeOut = Math.min(samples.length, Math.round(Math.min(2.5, seconds * 0.12) * sampleRate));
+  for (let i = 0; i < fadeIn; i++) samples[i] = (samples[i] as number) * (i / fadeIn);
+  for (let i = 0; i < fadeOut; i++) {
+    const k = i / fadeOut;
+    // Squared gain sounds like an even fade; a linear one seems to drop at the end.
+    samples[samples.length - 1 - i] = (samples[samples.length - 1 - i] as number) * k * k;
+  }
+}
+
+function normalise(samples: Float32Array): void {
+  let peak = 0;
+  for (let i = 0; i < samples.length; i++) peak = Math.max(peak, Math.abs(samples[i] as number));
+  if (peak === 0) return;
+  const gain = PEAK / peak;
+  for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] as number) * gain;
+}
+
+function encodeMp3(samples: Float32Array, sampleRate: number, kbps: number): Buffer {
+  const pcm = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const value = Math.round((samples[i] as number) * 32767);
+    pcm[i] = value > 32767 ? 32767 : value < -32768 ? -32768 : value;
+  }
+  const encoder = new Mp3Encoder(CHANNELS, sampleRate, kbps);
+  const chunks: Buffer[] = [];
+  const block = SAMPLES_PER_FRAME * 32;
+  for (let offset = 0; offset < pcm.length; offset += block) {
+    chunks.push(toBuffer(encoder.encodeBuffer(pcm.subarray(offset, offset + block))));
+  }
+  chunks.push(toBuffer(encoder.flush()));
+  return Buffer.concat(chunks);
+}
+
+/** lamejs returns an Int8Array (its d.ts says Uint8Array); view its bytes instead of converting values. */
+function toBuffer(bytes: ArrayBufferView): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+const MPEG1_LAYER3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 0];
+const MPEG1_SAMPLE_RATES = [44100, 48000, 32000, 0];
+
+/**
+ * Byte offsets and lengths of the MPEG-1 Layer III frames in `mp3`, which
+ * must be a bare frame stream as synthesizeSong produces (no ID3 tag).
+ * Throws where a frame header is missing, so it doubles as a validity check.
+ */
+export function mp3Frames(mp3: Uint8Array): { offset: number; length: number }[] {
+  const frames: { offset: number; length: number }[] = [];
+  let offset = 0;
+  while (offset < mp3.length) {
+    if (offset + 4 > mp3.length) throw new Error(`truncated MP3 frame header at byte ${offset}`);
+    const b1 = mp3[offset + 1] as number;
+    const b2 = mp3[offset + 2] as number;
+    // 0xFFF sync, MPEG-1 (version bits 11), Layer III (layer bits 01).
+    if (mp3[offset] !== 0xff || (b1 & 0xfe) !== 0xfa) throw new Error(`no MPEG-1 Layer III frame at byte ${offset}`);
+    const kbps = MPEG1_LAYER3_KBPS[b2 >> 4] as number;
+    const sampleRate = MPEG1_SAMPLE_RATES[(b2 >> 2) & 3] as number;
+    if (!kbps || !sampleRate) throw new Error(`unsupported MP3 frame header at byte ${offset}`);
+    const length = Math.floor((144000 * kbps) / sampleRate) + ((b2 >> 1) & 1);
+    if (offset + length > mp3.length) throw new Error(`truncated MP3 frame at byte ${offset}`);
+    frames.push({ offset, length });
+    offset += length;
+  }
+  return frames;
+}
+
+/**
+ * A valid MP3 of about `targetBytes` (never more, at most one frame less) for
+ * load tests and upload-limit checks, without paying lamejs ~1 s per 30 s of
+ * audio for minutes of music. The encoder runs with the bit reservoir off, so
+ * every frame carries its own data (main_data_begin = 0) and a whole encoded
+ * piece can be repeated frame by frame; the piece fades in and out, so the
+ * joins are silent rather than clicks.
+ */
+export function synthesizeSongOfSize(targetBytes: number, seed: number, loopSeconds = 30): Buffer {
+  const piece = synthesizeSong({ seed, seconds: loopSeconds });
+  const frames = mp3Frames(piece);
+  const first = frames[0];
+  if (!first || targetBytes < first.length) throw new RangeError(`targetBytes must be at least one MP3 frame (${first?.length ?? 418} bytes)`);
+
+  const parts: Buffer[] = [];
+  let size = 0;
+  while (size + piece.length <= targetBytes) {
+    parts.push(piece);
+    size += piece.length;
+  }
+  let tail = 0;
+  for (const frame of frames) {
+    if (size + tail + frame.length > targetBytes) break;
+    tail += frame.length;
+  }
+  if (tail > 0) parts.push(piece.subarray(0, tail));
+  return Buffer.concat(parts, size + tail);
+}

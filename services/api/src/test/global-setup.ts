@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApi, startDatabase, type RunningApi, type RunningDatabase } from '@tunafy/stack';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    mongodbUri: string;
+    apiEnv: Record<string, string>;
+  }
+}
+
+let database: RunningDatabase | undefined;
+let api: RunningApi | undefined;
+let cacheDir: string | undefined;
+
+/** One real database engine and one real API process for the whole run; each run starts empty. */
+export async function setup(project: TestProject): Promise<void> {
+  database = await startDatabase({ mode: 'test' });
+  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-test-media-'));
+  const apiEnv = {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_ON_EMPTY: 'false',
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'error',
+    MEDIA_CACHE_DIR: cacheDir,
+    CATALOG_RECHECK_MS: '0',
+    JANITOR_INTERVAL_MS: '0',
+  };
+  api = await startApi({ mongodbUri: database.uri, env: apiEnv });
+  project.provide('apiUrl', api.url);
+  project.provide('mongodbUri', database.uri);
+  project.provide('apiEnv', apiEnv);
+}
+
+export async function teardown(): Promise<void> {
+  await api?.stop();
+  await database?.stop();
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds bin/tunafy-ferretdb, skipping the build when the sources are unchanged
+# so test runs and `npm start` do not pay for a Go build every time.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+bin="$here/bin/tunafy-ferretdb"
+stamp="$here/bin/.stamp"
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "tools/ferretdb/build.sh: 'go' is not on PATH; install Go (>= 1.21, GOTOOLCHAIN=auto fetches 1.24) to build the local FerretDB engine" >&2
+  exit 1
+fi
+
+if command -v sha256sum >/dev/null 2>&1; then
+  hash="$(cat "$here/go.mod" "$here/go.sum" "$here/main.go" | sha256sum | cut -d' ' -f1)"
+else
+  hash="$(cat "$here/go.mod" "$here/go.sum" "$here/main.go" | shasum -a 256 | cut -d' ' -f1)"
+fi
+
+if [[ -x "$bin" && -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
+  echo "tunafy-ferretdb is up to date ($bin)"
+  exit 0
+fi
+
+echo "building tunafy-ferretdb ..."
+mkdir -p "$here/bin"
+rm -f "$stamp"
+# Pure-Go SQLite (modernc.org/sqlite), so no C toolchain is needed.
+# GOTOOLCHAIN=auto lets an older local Go fetch the 1.24 toolchain the module asks for.
+(cd "$here" && GOTOOLCHAIN=auto CGO_ENABLED=0 go build -trimpath -o "$bin.tmp" .)
+mv -f "$bin.tmp" "$bin"
+echo "$hash" >"$stamp"
+echo "built $bin"
