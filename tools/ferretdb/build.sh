@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds bin/tunafy-ferretdb, skipping the build when the sources are unchanged
 # so test runs and `npm start` do not pay for a Go build every time.
+# -q: print nothing when the binary is already up to date (for launchers).
 set -euo pipefail
+
+quiet=false
+[[ "${1:-}" == "-q" ]] && quiet=true
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 bin="$here/bin/tunafy-ferretdb"
@@ -19,16 +23,20 @@ else
 fi
 
 if [[ -x "$bin" && -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
-  echo "tunafy-ferretdb is up to date ($bin)"
+  $quiet || echo "tunafy-ferretdb is up to date ($bin)"
   exit 0
 fi
 
-echo "building tunafy-ferretdb ..."
+echo "building tunafy-ferretdb (the first build downloads modules and can take a few minutes) ..."
 mkdir -p "$here/bin"
 rm -f "$stamp"
 # Pure-Go SQLite (modernc.org/sqlite), so no C toolchain is needed.
 # GOTOOLCHAIN=auto lets an older local Go fetch the 1.24 toolchain the module asks for.
-(cd "$here" && GOTOOLCHAIN=auto CGO_ENABLED=0 go build -trimpath -o "$bin.tmp" .)
-mv -f "$bin.tmp" "$bin"
+# A per-process temp name plus an atomic mv keeps parallel callers (several
+# test workers starting at once) from clobbering each other's output.
+tmp="$bin.tmp.$$"
+trap 'rm -f "$tmp"' EXIT
+(cd "$here" && GOTOOLCHAIN=auto CGO_ENABLED=0 go build -trimpath -o "$tmp" .)
+mv -f "$tmp" "$bin"
 echo "$hash" >"$stamp"
 echo "built $bin"

@@ -1,0 +1,4 @@
+export { startDatabase, type DatabaseEngine, type RunningDatabase, type StartDatabaseOptions } from './database.js';
+export { startApi, type RunningApi, type StartApiOptions } from './api-process.js';
+export { findFreePort } from './ports.js';
+export { repoRoot } from './paths.js';
