@@ -1,0 +1,161 @@
+import { isApiErrorBody, MESSAGES, type ApiErrorBody, type CsrfTokenResponse, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
+
+/** Every failed call rejects with this, carrying the API's error body (or a synthesized one). */
+export class ApiError extends Error {
+  constructor(readonly body: ApiErrorBody) {
+    super(body.message);
+  }
+  get status(): number {
+    return this.body.statusCode;
+  }
+  /** Field messages for forms; a 5xx becomes the spec's generic message under `server`. */
+  get fieldErrors(): Record<string, string> {
+    if (this.status >= 500) return { server: MESSAGES.serverError };
+    return this.body.errors ?? {};
+  }
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Upload progress from 0 to 1 (uses XMLHttpRequest, which reports it; fetch does not). */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+type Transport = (method: string, url: string, headers: Record<string, string>, body: XMLHttpRequestBodyInit | undefined, options: RequestOptions) => Promise<{ status: number; headers: Headers; text: string }>;
+
+const SAFE = new Set(['GET', 'HEAD']);
+
+const fetchTransport: Transport = async (method, url, headers, body, options) => {
+  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+};
+
+const xhrTransport: Transport = (method, url, headers, body, options) =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    Object.entries(headers).forEach(([name, value]) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) => event.lengthComputable && options.onUploadProgress?.(event.loaded / event.total);
+    xhr.onload = () => {
+      const parsed = new Headers();
+      xhr.getAllResponseHeaders().trim().split(/[\r\n]+/).filter(Boolean).forEach((line) => {
+        const at = line.indexOf(':');
+        parsed.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      });
+      resolve({ status: xhr.status, headers: parsed, text: xhr.responseText });
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(body ?? null);
+  });
+
+function networkError(): ApiError {
+  return new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Tunafy cannot be reached. Check your connection and try again.' });
+}
+
+export class ApiClient {
+  private csrfToken: string | null = null;
+
+  constructor(private readonly baseUrl = '') {}
+
+  get<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('GET', path, options);
+  }
+  post<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('POST', path, options);
+  }
+  put<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('PUT', path, options);
+  }
+  delete<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  /** Like get(), but a 404 resolves to null (the "liked?" check treats absence as an answer). */
+  async find<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+    try {
+      return await this.get<T>(path, options);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let body: XMLHttpRequestBodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+    if (!SAFE.has(method)) headers['x-csrf-token'] = await this.csrf();
+    const transport = options.onUploadProgress && typeof XMLHttpRequest !== 'undefined' ? xhrTransport : fetchTransport;
+    let response;
+    try {
+      response = await transport(method, this.baseUrl + path, headers, body, options);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw networkError();
+    }
+    const issued = response.headers.get('x-csrf-token');
+    if (issued) this.csrfToken = issued;
+    const parsed = parseJson(response.text);
+    if (response.status >= 200 && response.status < 300) return parsed as T;
+    const error = new ApiError(isApiErrorBody(parsed) ? parsed : { statusCode: response.status, code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', message: response.text.slice(0, 200) || `HTTP ${response.status}` });
+    // A token can go stale (another tab logged in or out): fetch a fresh one and try once more.
+    if (error.body.code === 'CSRF_INVALID' && !retried) {
+      this.csrfToken = null;
+      return this.request<T>(method, path, options, true);
+    }
+    throw error;
+  }
+
+  private async csrf(): Promise<string> {
+    if (!this.csrfToken) this.csrfToken = (await this.get<CsrfTokenResponse>('/api/auth/csrf')).csrf_token;
+    return this.csrfToken;
+  }
+
+  /** The session user, or null for a guest (the API answers 401 then). */
+  async session(): Promise<SessionUser | null> {
+    try {
+      return await this.get<SessionUser>('/api/auth/');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  }
+
+  login(input: LoginInput): Promise<SessionUser> {
+    return this.post<SessionUser>('/api/auth/login', { json: input });
+  }
+
+  signup(input: SignupInput): Promise<SessionUser> {
+    return this.post<SessionUser>('/api/auth/signup', { json: input });
+  }
+
+  async logout(): Promise<void> {
+    await this.post('/api/auth/logout');
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One client per page, shared by the shell and the remotes (the CSRF token lives here). */
+export function getApiClient(): ApiClient {
+  const slot = globalThis as unknown as Record<symbol, ApiClient | undefined>;
+  const key = Symbol.for('tunafy.api-client');
+  return (slot[key] ??= new ApiClient());
+}

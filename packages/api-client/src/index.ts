@@ -1,0 +1,1 @@
+export { ApiClient, ApiError, getApiClient, type RequestOptions } from './api-client.js';

@@ -1,0 +1,70 @@
+import type { SessionUser, Song } from '@tunafy/contracts';
+
+/**
+ * The contract between the shell and the remotes. Bump the major version for
+ * any change a remote built against the previous one could misread; remotes
+ * built against another major are refused at load with a clear message.
+ */
+export const EVENT_CONTRACT_VERSION = '1.0.0';
+
+export type ModalName = 'login' | 'signup' | 'please-log-in';
+
+/** What the player plays: enough to show and stream a song without another fetch. */
+export type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id'>;
+
+export type PlayerCommand =
+  /** Queue the whole list and play from `index` (SPEC §4). `source` lets list pages know the queue is theirs. */
+  | { type: 'play-list'; songs: QueueItem[]; index: number; source: string }
+  | { type: 'toggle' }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'seek'; seconds: number }
+  | { type: 'play-next'; song: QueueItem }
+  | { type: 'add-to-queue'; song: QueueItem };
+
+export interface PlayerState {
+  queue: QueueItem[];
+  index: number;
+  current: QueueItem | null;
+  playing: boolean;
+  /** Seconds into the current song. */
+  position: number;
+  /** The `source` of the last play-list command, e.g. 'album:<id>' or 'songs'. */
+  source: string | null;
+}
+
+export interface EventMap {
+  /** The session user, or null for a guest. Published by the shell after the session check and on every login/logout. */
+  'auth:session': { user: SessionUser | null };
+  /** Ask the shell's modal host to open a modal (the auth remote renders them). */
+  'ui:open-modal': { modal: ModalName };
+  'ui:close-modal': Record<string, never>;
+  /** A short message for the user (toast). */
+  'ui:notify': { kind: 'info' | 'error'; message: string };
+  /** Commands to the player remote. */
+  'player:command': PlayerCommand;
+  /** The player's state, for play/pause icons on list pages. */
+  'player:state': PlayerState;
+  /** Something in the library changed (for lists to refresh). */
+  'library:changed': { entity: 'song' | 'album' | 'playlist' | 'like'; id: string; action: 'created' | 'updated' | 'deleted' };
+}
+
+export type EventName = keyof EventMap;
+
+export interface EventBehaviour {
+  /** Late subscribers get the last value: remotes mount after the shell has published. */
+  replay: boolean;
+}
+
+/** Declared per event, so nobody has to guess whether a late subscriber sees the past. */
+export const EVENT_BEHAVIOUR: { readonly [K in EventName]: EventBehaviour } = {
+  'auth:session': { replay: true },
+  'ui:open-modal': { replay: false },
+  'ui:close-modal': { replay: false },
+  'ui:notify': { replay: false },
+  'player:command': { replay: false },
+  'player:state': { replay: true },
+  'library:changed': { replay: false },
+};

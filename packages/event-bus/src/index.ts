@@ -1,0 +1,2 @@
+export * from './events.js';
+export { EventBus, IncompatibleBusError, getEventBus, isCompatibleContract } from './event-bus.js';
