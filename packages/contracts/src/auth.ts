@@ -45,3 +45,9 @@ export interface SessionUser {
 export interface CsrfTokenResponse {
   csrf_token: string;
 }
+
+/**
+ * The fixed demo account behind the login page's "Demo User" button. It is
+ * public on purpose: the seed creates it with demo content only.
+ */
+export const DEMO_CREDENTIALS = { email: 'demo@tunafy.app', username: 'demo', password: 'tunafy-demo' } as const;

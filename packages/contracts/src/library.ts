@@ -117,6 +117,12 @@ export interface LikeRecord {
   song_id: string;
 }
 
+/** Answer to an unlike; the same whether or not the song was liked, so retries are safe. */
+export interface UnlikedResponse {
+  song_id: string;
+  liked: false;
+}
+
 /** `next_cursor` is null on the last page (and whenever no limit was asked). */
 export interface Paged {
   next_cursor: string | null;
@@ -133,6 +139,14 @@ export interface PlaylistsResponse extends Paged {
 }
 export interface PlaylistSongsResponse {
   playlist_songs: PlaylistSong[];
+}
+/** A user's own playlists, private ones included (the Add-to-Playlist picker); never paged. */
+export interface UserPlaylistsResponse {
+  playlists: Playlist[];
+}
+/** An album's songs (GET /albums/:id/songs, and the answer to adding or removing one); never paged. */
+export interface AlbumSongsResponse {
+  songs: Song[];
 }
 export interface UsersResponse extends Paged {
   users: PublicUser[];

@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { SongsModule } from '../songs/songs.module.js';
+import { CollectionController } from './collection.controller.js';
+import { CollectionService } from './collection.service.js';
 
-// Placeholder: filled in with this feature's controller and services.
-@Module({})
+/** Likes and songs repositories come from the global DatabaseModule; SongsModule lends the song presenter. */
+@Module({
+  imports: [SongsModule],
+  controllers: [CollectionController],
+  providers: [CollectionService],
+})
 export class CollectionModule {}

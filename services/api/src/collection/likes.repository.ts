@@ -42,14 +42,20 @@ export class LikesRepository {
   }
 
   async like(userId: string, songId: string): Promise<LikeRecord> {
+    return (await this.likeOnce(userId, songId)).like;
+  }
+
+  /** Idempotent like that also says whether this call made the record (the API answers 201 vs 200). */
+  async likeOnce(userId: string, songId: string): Promise<{ like: LikeRecord; created: boolean }> {
     const key = { user_id: toObjectId(userId), song_id: toObjectId(songId) };
     const existing = await this.model.findOne(key).lean<LikeDocument>();
-    if (existing) return toRecord(existing);
+    if (existing) return { like: toRecord(existing), created: false };
     try {
-      return toRecord((await this.model.create(key)).toObject());
+      return { like: toRecord((await this.model.create(key)).toObject()), created: true };
     } catch (error) {
+      // A concurrent like won the unique index; its record is the answer.
       if (!isDuplicateKey(error)) throw error;
-      return toRecord((await this.model.findOne(key).lean<LikeDocument>())!);
+      return { like: toRecord((await this.model.findOne(key).lean<LikeDocument>())!), created: false };
     }
   }
 

@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
+import { SongsModule } from '../songs/songs.module.js';
+import { PlaylistPresenter } from './playlist-presenter.js';
+import { PlaylistsController } from './playlists.controller.js';
+import { PlaylistsService } from './playlists.service.js';
 
-// Placeholder: filled in with this feature's controller and services.
-@Module({})
+/** Repositories come from the global DatabaseModule and media uploads from the global MediaModule. */
+@Module({
+  imports: [SongsModule],
+  controllers: [PlaylistsController],
+  providers: [PlaylistsService, PlaylistPresenter],
+  // Search lists playlists in the same shape.
+  exports: [PlaylistPresenter],
+})
 export class PlaylistsModule {}

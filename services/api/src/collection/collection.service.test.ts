@@ -1,0 +1,147 @@
+import type { SessionUser } from '@tunafy/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiException } from '../common/api-exception.js';
+import { SongPresenter } from '../songs/song-presenter.js';
+import type { SongRecord } from '../songs/songs.repository.js';
+import { CollectionService } from './collection.service.js';
+import type { LikeRecord } from './likes.repository.js';
+
+let counter = 0;
+const newId = () => (++counter).toString(16).padStart(24, '0');
+
+const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
+const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
+
+function setup() {
+  const likes: LikeRecord[] = [];
+  const songs = new Map<string, SongRecord>();
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const likesRepo = {
+    async likeOnce(userId: string, songId: string) {
+      const existing = likes.find((like) => like.userId === userId && like.songId === songId);
+      if (existing) return { like: existing, created: false };
+      const like = { id: newId(), userId, songId, likedAt: new Date((clock += 1000)) };
+      likes.push(like);
+      return { like, created: true };
+    },
+    async unlike(userId: string, songId: string) {
+      const index = likes.findIndex((like) => like.userId === userId && like.songId === songId);
+      if (index >= 0) likes.splice(index, 1);
+      return index >= 0;
+    },
+    async find(userId: string, songId: string) {
+      return likes.find((like) => like.userId === userId && like.songId === songId) ?? null;
+    },
+    async listByUser(userId: string) {
+      return likes.filter((like) => like.userId === userId).sort((a, b) => b.likedAt.getTime() - a.likedAt.getTime());
+    },
+  };
+  const songsRepo = {
+    async findById(id: string) {
+      return songs.get(id) ?? null;
+    },
+    async findByIds(ids: string[]) {
+      return ids.flatMap((id) => songs.get(id) ?? []);
+    },
+  };
+  const users = { async usernamesByIds() { return new Map([[bob.id, 'bob']]); } };
+  const albums = { async namesByIds() { return new Map(); } };
+  const service = new CollectionService(likesRepo as never, songsRepo as never, new SongPresenter(users as never, albums as never));
+  function addSong(): SongRecord {
+    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
+    songs.set(record.id, record);
+    return record;
+  }
+  return { service, likes, songs, addSong };
+}
+
+async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiException) return { status: error.getStatus(), code: (error.getResponse() as { code: string }).code };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('whose collection', () => {
+  it('only lets users touch their own collection', async () => {
+    const t = setup();
+    const song = t.addSong();
+    await t.service.like(ann.id, ann, { song_id: song.id });
+    for (const call of [
+      () => t.service.tracks(ann.id, bob),
+      () => t.service.like(ann.id, bob, { song_id: song.id }),
+      () => t.service.unlike(ann.id, bob, { song_id: song.id }),
+      () => t.service.liked(ann.id, song.id, bob),
+    ]) {
+      expect(await failure(call())).toEqual({ status: 403, code: 'FORBIDDEN' });
+    }
+    expect(t.likes).toHaveLength(1);
+  });
+
+  it('answers 400 for a malformed user id', async () => {
+    const t = setup();
+    expect(await failure(t.service.tracks('me', ann))).toEqual({ status: 400, code: 'INVALID_ID' });
+  });
+
+  it('accepts the user id in any letter case', async () => {
+    const t = setup();
+    expect(await t.service.tracks(ann.id.toUpperCase(), ann)).toEqual([]);
+  });
+});
+
+describe('liking', () => {
+  it('likes once; the second like answers the same record and says it was not new', async () => {
+    const t = setup();
+    const song = t.addSong();
+    const first = await t.service.like(ann.id, ann, { song_id: song.id });
+    const second = await t.service.like(ann.id, ann, { song_id: song.id });
+    expect(first).toEqual({ like: { id: expect.any(String), song_id: song.id }, created: true });
+    expect(second).toEqual({ like: first.like, created: false });
+    expect(t.likes).toHaveLength(1);
+  });
+
+  it('refuses unknown songs and operator objects', async () => {
+    const t = setup();
+    expect(await failure(t.service.like(ann.id, ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failure(t.service.like(ann.id, ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failure(t.service.like(ann.id, ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+
+  it('unlikes idempotently', async () => {
+    const t = setup();
+    const song = t.addSong();
+    await t.service.like(ann.id, ann, { song_id: song.id });
+    expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
+    expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
+    expect(t.likes).toHaveLength(0);
+  });
+
+  it('answers the like record, or 404 when not liked', async () => {
+    const t = setup();
+    const song = t.addSong();
+    const { like } = await t.service.like(ann.id, ann, { song_id: song.id });
+    expect(await t.service.liked(ann.id, song.id, ann)).toEqual(like);
+    expect(await failure(t.service.liked(ann.id, t.addSong().id, ann))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failure(t.service.liked(ann.id, 'x', ann))).toEqual({ status: 400, code: 'INVALID_ID' });
+  });
+});
+
+describe('tracks', () => {
+  it('lists newest first with the song embedded, skipping songs that are gone', async () => {
+    const t = setup();
+    const [older, gone, newer] = [t.addSong(), t.addSong(), t.addSong()];
+    for (const song of [older, gone, newer]) await t.service.like(ann.id, ann, { song_id: song.id });
+    t.songs.delete(gone.id);
+    const tracks = await t.service.tracks(ann.id, ann);
+    expect(tracks.map((track) => track.song_id)).toEqual([newer.id, older.id]);
+    expect(tracks[0]).toEqual({
+      id: expect.any(String),
+      song_id: newer.id,
+      liked_at: expect.stringMatching(/^2026-01-01T00:00:0\dZ$|^2026-01-01T00:00:0\d\.000Z$/),
+      song: expect.objectContaining({ id: newer.id, artist_username: 'bob', song_cover_url: `/api/files/${newer.coverFileId}` }),
+    });
+  });
+});

@@ -1,0 +1,353 @@
+import type { SessionUser } from '@tunafy/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiException } from '../common/api-exception.js';
+import { encodeCursor } from '../common/paging.js';
+import type { MediaUpload, StoredMedia } from '../media/media-store.js';
+import { SongPresenter } from '../songs/song-presenter.js';
+import type { SongRecord } from '../songs/songs.repository.js';
+import type { PlaylistEntryRecord } from './playlist-entries.repository.js';
+import { PlaylistPresenter } from './playlist-presenter.js';
+import type { PlaylistRecord } from './playlists.repository.js';
+import { PlaylistsService } from './playlists.service.js';
+
+/** Plain in-memory fakes: the service's rules are tested without a database or NestJS. */
+
+let counter = 0;
+const newId = () => (++counter).toString(16).padStart(24, '0');
+
+const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
+const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
+
+function setup() {
+  const log: string[] = [];
+  const playlists = new Map<string, PlaylistRecord>();
+  const entries: PlaylistEntryRecord[] = [];
+  const songs = new Map<string, SongRecord>();
+  let failCreate = false;
+  let coverCheck: { ok: true; upload: MediaUpload | null } | { ok: false; message: string } = { ok: true, upload: null };
+  const visible = (playlist: PlaylistRecord, viewerId: string | null) => !playlist.isPrivate || playlist.creatorId === viewerId;
+
+  const playlistsRepo = {
+    async create(input: Omit<PlaylistRecord, 'id' | 'createdAt'>) {
+      log.push('playlists.create');
+      if (failCreate) throw new Error('database went away');
+      const record = { ...input, id: newId(), createdAt: new Date('2026-01-01T00:00:00Z') };
+      playlists.set(record.id, record);
+      return record;
+    },
+    async findVisible(id: string, viewerId: string | null) {
+      log.push(`playlists.findVisible ${id}`);
+      const playlist = playlists.get(id);
+      return playlist && visible(playlist, viewerId) ? playlist : null;
+    },
+    async listVisible(viewerId: string | null, page: { limit?: number; afterId?: string }) {
+      log.push(`playlists.listVisible ${viewerId} ${page.limit} ${page.afterId}`);
+      const rows = [...playlists.values()].filter((playlist) => visible(playlist, viewerId) && (!page.afterId || playlist.id > page.afterId));
+      return page.limit ? rows.slice(0, page.limit) : rows;
+    },
+    async listByCreator(creatorId: string) {
+      return [...playlists.values()].filter((playlist) => playlist.creatorId === creatorId);
+    },
+    async delete(id: string) {
+      log.push('playlists.delete');
+      return playlists.delete(id);
+    },
+  };
+  const entriesRepo = {
+    async add(playlistId: string, songId: string) {
+      const existing = entries.find((entry) => entry.playlistId === playlistId && entry.songId === songId);
+      if (existing) return existing;
+      const entry = { id: newId(), playlistId, songId, addedAt: new Date('2026-01-02T00:00:00Z') };
+      entries.push(entry);
+      return entry;
+    },
+    async remove(playlistId: string, songId: string) {
+      const index = entries.findIndex((entry) => entry.playlistId === playlistId && entry.songId === songId);
+      if (index < 0) return false;
+      entries.splice(index, 1);
+      return true;
+    },
+    async listByPlaylist(playlistId: string) {
+      return entries.filter((entry) => entry.playlistId === playlistId);
+    },
+    async deleteByPlaylist(playlistId: string) {
+      log.push('entries.deleteByPlaylist');
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.playlistId === playlistId) entries.splice(i, 1);
+    },
+  };
+  const songsRepo = {
+    async findById(id: string) {
+      return songs.get(id) ?? null;
+    },
+    async findByIds(ids: string[]) {
+      return ids.flatMap((id) => songs.get(id) ?? []);
+    },
+  };
+  const uploads = {
+    async checkCover(_file: unknown, options: { field: string; required: boolean }) {
+      log.push(`uploads.checkCover ${options.field} ${options.required}`);
+      return coverCheck;
+    },
+    async storeAll(batch: MediaUpload[]): Promise<StoredMedia[]> {
+      log.push(`uploads.storeAll ${batch.length}`);
+      return batch.map((upload) => ({ id: 'c0ffee'.padEnd(24, '0'), kind: upload.kind, contentType: upload.contentType, length: upload.data.length }));
+    },
+    async discard(ids: string[]) {
+      log.push(`uploads.discard ${ids.join(',')}`);
+    },
+  };
+  const users = { async usernamesByIds() { return new Map([[ann.id, 'ann'], [bob.id, 'bob']]); } };
+  const albums = { async namesByIds() { return new Map(); } };
+
+  const service = new PlaylistsService(
+    playlistsRepo as never,
+    entriesRepo as never,
+    songsRepo as never,
+    uploads as never,
+    new PlaylistPresenter(users as never),
+    new SongPresenter(users as never, albums as never),
+  );
+
+  function addPlaylist(creator: SessionUser, overrides: Partial<PlaylistRecord> = {}): PlaylistRecord {
+    const record: PlaylistRecord = { id: newId(), name: 'Mix', description: null, isPrivate: false, creatorId: creator.id, coverFileId: null, createdAt: new Date('2026-01-01T00:00:00Z'), ...overrides };
+    playlists.set(record.id, record);
+    return record;
+  }
+  function addSong(): SongRecord {
+    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
+    songs.set(record.id, record);
+    return record;
+  }
+
+  return {
+    service,
+    log,
+    playlists,
+    entries,
+    songs,
+    addPlaylist,
+    addSong,
+    failCreates: () => (failCreate = true),
+    setCoverCheck: (check: typeof coverCheck) => (coverCheck = check),
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; errors?: Record<string, string> }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiException) {
+      const body = error.getResponse() as { code: string; errors?: Record<string, string> };
+      return { status: error.getStatus(), code: body.code, ...(body.errors ? { errors: body.errors } : {}) };
+    }
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const cover: MediaUpload = { kind: 'image', contentType: 'image/png', fileName: 'cover.png', data: Buffer.from('png') };
+
+describe('listing', () => {
+  it('asks for public playlists only when a guest lists', async () => {
+    const t = setup();
+    t.addPlaylist(ann, { isPrivate: true });
+    const open = t.addPlaylist(ann);
+    const result = await t.service.list(null, {});
+    expect(result.playlists.map((playlist) => playlist.id)).toEqual([open.id]);
+    expect(result.next_cursor).toBeNull();
+    expect(t.log).toContain('playlists.listVisible null undefined undefined');
+  });
+
+  it('includes the viewer’s own private playlists, not anyone else’s', async () => {
+    const t = setup();
+    const mine = t.addPlaylist(ann, { isPrivate: true });
+    t.addPlaylist(bob, { isPrivate: true });
+    const result = await t.service.list(ann, {});
+    expect(result.playlists.map((playlist) => playlist.id)).toEqual([mine.id]);
+  });
+
+  it('pages with an opaque cursor', async () => {
+    const t = setup();
+    const first = t.addPlaylist(ann);
+    const second = t.addPlaylist(ann);
+    const page = await t.service.list(ann, { limit: 1 });
+    expect(page).toMatchObject({ playlists: [{ id: first.id }], next_cursor: encodeCursor(first.id) });
+    const next = await t.service.list(ann, { limit: 1, cursor: page.next_cursor! });
+    expect(next.playlists.map((playlist) => playlist.id)).toEqual([second.id]);
+  });
+
+  it('lists a user’s own playlists, private included, only for that user', async () => {
+    const t = setup();
+    const hidden = t.addPlaylist(ann, { isPrivate: true });
+    t.addPlaylist(bob);
+    expect((await t.service.listOwn(ann.id, ann)).playlists.map((playlist) => playlist.id)).toEqual([hidden.id]);
+    expect(await failure(t.service.listOwn(ann.id, bob))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await failure(t.service.listOwn('nope', ann))).toMatchObject({ status: 400, code: 'INVALID_ID' });
+  });
+});
+
+describe('reading one playlist', () => {
+  it('answers the playlist shape with the creator’s name and a null cover url', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann, { description: 'd' });
+    expect(await t.service.get(playlist.id, bob)).toEqual({
+      id: playlist.id,
+      playlist_name: 'Mix',
+      playlist_cover_url: null,
+      description: 'd',
+      private: false,
+      creator_id: ann.id,
+      creator_username: 'ann',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('reports someone else’s private playlist exactly like a missing one', async () => {
+    const t = setup();
+    const hidden = t.addPlaylist(ann, { isPrivate: true });
+    const hiddenFailure = await failure(t.service.get(hidden.id, bob));
+    expect(hiddenFailure).toEqual(await failure(t.service.get(newId(), bob)));
+    expect(hiddenFailure.status).toBe(404);
+    expect(await failure(t.service.songsOf(hidden.id, bob))).toMatchObject({ status: 404 });
+    expect((await t.service.get(hidden.id, ann)).private).toBe(true);
+  });
+
+  it('refuses malformed ids before touching the database', async () => {
+    const t = setup();
+    expect(await failure(t.service.get('123', ann))).toMatchObject({ status: 400, code: 'INVALID_ID' });
+    expect(t.log).toEqual([]);
+  });
+
+  it('skips entries whose song is gone', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    const kept = t.addSong();
+    const gone = t.addSong();
+    await t.service.addSong(playlist.id, ann, { song_id: gone.id });
+    await t.service.addSong(playlist.id, ann, { song_id: kept.id });
+    t.songs.delete(gone.id);
+    const result = await t.service.songsOf(playlist.id, ann);
+    expect(result.playlist_songs.map((entry) => entry.song_id)).toEqual([kept.id]);
+    expect(result.playlist_songs[0]!.song).toMatchObject({ id: kept.id, song_name: 'Tune', artist_username: 'bob' });
+  });
+});
+
+describe('creating', () => {
+  it('makes the session user the creator whatever the form says', async () => {
+    const t = setup();
+    const playlist = await t.service.create(ann, { playlist_name: ' Road trip ', creator_id: bob.id, private: 'on' }, undefined);
+    expect(playlist).toMatchObject({ playlist_name: 'Road trip', creator_id: ann.id, private: true, description: null, playlist_cover_url: null });
+    expect(t.log).not.toContain('uploads.storeAll 0');
+  });
+
+  it('answers name and cover problems together', async () => {
+    const t = setup();
+    t.setCoverCheck({ ok: false, message: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.' });
+    expect(await failure(t.service.create(ann, {}, undefined))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: { playlist_name: 'Name is required.', playlist_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.' },
+    });
+    expect(t.log).toEqual(['uploads.checkCover playlist_cover_url false']);
+  });
+
+  it('stores the cover and points the playlist at it', async () => {
+    const t = setup();
+    t.setCoverCheck({ ok: true, upload: cover });
+    const playlist = await t.service.create(ann, { playlist_name: 'x' }, undefined);
+    expect(playlist.playlist_cover_url).toBe(`/api/files/${'c0ffee'.padEnd(24, '0')}`);
+    expect(t.log).toEqual(['uploads.checkCover playlist_cover_url false', 'uploads.storeAll 1', 'playlists.create']);
+  });
+
+  it('discards the stored cover when the playlist cannot be created', async () => {
+    const t = setup();
+    t.setCoverCheck({ ok: true, upload: cover });
+    t.failCreates();
+    await expect(t.service.create(ann, { playlist_name: 'x' }, undefined)).rejects.toThrow('database went away');
+    expect(t.log.slice(-2)).toEqual(['playlists.create', `uploads.discard ${'c0ffee'.padEnd(24, '0')}`]);
+  });
+});
+
+describe('changing a playlist', () => {
+  it('adds a song once, answering the same entry the second time', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    const song = t.addSong();
+    const first = await t.service.addSong(playlist.id, ann, { song_id: song.id.toUpperCase() });
+    const second = await t.service.addSong(playlist.id, ann, { song_id: song.id });
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ playlist_id: playlist.id, song_id: song.id, added_at: '2026-01-02T00:00:00.000Z', song: { id: song.id } });
+    expect(t.entries).toHaveLength(1);
+  });
+
+  it('refuses a public playlist of someone else with 403 and a private one with 404', async () => {
+    const t = setup();
+    const song = t.addSong();
+    const open = t.addPlaylist(ann);
+    const hidden = t.addPlaylist(ann, { isPrivate: true });
+    for (const call of [
+      (id: string) => t.service.addSong(id, bob, { song_id: song.id }),
+      (id: string) => t.service.removeSong(id, bob, { song_id: song.id }),
+      (id: string) => t.service.delete(id, bob),
+    ]) {
+      expect(await failure(call(open.id))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      expect(await failure(call(hidden.id))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    }
+    expect(t.entries).toHaveLength(0);
+    expect(t.playlists.size).toBe(2);
+  });
+
+  it('checks permission before the body, so strangers learn nothing from validation', async () => {
+    const t = setup();
+    const open = t.addPlaylist(ann);
+    expect(await failure(t.service.addSong(open.id, bob, { song_id: { $ne: null } }))).toMatchObject({ status: 403 });
+  });
+
+  it('validates the song reference and its existence', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    expect(await failure(t.service.addSong(playlist.id, ann, { song_id: { $ne: null } }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failure(t.service.addSong(playlist.id, ann, {}))).toMatchObject({ status: 400, errors: { song_id: 'Song is required.' } });
+    expect(await failure(t.service.addSong(playlist.id, ann, { song_id: newId() }))).toMatchObject({ status: 404 });
+  });
+
+  it('removes a song and answers what is left; a song not in the playlist is 404', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    const [one, two] = [t.addSong(), t.addSong()];
+    await t.service.addSong(playlist.id, ann, { song_id: one.id });
+    await t.service.addSong(playlist.id, ann, { song_id: two.id });
+    const left = await t.service.removeSong(playlist.id, ann, { song_id: one.id });
+    expect(left.playlist_songs.map((entry) => entry.song_id)).toEqual([two.id]);
+    expect(await failure(t.service.removeSong(playlist.id, ann, { song_id: one.id }))).toMatchObject({ status: 404 });
+  });
+});
+
+describe('deleting', () => {
+  it('deletes the record, then its entries, then its cover', async () => {
+    const t = setup();
+    const coverId = newId();
+    const playlist = t.addPlaylist(ann, { coverFileId: coverId });
+    await t.service.addSong(playlist.id, ann, { song_id: t.addSong().id });
+    t.log.length = 0;
+    expect(await t.service.delete(playlist.id, ann)).toEqual({ id: playlist.id, deleted: true });
+    expect(t.log).toEqual([`playlists.findVisible ${playlist.id}`, 'playlists.delete', 'entries.deleteByPlaylist', `uploads.discard ${coverId}`]);
+    expect(t.entries).toHaveLength(0);
+  });
+
+  it('leaves the rest alone when a concurrent delete got there first', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann, { coverFileId: newId() });
+    const [first, second] = await Promise.allSettled([t.service.delete(playlist.id, ann), t.service.delete(playlist.id, ann)]);
+    expect(first.status).toBe('fulfilled');
+    expect(second.status).toBe('rejected');
+    expect(t.log.filter((line) => line.startsWith('uploads.discard'))).toHaveLength(1);
+  });
+
+  it('does not try to discard a cover the playlist never had', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    await t.service.delete(playlist.id, ann);
+    expect(t.log.some((line) => line.startsWith('uploads.discard'))).toBe(false);
+  });
+});
