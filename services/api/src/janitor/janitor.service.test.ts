@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { LikesRepository } from '../collection/likes.repository.js';
+import { CatalogRevision } from '../database/catalog-revision.js';
+import { GridFsMediaStore } from '../media/gridfs-media.store.js';
+import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+import { JanitorService, ORPHAN_GRACE_MS } from './janitor.service.js';
+
+let connection: Connection;
+let cacheDir: string;
+let store: GridFsMediaStore;
+let janitor: JanitorService;
+let songs: SongsRepository;
+let playlists: PlaylistsRepository;
+let entries: PlaylistEntriesRepository;
+let likes: LikesRepository;
+
+const newId = () => new mongoose.Types.ObjectId().toHexString();
+
+async function storeFile(name: string, ageMs: number): Promise<string> {
+  const { id } = await store.save({ kind: 'image', contentType: 'image/png', fileName: name, data: Buffer.from(`bytes of ${name}`) });
+  await connection.db!.collection('media.files').updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { uploadDate: new Date(Date.now() - ageMs) } });
+  return id;
+}
+
+beforeAll(async () => {
+  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
+  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-janitor-test-'));
+  store = new GridFsMediaStore(connection, { mediaCacheDir: cacheDir });
+  songs = new SongsRepository(connection);
+  playlists = new PlaylistsRepository(connection);
+  entries = new PlaylistEntriesRepository(connection);
+  likes = new LikesRepository(connection);
+  const catalog = new CatalogRevision(connection, { catalogRecheckMs: 0 } as never);
+  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, catalog);
+});
+
+afterAll(async () => {
+  await connection?.close();
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe('JanitorService.runOnce', () => {
+  it('deletes old unreferenced files and keeps referenced and recent ones', async () => {
+    const old = ORPHAN_GRACE_MS + 60_000;
+    const orphan = await storeFile('orphan.png', old);
+    const recent = await storeFile('recent.png', 0);
+    const cover = await storeFile('cover.png', old);
+    const audio = await storeFile('audio.mp3', old);
+    const playlistCover = await storeFile('playlist.png', old);
+    await songs.create({ name: 'Kept', artistId: newId(), albumId: null, coverFileId: cover, audioFileId: audio, duration: 3 });
+    await playlists.create({ name: 'Kept', description: null, isPrivate: false, creatorId: newId(), coverFileId: playlistCover });
+
+    const report = await janitor.runOnce();
+    expect(report.orphanFiles).toBeGreaterThanOrEqual(1);
+    expect(await store.open(orphan)).toBeNull();
+    for (const kept of [recent, cover, audio, playlistCover]) expect(await store.open(kept)).not.toBeNull();
+  });
+
+  it('deletes expired sessions only', async () => {
+    const sessions = connection.db!.collection<{ _id: string; expires: Date; session: object }>('sessions');
+    const expired = `janitor-expired-${newId()}`;
+    const live = `janitor-live-${newId()}`;
+    await sessions.insertMany([
+      { _id: expired, expires: new Date(Date.now() - 1000), session: { cookie: {} } },
+      { _id: live, expires: new Date(Date.now() + 3_600_000), session: { cookie: {} } },
+    ]);
+    const report = await janitor.runOnce();
+    expect(report.expiredSessions).toBeGreaterThanOrEqual(1);
+    expect(await sessions.findOne({ _id: expired })).toBeNull();
+    expect(await sessions.findOne({ _id: live })).not.toBeNull();
+  });
+
+  it('deletes playlist entries and likes whose song or playlist is gone', async () => {
+    const file = await storeFile('song.png', 0);
+    const song = await songs.create({ name: 'Alive', artistId: newId(), albumId: null, coverFileId: file, audioFileId: file, duration: 3 });
+    const playlist = await playlists.create({ name: 'Alive', description: null, isPrivate: false, creatorId: newId(), coverFileId: null });
+    const user = newId();
+    const goneSong = newId();
+    const gonePlaylist = newId();
+    await entries.add(playlist.id, song.id);
+    await entries.add(playlist.id, goneSong);
+    await entries.add(gonePlaylist, song.id);
+    await likes.like(user, song.id);
+    await likes.like(user, goneSong);
+
+    const report = await janitor.runOnce();
+    expect(report.danglingPlaylistEntries).toBeGreaterThanOrEqual(2);
+    expect(report.danglingLikes).toBeGreaterThanOrEqual(1);
+    expect((await entries.listByPlaylist(playlist.id)).map((entry) => entry.songId)).toEqual([song.id]);
+    expect(await entries.listByPlaylist(gonePlaylist)).toEqual([]);
+    expect((await likes.listByUser(user)).map((like) => like.songId)).toEqual([song.id]);
+  });
+
+  it('keeps a row added after it listed the ids it would check', async () => {
+    const file = await storeFile('late.png', 0);
+    const song = await songs.create({ name: 'Late', artistId: newId(), albumId: null, coverFileId: file, audioFileId: file, duration: 3 });
+    const playlist = await playlists.create({ name: 'Late', description: null, isPrivate: false, creatorId: newId(), coverFileId: null });
+    const listedBefore = await entries.distinctIds();
+    const likedBefore = await likes.distinctSongIds();
+    await entries.add(playlist.id, song.id);
+    await likes.like(newId(), song.id);
+    // Simulates the interleaving: the janitor listed ids before the rows above were written.
+    vi.spyOn(entries, 'distinctIds').mockResolvedValueOnce({ songIds: [...listedBefore.songIds, newId()], playlistIds: listedBefore.playlistIds });
+    vi.spyOn(likes, 'distinctSongIds').mockResolvedValueOnce([...likedBefore, newId()]);
+    await janitor.runOnce();
+    expect((await entries.listByPlaylist(playlist.id)).map((entry) => entry.songId)).toEqual([song.id]);
+    expect(await likes.distinctSongIds()).toContain(song.id);
+  });
+
+  it('joins a run already in progress instead of starting a second one', async () => {
+    const first = janitor.runOnce();
+    expect(janitor.runOnce()).toBe(first);
+    await first;
+  });
+});

@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Connection } from 'mongoose';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { LikesRepository } from '../collection/likes.repository.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { CatalogRevision } from '../database/catalog-revision.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+import { MediaStore } from '../media/media-store.js';
+import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+
+export interface JanitorReport {
+  expiredSessions: number;
+  orphanFiles: number;
+  danglingPlaylistEntries: number;
+  danglingLikes: number;
+}
+
+/**
+ * Uploads are stored before the record that references them is written, so
+ * a crash in between leaves an unreferenced file; an hour is far longer than
+ * any request, so a younger file may still be about to be referenced.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/** The first run waits a little so it does not compete with startup (and the seed). */
+const FIRST_RUN_DELAY_MS = 10_000;
+
+/**
+ * "Everything exists except these ids". The repositories' deleteDangling
+ * re-read their rows themselves; a row added after we listed ids would
+ * reference an id we never checked. Ids we did check and found missing never
+ * come back (ObjectIds are not reused), so only they are treated as gone.
+ */
+class AllExcept extends Set<string> {
+  constructor(private readonly missing: ReadonlySet<string>) {
+    super();
+  }
+  override has(id: string): boolean {
+    return !this.missing.has(id);
+  }
+}
+
+function missingFrom(checked: Iterable<string>, existing: Set<string>): Set<string> {
+  return new Set([...checked].filter((id) => !existing.has(id)));
+}
+
+/**
+ * The cleanups a transaction would make unnecessary; FerretDB has no
+ * transactions, and neither has a crash between two writes. Every step is
+ * idempotent, so several replicas may run it at once.
+ */
+@Injectable()
+export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Janitor');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<JanitorReport> | null = null;
+
+  constructor(
+    @Inject(DB_CONNECTION) private readonly connection: Connection,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'janitorIntervalMs'>,
+    private readonly media: MediaStore,
+    private readonly songs: SongsRepository,
+    private readonly albums: AlbumsRepository,
+    private readonly playlists: PlaylistsRepository,
+    private readonly entries: PlaylistEntriesRepository,
+    private readonly likes: LikesRepository,
+    private readonly catalog: CatalogRevision,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const interval = this.config.janitorIntervalMs;
+    if (interval <= 0) return;
+    const tick = () => {
+      this.runOnce().catch((error: Error) => this.logger.warn(`run failed: ${error.message}`));
+    };
+    this.timer = setTimeout(() => {
+      tick();
+      this.timer = setInterval(tick, interval).unref();
+    }, Math.min(FIRST_RUN_DELAY_MS, interval)).unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Let a run in progress finish before the connection closes under it.
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One full pass; a call while a pass is running joins it instead of starting another. */
+  runOnce(): Promise<JanitorReport> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<JanitorReport> {
+    const report: JanitorReport = {
+      expiredSessions: await this.deleteExpiredSessions(),
+      orphanFiles: await this.deleteOrphanFiles(),
+      ...(await this.deleteDanglingRows()),
+    };
+    if (Object.values(report).some((count) => count > 0)) {
+      this.logger.log(
+        `removed ${report.expiredSessions} expired sessions, ${report.orphanFiles} orphan files, ` +
+          `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes`,
+      );
+    }
+    return report;
+  }
+
+  /** connect-mongo's TTL index is off because FerretDB has none. */
+  private async deleteExpiredSessions(): Promise<number> {
+    const result = await this.connection.db!.collection('sessions').deleteMany({ expires: { $lt: new Date() } });
+    return result.deletedCount;
+  }
+
+  private async deleteOrphanFiles(): Promise<number> {
+    // Candidates first: a file referenced after this read is also referenced when the references are read below.
+    const candidates = await this.media.idsUploadedBefore(new Date(Date.now() - ORPHAN_GRACE_MS));
+    if (candidates.length === 0) return 0;
+    const referenced = await Promise.all([this.songs.referencedFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
+    let removed = 0;
+    for (const id of candidates) {
+      if (referenced.some((ids) => ids.has(id))) continue;
+      try {
+        await this.media.delete(id);
+        removed += 1;
+      } catch (error) {
+        this.logger.warn(`could not delete orphan file ${id}: ${(error as Error).message}`);
+      }
+    }
+    return removed;
+  }
+
+  private async deleteDanglingRows(): Promise<Pick<JanitorReport, 'danglingPlaylistEntries' | 'danglingLikes'>> {
+    const [entryIds, likedSongIds] = await Promise.all([this.entries.distinctIds(), this.likes.distinctSongIds()]);
+    const songIds = new Set([...entryIds.songIds, ...likedSongIds]);
+    const [existingSongs, existingPlaylists] = await Promise.all([this.songs.existingIds([...songIds]), this.playlists.existingIds(entryIds.playlistIds)]);
+    const missingSongs = missingFrom(songIds, existingSongs);
+    const missingPlaylists = missingFrom(entryIds.playlistIds, existingPlaylists);
+    if (missingSongs.size === 0 && missingPlaylists.size === 0) return { danglingPlaylistEntries: 0, danglingLikes: 0 };
+
+    const danglingPlaylistEntries = await this.entries.deleteDangling({ songIds: new AllExcept(missingSongs), playlistIds: new AllExcept(missingPlaylists) });
+    const danglingLikes = missingSongs.size > 0 ? await this.likes.deleteDangling(new AllExcept(missingSongs)) : 0;
+    // Cached catalog reads (playlist pages, collections) must not show rows that are gone now.
+    if (danglingPlaylistEntries + danglingLikes > 0) await this.catalog.bump();
+    return { danglingPlaylistEntries, danglingLikes };
+  }
+}

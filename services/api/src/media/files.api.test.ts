@@ -1,0 +1,149 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { renderCover } from '../seed/media/render-cover.js';
+import { synthesizeSong } from '../seed/media/synth-song.js';
+import { ApiClient, newUser } from '../test/api-client.js';
+import { GridFsMediaStore } from './gridfs-media.store.js';
+import { tinyPdf } from './test-files.js';
+
+const apiUrl = inject('apiUrl');
+
+let connection: Connection;
+let store: GridFsMediaStore;
+let cacheDir: string;
+let member: ApiClient;
+const guest = new ApiClient(apiUrl);
+
+const cover = renderCover({ seed: 11, title: 'files test', size: 64 });
+const song = synthesizeSong({ seed: 12, seconds: 2 });
+let coverId: string;
+let songId: string;
+
+// The files go into the API's own database through a second store, as another replica would put them.
+beforeAll(async () => {
+  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
+  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-files-test-'));
+  store = new GridFsMediaStore(connection, { mediaCacheDir: cacheDir });
+  coverId = (await store.save({ kind: 'image', contentType: 'image/png', fileName: 'cover.png', data: cover })).id;
+  songId = (await store.save({ kind: 'audio', contentType: 'audio/mpeg', fileName: 'song.mp3', data: song })).id;
+  member = await newUser(apiUrl, 'listener');
+});
+
+afterAll(async () => {
+  await connection?.close();
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe('GET /api/files/:id', () => {
+  it('serves a cover to guests with immutable, public caching', async () => {
+    const response = await guest.get(`/api/files/${coverId}`);
+    expect(response.status).toBe(200);
+    expect(response.raw.equals(cover)).toBe(true);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('etag')).toBe(`"${coverId}"`);
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-length')).toBe(String(cover.length));
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves audio only to logged-in users, privately cached', async () => {
+    const refused = await guest.get(`/api/files/${songId}`);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    const response = await member.get(`/api/files/${songId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(response.raw.equals(song)).toBe(true);
+  });
+
+  it.each([
+    ['the start', 'bytes=0-99', 0, 100],
+    ['the middle', 'bytes=1000-1999', 1000, 2000],
+    ['an open end', `bytes=${song.length - 500}-`, song.length - 500, song.length],
+    ['a suffix', 'bytes=-100', song.length - 100, song.length],
+  ])('answers a range at %s with 206 and exactly those bytes', async (_where, range, start, end) => {
+    const response = await member.get(`/api/files/${songId}`, { headers: { range } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end - 1}/${song.length}`);
+    expect(response.headers.get('content-length')).toBe(String(end - start));
+    expect(response.raw.equals(song.subarray(start, end))).toBe(true);
+  });
+
+  it('answers an unsatisfiable range with 416, the length, and our error shape', async () => {
+    const response = await member.get(`/api/files/${songId}`, { headers: { range: 'bytes=999999999-' } });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toBe(`bytes */${song.length}`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).not.toMatch(/immutable/);
+    expect(response.body).toMatchObject({ statusCode: 416, code: 'RANGE_NOT_SATISFIABLE' });
+  });
+
+  it('answers a matching If-None-Match with 304 and no body', async () => {
+    // A browser revalidating sends max-age=0; without it fetch adds `no-cache`, which makes any server answer in full.
+    const revalidate = { 'cache-control': 'max-age=0' };
+    const response = await member.get(`/api/files/${songId}`, { headers: { ...revalidate, 'if-none-match': `"${songId}"` } });
+    expect(response.status).toBe(304);
+    expect(response.raw.length).toBe(0);
+    const stale = await member.get(`/api/files/${songId}`, { headers: { ...revalidate, 'if-none-match': '"somethingelse"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('ignores a range whose If-Range names another version', async () => {
+    const response = await member.get(`/api/files/${songId}`, { headers: { range: 'bytes=0-9', 'if-range': '"other"' } });
+    expect(response.status).toBe(200);
+    expect(response.raw.length).toBe(song.length);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const response = await member.request('HEAD', `/api/files/${songId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(song.length));
+    expect(response.raw.length).toBe(0);
+  });
+
+  it('refuses a malformed id with 400 and an unknown one with 404', async () => {
+    const malformed = await guest.get('/api/files/not-an-id');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('INVALID_ID');
+    const unknown = await guest.get(`/api/files/${new mongoose.Types.ObjectId().toHexString()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('NOT_FOUND');
+  });
+
+  it('sandboxes PDF covers', async () => {
+    const pdf = tinyPdf();
+    const { id } = await store.save({ kind: 'image', contentType: 'application/pdf', fileName: 'cover.pdf', data: pdf });
+    const response = await guest.get(`/api/files/${id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-security-policy')).toBe('sandbox');
+    expect(response.raw.equals(pdf)).toBe(true);
+  });
+
+  it('answers 404 for a deleted file even though the API had cached it', async () => {
+    const data = renderCover({ seed: 13, title: 'doomed', size: 32 });
+    const { id } = await store.save({ kind: 'image', contentType: 'image/png', fileName: 'doomed.png', data });
+    expect((await guest.get(`/api/files/${id}`)).status).toBe(200);
+    await store.delete(id);
+    expect((await guest.get(`/api/files/${id}`)).status).toBe(404);
+  });
+
+  it('gives many concurrent first readers the same complete bytes', async () => {
+    const data = synthesizeSong({ seed: 14, seconds: 1 });
+    const { id } = await store.save({ kind: 'audio', contentType: 'audio/mpeg', fileName: 'rush.mp3', data });
+    const responses = await Promise.all(Array.from({ length: 8 }, () => member.get(`/api/files/${id}`)));
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.raw.equals(data)).toBe(true);
+    }
+    // The API filled its cache once, atomically: the copy is there and no temporary file is left.
+    const apiCache = readdirSync(inject('apiEnv').MEDIA_CACHE_DIR!);
+    expect(apiCache).toContain(id);
+    expect(apiCache.filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+});

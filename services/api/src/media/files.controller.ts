@@ -1,0 +1,54 @@
+import { Controller, Get, Logger, Param, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { SessionUser } from '@tunafy/contracts';
+import type { Response } from 'express';
+import { ApiException } from '../common/api-exception.js';
+import { OptionalUser, Public } from '../common/auth.decorators.js';
+import { requireId } from '../common/ids.js';
+import { MediaStore } from './media-store.js';
+import { clearMediaHeaders, sendMedia, type SendFailure } from './send-media.js';
+
+@ApiTags('files')
+@Controller('files')
+export class FilesController {
+  private readonly logger = new Logger('Files');
+
+  constructor(private readonly store: MediaStore) {}
+
+  /** Covers are public (the guest home page shows them); audio is for logged-in users only. */
+  @Public()
+  @Get(':id')
+  @ApiOperation({ summary: 'A stored cover or mp3; supports Range, HEAD and If-None-Match. Audio needs a logged-in user.' })
+  async download(@Param('id') rawId: string, @OptionalUser() user: SessionUser | null, @Res() res: Response): Promise<void> {
+    const id = requireId(rawId, 'file');
+    for (let attempt = 1; ; attempt++) {
+      const file = await this.store.open(id);
+      if (!file) throw ApiException.notFound('File');
+      if (file.kind === 'audio' && !user) throw ApiException.unauthenticated('Log in to play songs.');
+      const failure = await sendMedia(res, file);
+      if (!failure || failure.aborted) return;
+      if (failure.headersSent) {
+        // Mid-stream: the status line is gone, so the only honest signal left is a cut connection.
+        this.logger.warn(`streaming ${id} failed: ${failure.error.message}`);
+        res.destroy();
+        return;
+      }
+      // The cached copy went away between open and send (evicted); open refills it.
+      if (failure.code === 'ENOENT' && attempt === 1) continue;
+      clearMediaHeaders(res);
+      if (failure.status === 412) {
+        res.status(412).end();
+        return;
+      }
+      throw this.toException(id, failure);
+    }
+  }
+
+  private toException(id: string, failure: SendFailure): ApiException {
+    if (failure.status === 416) return new ApiException(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable.');
+    if (failure.status === 404) return ApiException.notFound('File');
+    if (failure.status && failure.status < 500) return new ApiException(failure.status, 'BAD_REQUEST', 'The file request was refused.');
+    this.logger.error(`reading the cached copy of ${id} failed: ${failure.error.message}`);
+    return new ApiException(503, 'SERVICE_UNAVAILABLE', 'The file is temporarily unavailable. Please try again shortly.');
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { GridFsMediaStore } from './gridfs-media.store.js';
+import type { MediaUpload } from './media-store.js';
+import { noiseBytes } from './test-files.js';
+
+let connection: Connection;
+const dirs: string[] = [];
+
+function freshStore(maxCacheBytes?: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'tunafy-store-test-'));
+  dirs.push(dir);
+  return { store: new GridFsMediaStore(connection, { mediaCacheDir: dir }, maxCacheBytes), dir };
+}
+
+function upload(size: number, kind: MediaUpload['kind'] = 'audio'): MediaUpload {
+  const data = noiseBytes(size);
+  data.writeUInt32BE(Math.floor(Math.random() * 2 ** 32), 4);
+  return { kind, contentType: kind === 'audio' ? 'audio/mpeg' : 'image/png', fileName: 'x', data };
+}
+
+beforeAll(async () => {
+  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
+});
+
+afterAll(async () => {
+  await connection?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GridFsMediaStore', () => {
+  it('saves into GridFS with its kind and type, and caches the bytes locally', async () => {
+    const { store, dir } = freshStore();
+    const file = upload(300_000);
+    const stored = await store.save(file);
+    expect(stored).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), kind: 'audio', contentType: 'audio/mpeg', length: 300_000 });
+    const doc = await connection.db!.collection('media.files').findOne({ _id: new mongoose.Types.ObjectId(stored.id) });
+    expect(doc).toMatchObject({ length: 300_000, metadata: { kind: 'audio', contentType: 'audio/mpeg' } });
+    expect(readdirSync(dir)).toEqual([stored.id]);
+  });
+
+  it('fills an empty cache from GridFS once, however many readers ask at the same time', async () => {
+    const file = upload(600_000, 'image');
+    const { id } = await freshStore().store.save(file);
+    const { store: replica, dir } = freshStore();
+    const download = vi.spyOn((replica as unknown as { bucket: mongoose.mongo.GridFSBucket }).bucket, 'openDownloadStream');
+    const opened = await Promise.all(Array.from({ length: 5 }, () => replica.open(id)));
+    expect(download).toHaveBeenCalledTimes(1);
+    for (const media of opened) {
+      expect(media).toMatchObject({ id, kind: 'image', contentType: 'image/png', length: 600_000, etag: `"${id}"`, path: join(dir, id) });
+      expect(media!.uploadedAt).toBeInstanceOf(Date);
+    }
+    expect(statSync(join(dir, id)).size).toBe(600_000);
+    expect(readdirSync(dir)).toEqual([id]);
+  });
+
+  it('refills a cached copy that was truncated behind its back', async () => {
+    const { store, dir } = freshStore();
+    const file = upload(10_000);
+    const { id } = await store.save(file);
+    writeFileSync(join(dir, id), 'broken');
+    const media = await store.open(id);
+    expect(statSync(media!.path).size).toBe(10_000);
+  });
+
+  it('answers null for unknown and malformed ids', async () => {
+    const { store } = freshStore();
+    expect(await store.open(new mongoose.Types.ObjectId().toHexString())).toBeNull();
+    expect(await store.open('nope')).toBeNull();
+  });
+
+  it('deletes from GridFS and the cache, and shrugs at unknown ids', async () => {
+    const { store, dir } = freshStore();
+    const { id } = await store.save(upload(5_000));
+    await store.delete(id);
+    expect(await store.open(id)).toBeNull();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await connection.db!.collection('media.chunks').countDocuments({ files_id: new mongoose.Types.ObjectId(id) })).toBe(0);
+    await expect(store.delete(id)).resolves.toBeUndefined();
+  });
+
+  it('keeps the cache within its limit, evicting the least recently used copy', async () => {
+    const { store, dir } = freshStore(250_000);
+    const first = await store.save(upload(100_000));
+    const second = await store.save(upload(100_000));
+    await store.open(first.id);
+    const third = await store.save(upload(100_000));
+    expect(readdirSync(dir).sort()).toEqual([first.id, third.id].sort());
+    const refetched = await store.open(second.id);
+    expect(statSync(refetched!.path).size).toBe(100_000);
+  });
+
+  it('lists files uploaded before a date', async () => {
+    const { store } = freshStore();
+    const { id } = await store.save(upload(1_000));
+    expect(await store.idsUploadedBefore(new Date(Date.now() + 60_000))).toContain(id);
+    expect(await store.idsUploadedBefore(new Date(Date.now() - 60_000))).not.toContain(id);
+  });
+});

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import mongoose, { type Connection } from 'mongoose';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+import { MediaStore, type MediaFile, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
+
+const { GridFSBucket, ObjectId } = mongoose.mongo;
+
+/** Upper bound for the local copy; overridable for small disks or big catalogs. */
+export const MEDIA_CACHE_MAX_BYTES = Symbol('MEDIA_CACHE_MAX_BYTES');
+export const DEFAULT_MEDIA_CACHE_MAX_BYTES = 2 * 1024 ** 3;
+
+const BUCKET = 'media';
+const CACHE_ENTRY = /^[0-9a-f]{24}$/;
+/** Leftover `.part` files younger than this may belong to a fill still running in another process sharing the dir. */
+const STALE_PART_MS = 60 * 60 * 1000;
+
+interface FileDocument {
+  _id: mongoose.mongo.ObjectId;
+  length: number;
+  uploadDate: Date;
+  metadata?: { kind?: MediaKind; contentType?: string } | null;
+}
+
+interface CacheEntry {
+  size: number;
+}
+
+/**
+ * GridFS holds the durable copy of every upload; each process also keeps a
+ * local disk copy and streams from that.
+ *
+ * Why the cache: FerretDB's SQLite backend pushes only `_id` filters down to
+ * SQL, so GridFS chunk reads (filtered by `files_id`) scan and decode the
+ * whole chunks collection, once per request and per Range request. Files are
+ * immutable per id, so a local copy never goes stale: it makes streaming fast
+ * on both engines, gives `send` a real file for Range/HEAD/conditional
+ * requests, and works with several API replicas, each filling its own cache
+ * from GridFS on first use. Only the `media.files` lookup by `_id` (indexed
+ * everywhere) touches the database per request.
+ *
+ * The cache is bounded: least recently used entries go once it outgrows its
+ * limit (a file being streamed stays readable after unlink on POSIX).
+ */
+@Injectable()
+export class GridFsMediaStore extends MediaStore {
+  private readonly logger = new Logger('MediaStore');
+  private readonly bucket: mongoose.mongo.GridFSBucket;
+  private readonly cacheDir: string;
+  private readonly maxCacheBytes: number;
+  /** Fills in flight, so concurrent misses for one id download it once. */
+  private readonly fills = new Map<string, Promise<void>>();
+  /** Map order is recency order: the first entry is the least recently used. */
+  private readonly cached = new Map<string, CacheEntry>();
+  private cachedBytes = 0;
+  private ready: Promise<void> | null = null;
+
+  constructor(
+    @Inject(DB_CONNECTION) private readonly connection: Connection,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaCacheDir'>,
+    @Optional() @Inject(MEDIA_CACHE_MAX_BYTES) maxCacheBytes?: number,
+  ) {
+    super();
+    this.bucket = new GridFSBucket(connection.db!, { bucketName: BUCKET });
+    this.cacheDir = config.mediaCacheDir;
+    this.maxCacheBytes = maxCacheBytes && maxCacheBytes > 0 ? maxCacheBytes : DEFAULT_MEDIA_CACHE_MAX_BYTES;
+  }
+
+  private get files() {
+    return this.connection.db!.collection<FileDocument>(`${BUCKET}.files`);
+  }
+
+  async save(upload: MediaUpload): Promise<StoredMedia> {
+    const id = new ObjectId();
+    const stream = this.bucket.openUploadStreamWithId(id, upload.fileName, {
+      metadata: { kind: upload.kind, contentType: upload.contentType },
+    });
+    try {
+      await pipeline(Readable.from([upload.data]), stream);
+    } catch (error) {
+      // Chunks written before the failure would otherwise linger without a files document.
+      await this.bucket.delete(id).catch(() => undefined);
+      throw error;
+    }
+    const hex = id.toHexString();
+    await this.writeCache(hex, upload.data).catch((error: Error) => this.logger.warn(`cache write for ${hex} failed: ${error.message}`));
+    return { id: hex, kind: upload.kind, contentType: upload.contentType, length: upload.data.length };
+  }
+
+  async open(anyCaseId: string): Promise<MediaFile | null> {
+    const id = anyCaseId.toLowerCase();
+    if (!CACHE_ENTRY.test(id)) return null;
+    const doc = await this.files.findOne({ _id: new ObjectId(id) });
+    if (!doc) return null;
+    await this.ensureCached(id, doc.length);
+    const contentType = doc.metadata?.contentType ?? 'application/octet-stream';
+    return {
+      id,
+      kind: doc.metadata?.kind ?? (contentType.startsWith('audio/') ? 'audio' : 'image'),
+      contentType,
+      length: doc.length,
+      path: this.cachePath(id),
+      uploadedAt: doc.uploadDate,
+      etag: `"${id}"`,
+    };
+  }
+
+  async delete(anyCaseId: string): Promise<void> {
+    const id = anyCaseId.toLowerCase();
+    if (!CACHE_ENTRY.test(id)) return;
+    try {
+      await this.bucket.delete(new ObjectId(id));
+    } catch (error) {
+      if (!/file not found/i.test((error as Error).message)) throw error;
+    }
+    await this.forget(id);
+  }
+
+  async idsUploadedBefore(date: Date): Promise<string[]> {
+    const docs = await this.files.find({ uploadDate: { $lt: date } }, { projection: { _id: 1 } }).toArray();
+    return docs.map((doc) => doc._id.toHexString());
+  }
+
+  private cachePath(id: string): string {
+    return join(this.cacheDir, id);
+  }
+
+  private async ensureCached(id: string, length: number): Promise<void> {
+    await this.prepare();
+    if (this.cached.has(id)) {
+      // One stat per request catches a copy removed or truncated behind our back.
+      const onDisk = await stat(this.cachePath(id)).catch(() => null);
+      if (onDisk?.isFile() && onDisk.size === length) {
+        this.touch(id);
+        return;
+      }
+      await this.forget(id);
+    }
+    let fill = this.fills.get(id);
+    if (!fill) {
+      fill = this.fill(id, length).finally(() => this.fills.delete(id));
+      this.fills.set(id, fill);
+    }
+    await fill;
+  }
+
+  private async fill(id: string, length: number): Promise<void> {
+    // Another process sharing the directory may have filled it already.
+    const existing = await stat(this.cachePath(id)).catch(() => null);
+    if (existing?.isFile() && existing.size === length) {
+      await this.remember(id, length);
+      return;
+    }
+    // A unique temporary name keeps concurrent fills of processes sharing the dir apart; rename makes the copy appear whole or not at all.
+    const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
+    try {
+      await pipeline(this.bucket.openDownloadStream(new ObjectId(id)), createWriteStream(part));
+      const written = await stat(part);
+      if (written.size !== length) throw new Error(`media ${id}: downloaded ${written.size} of ${length} bytes`);
+      await rename(part, this.cachePath(id));
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    }
+    await this.remember(id, length);
+  }
+
+  private async writeCache(id: string, data: Buffer): Promise<void> {
+    await this.prepare();
+    const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
+    try {
+      await writeFile(part, data);
+      await rename(part, this.cachePath(id));
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    }
+    await this.remember(id, data.length);
+  }
+
+  private async forget(id: string): Promise<void> {
+    const entry = this.cached.get(id);
+    if (entry) {
+      this.cached.delete(id);
+      this.cachedBytes -= entry.size;
+    }
+    await rm(this.cachePath(id), { force: true });
+  }
+
+  private touch(id: string): void {
+    const entry = this.cached.get(id)!;
+    this.cached.delete(id);
+    this.cached.set(id, entry);
+  }
+
+  private async remember(id: string, size: number): Promise<void> {
+    const previous = this.cached.get(id);
+    if (previous) this.cachedBytes -= previous.size;
+    this.cached.delete(id);
+    this.cached.set(id, { size });
+    this.cachedBytes += size;
+    await this.evict(id);
+  }
+
+  /** Drops least recently used copies until the cache fits; the entry just added always stays. */
+  private async evict(keep: string): Promise<void> {
+    const victims: string[] = [];
+    for (const [id, entry] of this.cached) {
+      if (this.cachedBytes <= this.maxCacheBytes) break;
+      if (id === keep) continue;
+      this.cached.delete(id);
+      this.cachedBytes -= entry.size;
+      victims.push(id);
+    }
+    await Promise.all(
+      victims.map((id) => rm(this.cachePath(id), { force: true }).catch((error: Error) => this.logger.warn(`evicting ${id} failed: ${error.message}`))),
+    );
+  }
+
+  /** Creates the directory and adopts copies left by an earlier run, so a restart does not refetch everything. */
+  private prepare(): Promise<void> {
+    this.ready ??= (async () => {
+      await mkdir(this.cacheDir, { recursive: true });
+      const names = await readdir(this.cacheDir);
+      const found: { id: string; size: number; usedAt: number }[] = [];
+      for (const name of names) {
+        const info = await stat(join(this.cacheDir, name)).catch(() => null);
+        if (!info?.isFile()) continue;
+        if (CACHE_ENTRY.test(name)) found.push({ id: name, size: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) });
+        else if (name.endsWith('.part') && Date.now() - info.mtimeMs > STALE_PART_MS) await rm(join(this.cacheDir, name), { force: true });
+      }
+      found.sort((a, b) => a.usedAt - b.usedAt);
+      for (const entry of found) {
+        // Entries added by a save/fill racing with this scan are fresher; keep their place.
+        if (this.cached.has(entry.id)) continue;
+        this.cached.set(entry.id, { size: entry.size });
+        this.cachedBytes += entry.size;
+      }
+      await this.evict('');
+    })().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+}
