@@ -2,3 +2,4 @@ export { startDatabase, type DatabaseEngine, type RunningDatabase, type StartDat
 export { startApi, type RunningApi, type StartApiOptions } from './api-process.js';
 export { findFreePort } from './ports.js';
 export { repoRoot } from './paths.js';
+export { runNodeScript } from './node-script.js';

@@ -16,6 +16,8 @@ const api = await startApi({
   port,
   env: { ...devEnvironment(), LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
   log: (line) => console.log(`[api] ${line}`),
+  // The first start on an empty database generates and loads the demo catalog (about a minute).
+  timeoutMs: 10 * 60_000,
 });
 
 console.log(`

@@ -11,6 +11,6 @@ import { SessionSerializer } from './session.serializer.js';
   imports: [PassportModule.register({ session: true })],
   controllers: [AuthController],
   providers: [AuthService, PasswordHasher, LocalStrategy, SessionSerializer, CsrfService],
-  exports: [CsrfService, AuthService],
+  exports: [CsrfService, AuthService, PasswordHasher],
 })
 export class AuthModule {}

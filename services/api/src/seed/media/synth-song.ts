@@ -144,6 +144,11 @@ interface Song {
 /** One two-bar melodic phrase on an eighth-note grid; pitches are scale steps relative to the phrase anchor. */
 type Motif = { slot: number; length: number; step: number }[];
 
+/**
+ * A deterministic MPEG-1 Layer III stream (mono, 44.1 kHz, 128 kbps CBR, no
+ * ID3 or Xing tag): the same seed gives the same bytes. lamejs is pure JS,
+ * so this costs about 1 s of CPU per 25 s of audio; rendering is ~5% of it.
+ */
 export function synthesizeSong(options: SynthesizeSongOptions): Buffer {
   const sampleRate = options.sampleRate ?? SAMPLE_RATE;
   const kbps = options.kbps ?? KBPS;
@@ -166,8 +171,8 @@ export function renderSong(seed: number, seconds: number, sampleRate: number = S
   const mix = new Float32Array(length);
   // Echoed parts get their own bus so the echo does not smear drums and bass.
   const echoBus = new Float32Array(length);
-  // Drum noise has its own stream so changing the arrangement code elsewhere
-  // does not reshuffle every hi-hat.
+  // Drum noise comes from a stream of its own, so how many hits a groove has
+  // cannot leak into any other random choice.
   const noise = createRandom(hashNumbers(seed, 0xd2));
   const bars = song.bars;
 
@@ -532,6 +537,10 @@ function encodeMp3(samples: Float32Array, sampleRate: number, kbps: number): Buf
     const value = Math.round((samples[i] as number) * 32767);
     pcm[i] = value > 32767 ? 32767 : value < -32768 ? -32768 : value;
   }
+  // The package's "require" entry is a browser IIFE that exports nothing, so a
+  // CommonJS build or loader gets an empty module; say so instead of
+  // "Mp3Encoder is not a constructor".
+  if (typeof Mp3Encoder !== 'function') throw new Error('@breezystack/lamejs must be loaded as an ES module (its CommonJS entry exports nothing)');
   const encoder = new Mp3Encoder(CHANNELS, sampleRate, kbps);
   const chunks: Buffer[] = [];
   const block = SAMPLES_PER_FRAME * 32;
@@ -547,6 +556,8 @@ function toBuffer(bytes: ArrayBufferView): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** 128 kbps at 44.1 kHz: 417 bytes, 418 with the padding byte. */
+const MIN_FRAME_BYTES = Math.floor((144000 * KBPS) / SAMPLE_RATE);
 const MPEG1_LAYER3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 0];
 const MPEG1_SAMPLE_RATES = [44100, 48000, 32000, 0];
 
@@ -584,10 +595,9 @@ export function mp3Frames(mp3: Uint8Array): { offset: number; length: number }[]
  * joins are silent rather than clicks.
  */
 export function synthesizeSongOfSize(targetBytes: number, seed: number, loopSeconds = 30): Buffer {
+  if (!(targetBytes >= MIN_FRAME_BYTES)) throw new RangeError(`targetBytes must be at least one MP3 frame (${MIN_FRAME_BYTES} bytes)`);
   const piece = synthesizeSong({ seed, seconds: loopSeconds });
   const frames = mp3Frames(piece);
-  const first = frames[0];
-  if (!first || targetBytes < first.length) throw new RangeError(`targetBytes must be at least one MP3 frame (${first?.length ?? 418} bytes)`);
 
   const parts: Buffer[] = [];
   let size = 0;
@@ -601,5 +611,6 @@ export function synthesizeSongOfSize(targetBytes: number, seed: number, loopSeco
     tail += frame.length;
   }
   if (tail > 0) parts.push(piece.subarray(0, tail));
+  if (size + tail === 0) throw new RangeError(`targetBytes ${targetBytes} is smaller than the first frame (${frames[0]?.length} bytes)`);
   return Buffer.concat(parts, size + tail);
 }

@@ -1,0 +1,19 @@
+/**
+ * `npm run seed`: reloads the demo catalog into the development database
+ * (only what is missing is created). Stop `npm start` first when using the
+ * embedded engine, which cannot share its data folder with a second process;
+ * with MONGODB_URI it can run beside a running app.
+ */
+import { runNodeScript } from '../node-script.js';
+import { startDatabase } from '../database.js';
+import { devEnvironment } from '../dev-environment.js';
+import { repoRoot } from '../paths.js';
+import { join } from 'node:path';
+
+const database = await startDatabase({ mode: 'dev', log: (line) => console.log(`[db] ${line}`) });
+try {
+  const code = await runNodeScript(join(repoRoot(), 'services/api/dist/seed-cli.js'), { ...devEnvironment(), MONGODB_URI: database.uri });
+  process.exitCode = code;
+} finally {
+  await database.stop();
+}
