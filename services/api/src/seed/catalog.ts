@@ -9,6 +9,8 @@
  * stays small and reviewable.
  */
 
+import { DEMO_CREDENTIALS } from '@tunafy/contracts';
+
 export type UserKey = `user:${string}`;
 export type AlbumKey = `album:${string}`;
 export type SongKey = `song:${string}`;
@@ -58,12 +60,8 @@ export interface SeedCatalog {
   likes: Record<UserKey, SongKey[]>;
 }
 
-/** Shown on the login page of a demo install, so it is deliberately not secret. */
-export const DEMO_CREDENTIALS = {
-  email: 'demo@tunafy.app',
-  username: 'demo',
-  password: 'tunafy-demo',
-} as const;
+// The demo account's credentials live in the contracts: the login page's "Demo User" button needs them too.
+export { DEMO_CREDENTIALS };
 
 const users: SeedUser[] = [
   { key: 'user:demo', ...DEMO_CREDENTIALS },
