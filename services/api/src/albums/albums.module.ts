@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { SongsModule } from '../songs/songs.module.js';
+import { AlbumPresenter } from './album-presenter.js';
+import { AlbumsCatalog } from './albums-catalog.js';
+import { AlbumsController } from './albums.controller.js';
+import { AlbumsService } from './albums.service.js';
 
-// Placeholder: filled in with this feature's controller and services.
-@Module({})
+/** Repositories come from the global DatabaseModule, media uploads from the global MediaModule, the song shape from SongsModule. */
+@Module({
+  imports: [SongsModule],
+  controllers: [AlbumsController],
+  providers: [AlbumsService, AlbumsCatalog, AlbumPresenter],
+  // Search lists albums in the same shape.
+  exports: [AlbumPresenter],
+})
 export class AlbumsModule {}

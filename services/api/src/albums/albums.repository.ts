@@ -94,6 +94,15 @@ export class AlbumsRepository {
     return this.findById(id);
   }
 
+  /** Applies the patch and answers the record as it was before (see SongsRepository.updateReturningPrevious). */
+  async updateReturningPrevious(id: string, patch: { name?: string; coverFileId?: string }): Promise<AlbumRecord | null> {
+    const set: Partial<AlbumDocument> = {};
+    if (patch.name !== undefined) set.album_name = patch.name;
+    if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
+    const previous = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'before' }).lean<AlbumDocument>();
+    return previous ? toRecord(previous) : null;
+  }
+
   async delete(id: string): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: toObjectId(id) });
     return result.deletedCount > 0;

@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AlbumsModule } from '../albums/albums.module.js';
+import { PlaylistsModule } from '../playlists/playlists.module.js';
+import { SongsModule } from '../songs/songs.module.js';
+import { SearchController } from './search.controller.js';
+import { SearchService } from './search.service.js';
 
-// Placeholder: filled in with this feature's controller and services.
-@Module({})
+/** Reads through the global repositories; the three feature modules lend their presenters so results have the list shapes. */
+@Module({
+  imports: [SongsModule, AlbumsModule, PlaylistsModule],
+  controllers: [SearchController],
+  providers: [SearchService],
+})
 export class SearchModule {}

@@ -133,6 +133,27 @@ export class SongsRepository {
     return this.findById(id);
   }
 
+  /**
+   * Applies the patch and answers the record as it was before, so the caller
+   * discards exactly the files this write replaced even when two updates race.
+   * Null when the song does not exist.
+   */
+  async updateReturningPrevious(id: string, patch: SongPatch): Promise<SongRecord | null> {
+    const set: Partial<SongDocument> = {};
+    if (patch.name !== undefined) set.song_name = patch.name;
+    if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
+    if (patch.audioFileId !== undefined) set.audio_file_id = toObjectId(patch.audioFileId);
+    if (patch.duration !== undefined) set.duration = patch.duration;
+    const previous = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'before' }).lean<SongDocument>();
+    return previous ? toRecord(previous) : null;
+  }
+
+  /** Clears the album only if the song is still in that one; false when it was not. */
+  async detachFromAlbum(id: string, albumId: string): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: toObjectId(id), album_id: toObjectId(albumId) }, { $set: { album_id: null } });
+    return result.matchedCount > 0;
+  }
+
   async setAlbum(id: string, albumId: string | null): Promise<void> {
     await this.model.updateOne({ _id: toObjectId(id) }, { $set: { album_id: albumId ? toObjectId(albumId) : null } });
   }

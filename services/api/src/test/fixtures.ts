@@ -1,4 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
+import { parseBuffer } from 'music-metadata';
 import type { Album, Song } from '@tunafy/contracts';
 import { renderCover } from '../seed/media/render-cover.js';
 import { synthesizeSong } from '../seed/media/synth-song.js';
@@ -32,6 +33,12 @@ export function songBytes(seconds = 2, seed = 1): Buffer {
     songCache.set(key, bytes);
   }
   return bytes;
+}
+
+/** The length the API should report for an mp3: its real duration in whole seconds. */
+export async function mp3Seconds(bytes: Buffer): Promise<number> {
+  const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg', size: bytes.length }, { duration: true });
+  return Math.round(format.duration!);
 }
 
 /** A real PNG cover, named like a browser upload would name it. */

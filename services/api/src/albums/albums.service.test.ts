@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@tunafy/contracts';
+import { ApiException } from '../common/api-exception.js';
+import type { CatalogRevision } from '../database/catalog-revision.js';
+import type { MediaUpload } from '../media/media-store.js';
+import type { MediaUploads } from '../media/media-uploads.js';
+import type { SongPresenter } from '../songs/song-presenter.js';
+import type { SongRecord, SongsRepository } from '../songs/songs.repository.js';
+import type { AlbumPresenter } from './album-presenter.js';
+import type { AlbumsCatalog } from './albums-catalog.js';
+import type { AlbumRecord, AlbumsRepository } from './albums.repository.js';
+import { AlbumsService } from './albums.service.js';
+
+const ARTIST: SessionUser = { id: 'a'.repeat(24), username: 'artist', email: 'artist@example.com' };
+const STRANGER: SessionUser = { id: 'b'.repeat(24), username: 'stranger', email: 'stranger@example.com' };
+const ALBUM_ID = 'c'.repeat(24);
+const OTHER_ALBUM_ID = 'd'.repeat(24);
+const MY_SONG = '1'.repeat(24);
+const THEIR_SONG = '2'.repeat(24);
+
+function song(id: string, artistId: string, albumId: string | null): SongRecord {
+  return { id, name: id, artistId, albumId, coverFileId: 'c', audioFileId: 'a', duration: 1, plays: 0, createdAt: new Date(0) };
+}
+
+function setup(options: { createFails?: boolean; songAlbum?: string | null } = {}) {
+  const log: string[] = [];
+  const albums = new Map<string, AlbumRecord>([[ALBUM_ID, { id: ALBUM_ID, name: 'Mine', artistId: ARTIST.id, coverFileId: 'oldcover', createdAt: new Date(0) }]]);
+  const songs = new Map<string, SongRecord>([
+    [MY_SONG, song(MY_SONG, ARTIST.id, options.songAlbum === undefined ? null : options.songAlbum)],
+    [THEIR_SONG, song(THEIR_SONG, STRANGER.id, null)],
+  ]);
+
+  const albumsRepo = {
+    findById: async (id: string) => albums.get(id) ?? null,
+    create: async (input: { name: string; artistId: string; coverFileId: string }) => {
+      log.push(`albums.create ${input.coverFileId} artist=${input.artistId}`);
+      if (options.createFails) throw new Error('db down');
+      return { ...input, id: OTHER_ALBUM_ID, createdAt: new Date(0) };
+    },
+    updateReturningPrevious: async (id: string, patch: { name?: string; coverFileId?: string }) => {
+      log.push(`albums.update ${JSON.stringify(patch)}`);
+      const previous = albums.get(id) ?? null;
+      if (previous) albums.set(id, { ...previous, ...patch });
+      return previous;
+    },
+    delete: async (id: string) => void log.push(`albums.delete ${id}`),
+    listByArtist: async (artistId: string) => [...albums.values()].filter((album) => album.artistId === artistId),
+  } as unknown as AlbumsRepository;
+
+  const songsRepo = {
+    findById: async (id: string) => songs.get(id) ?? null,
+    setAlbum: async (id: string, albumId: string | null) => {
+      log.push(`songs.setAlbum ${id} ${albumId}`);
+      songs.get(id)!.albumId = albumId;
+    },
+    detachFromAlbum: async (id: string, albumId: string) => {
+      const record = songs.get(id);
+      if (!record || record.albumId !== albumId) return false;
+      log.push(`songs.detach ${id}`);
+      record.albumId = null;
+      return true;
+    },
+    clearAlbum: async (albumId: string) => void log.push(`songs.clearAlbum ${albumId}`),
+    listByAlbum: async (albumId: string) => [...songs.values()].filter((record) => record.albumId === albumId),
+  } as unknown as SongsRepository;
+
+  const presenter = {
+    present: async (records: AlbumRecord[]) => records,
+    presentOne: async (record: AlbumRecord) => record,
+  } as unknown as AlbumPresenter;
+  const songPresenter = { present: async (records: SongRecord[]) => records.map((record) => record.id) } as unknown as SongPresenter;
+  const revision = { bump: async () => void log.push('revision.bump') } as unknown as CatalogRevision;
+  const uploads = {
+    checkCover: async (file: Express.Multer.File | undefined, opts: { required: boolean }) => {
+      if (!file) return opts.required ? { ok: false, message: 'cover missing' } : { ok: true, upload: null };
+      return { ok: true, upload: { kind: 'image', contentType: 'image/png', fileName: file.originalname, data: file.buffer } };
+    },
+    storeAll: async (list: MediaUpload[]) => {
+      log.push(`media.storeAll ${list.length}`);
+      return list.map((_, index) => ({ id: `newcover${index}`, kind: 'image', contentType: 'image/png', length: 1 }));
+    },
+    discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
+  } as unknown as MediaUploads;
+
+  const service = new AlbumsService(albumsRepo, songsRepo, presenter, songPresenter, {} as AlbumsCatalog, revision, uploads);
+  return { service, log, songs };
+}
+
+async function status(promise: Promise<unknown>): Promise<number> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiException);
+  return (error as ApiException).getStatus();
+}
+
+const cover = { originalname: 'cover.png', buffer: Buffer.from('png') } as Express.Multer.File;
+
+describe('AlbumsService.create and update', () => {
+  it('reports the name and the cover together', async () => {
+    const { service, log } = setup();
+    const error = await service.create(ARTIST, { artist_id: STRANGER.id }, undefined).catch((caught: ApiException) => caught);
+    expect((error as ApiException).getResponse()).toMatchObject({ errors: { album_name: 'Name is required.', album_cover_url: 'cover missing' } });
+    expect(log).toEqual([]);
+  });
+
+  it('creates as the session user and discards the cover if the record fails', async () => {
+    const ok = setup();
+    await ok.service.create(ARTIST, { album_name: 'A', artist_id: STRANGER.id }, cover);
+    expect(ok.log).toEqual(['media.storeAll 1', `albums.create newcover0 artist=${ARTIST.id}`, 'revision.bump']);
+    const failing = setup({ createFails: true });
+    await expect(failing.service.create(ARTIST, { album_name: 'A' }, cover)).rejects.toThrow('db down');
+    expect(failing.log.at(-1)).toBe('media.discard newcover0');
+  });
+
+  it('replaces the cover before discarding the old one, and only for the artist', async () => {
+    const { service, log } = setup();
+    expect(await status(service.update(STRANGER, ALBUM_ID, { album_name: 'B' }, cover))).toBe(403);
+    expect(log).toEqual([]);
+    await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, cover);
+    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'revision.bump', 'media.discard oldcover']);
+  });
+
+  it('keeps the cover when none is sent', async () => {
+    const { service, log } = setup();
+    await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, undefined);
+    expect(log).toEqual(['albums.update {"name":"B"}', 'revision.bump']);
+  });
+});
+
+describe('AlbumsService.addSong and removeSong', () => {
+  it('adds only the artist’s own songs to the artist’s own albums', async () => {
+    const { service, log } = setup();
+    expect(await status(service.addSong(STRANGER, ALBUM_ID, { song_id: THEIR_SONG }))).toBe(403);
+    expect(await status(service.addSong(ARTIST, ALBUM_ID, { song_id: THEIR_SONG }))).toBe(403);
+    expect(await status(service.addSong(ARTIST, ALBUM_ID, { song_id: '9'.repeat(24) }))).toBe(404);
+    expect(await status(service.addSong(ARTIST, ALBUM_ID, { song_id: 'nope' }))).toBe(400);
+    expect(await status(service.addSong(ARTIST, 'nope', { song_id: MY_SONG }))).toBe(400);
+    expect(log).toEqual([]);
+  });
+
+  it('adds, answering the album’s songs, and a second add changes nothing', async () => {
+    const { service, log } = setup();
+    expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual({ songs: [MY_SONG] });
+    expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG.toUpperCase() })).toEqual({ songs: [MY_SONG] });
+    expect(log).toEqual([`songs.setAlbum ${MY_SONG} ${ALBUM_ID}`, 'revision.bump']);
+  });
+
+  it('moves a song from another album', async () => {
+    const { service, songs } = setup({ songAlbum: OTHER_ALBUM_ID });
+    await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG });
+    expect(songs.get(MY_SONG)!.albumId).toBe(ALBUM_ID);
+  });
+
+  it('removes only a song that is in this album', async () => {
+    const elsewhere = setup({ songAlbum: OTHER_ALBUM_ID });
+    expect(await status(elsewhere.service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG }))).toBe(404);
+    expect(elsewhere.songs.get(MY_SONG)!.albumId).toBe(OTHER_ALBUM_ID);
+
+    const { service, log } = setup({ songAlbum: ALBUM_ID });
+    expect(await status(service.removeSong(STRANGER, ALBUM_ID, { song_id: MY_SONG }))).toBe(403);
+    expect(await service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual({ songs: [] });
+    expect(await status(service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG }))).toBe(404);
+    expect(log).toEqual([`songs.detach ${MY_SONG}`, 'revision.bump']);
+  });
+});
+
+describe('AlbumsService.delete and listOwn', () => {
+  it('detaches the songs, then deletes the record, then the cover', async () => {
+    const { service, log } = setup();
+    expect(await status(service.delete(STRANGER, ALBUM_ID))).toBe(403);
+    expect(await service.delete(ARTIST, ALBUM_ID)).toEqual({ id: ALBUM_ID, deleted: true });
+    expect(log).toEqual([`songs.clearAlbum ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'revision.bump', 'media.discard oldcover']);
+  });
+
+  it('lists only your own albums', async () => {
+    const { service } = setup();
+    expect(await service.listOwn(ARTIST.id, ARTIST)).toHaveLength(1);
+    expect(await status(service.listOwn(ARTIST.id, STRANGER))).toBe(403);
+    expect(await status(service.listOwn('me', ARTIST))).toBe(400);
+  });
+});

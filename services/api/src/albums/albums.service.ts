@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import {
+  albumFieldsSchema,
+  songRefSchema,
+  validate,
+  type Album,
+  type AlbumSongsResponse,
+  type DeletedResponse,
+  type PageQuery,
+  type SessionUser,
+} from '@tunafy/contracts';
+import { ApiException } from '../common/api-exception.js';
+import { requireId } from '../common/ids.js';
+import { decodeCursor } from '../common/paging.js';
+import { CatalogRevision } from '../database/catalog-revision.js';
+import { MediaUploads } from '../media/media-uploads.js';
+import type { JsonPayload } from '../common/catalog-cache.js';
+import { SongPresenter } from '../songs/song-presenter.js';
+import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { invalidForm } from '../songs/upload-errors.js';
+import { AlbumPresenter } from './album-presenter.js';
+import { AlbumsCatalog } from './albums-catalog.js';
+import { AlbumsRepository, type AlbumRecord } from './albums.repository.js';
+
+export const ALBUM_COVER_FIELD = 'album_cover_url';
+
+/**
+ * Albums: reads, and writes with their ownership rules. As with songs there
+ * are no transactions, so each write is ordered to leave a valid state after
+ * every step (files stored before they are referenced, discarded after).
+ */
+@Injectable()
+export class AlbumsService {
+  constructor(
+    private readonly albums: AlbumsRepository,
+    private readonly songs: SongsRepository,
+    private readonly presenter: AlbumPresenter,
+    private readonly songPresenter: SongPresenter,
+    private readonly catalog: AlbumsCatalog,
+    private readonly revision: CatalogRevision,
+    private readonly uploads: MediaUploads,
+  ) {}
+
+  listPayload(page: PageQuery, acceptsGzip: boolean): Promise<JsonPayload> {
+    return this.catalog.payload({ limit: page.limit, afterId: decodeCursor(page.cursor) }, acceptsGzip);
+  }
+
+  async get(id: unknown): Promise<Album> {
+    return this.presenter.presentOne(await this.find(id));
+  }
+
+  async songsOf(id: unknown): Promise<AlbumSongsResponse> {
+    const album = await this.find(id);
+    return this.songsResponse(album.id);
+  }
+
+  /** The user's own albums (the Add-to-Album picker); a bare array, as the spec's client expects. */
+  async listOwn(userId: unknown, user: SessionUser): Promise<Album[]> {
+    const id = requireId(userId, 'user');
+    if (id !== user.id) throw ApiException.forbidden('You can only list your own albums here.');
+    return this.presenter.present(await this.albums.listByArtist(id));
+  }
+
+  /** The artist is the session user; an artist_id in the form is ignored. */
+  async create(user: SessionUser, body: Record<string, unknown>, coverFile: Express.Multer.File | undefined): Promise<Album> {
+    const [fields, cover] = await Promise.all([
+      Promise.resolve(validate(albumFieldsSchema, body)),
+      this.uploads.checkCover(coverFile, { field: ALBUM_COVER_FIELD, required: true }),
+    ]);
+    const errors: Record<string, string> = fields.ok ? {} : { ...fields.errors };
+    if (!cover.ok) errors[ALBUM_COVER_FIELD] = cover.message;
+    if (!fields.ok || !cover.ok || !cover.upload) throw invalidForm(errors);
+
+    const [stored] = await this.uploads.storeAll([cover.upload]);
+    let record: AlbumRecord;
+    try {
+      record = await this.albums.create({ name: fields.value.album_name, artistId: user.id, coverFileId: stored!.id });
+    } catch (error) {
+      await this.uploads.discard([stored!.id]);
+      throw error;
+    }
+    await this.revision.bump();
+    return this.presenter.presentOne(record);
+  }
+
+  /** Renames, and replaces the cover when one is sent; the old cover goes only once the album points at the new one. */
+  async update(user: SessionUser, id: unknown, body: Record<string, unknown>, coverFile: Express.Multer.File | undefined): Promise<Album> {
+    const album = await this.findOwn(user, id);
+    const [fields, cover] = await Promise.all([
+      Promise.resolve(validate(albumFieldsSchema, body)),
+      this.uploads.checkCover(coverFile, { field: ALBUM_COVER_FIELD, required: false }),
+    ]);
+    const errors: Record<string, string> = fields.ok ? {} : { ...fields.errors };
+    if (!cover.ok) errors[ALBUM_COVER_FIELD] = cover.message;
+    if (!fields.ok || !cover.ok) throw invalidForm(errors);
+
+    const stored = cover.upload ? (await this.uploads.storeAll([cover.upload]))[0]! : null;
+    const patch = { name: fields.value.album_name, ...(stored ? { coverFileId: stored.id } : {}) };
+    let previous: AlbumRecord | null;
+    try {
+      previous = await this.albums.updateReturningPrevious(album.id, patch);
+    } catch (error) {
+      if (stored) await this.uploads.discard([stored.id]);
+      throw error;
+    }
+    if (!previous) {
+      if (stored) await this.uploads.discard([stored.id]);
+      throw ApiException.notFound('Album');
+    }
+    await this.revision.bump();
+    if (stored && previous.coverFileId !== stored.id) await this.uploads.discard([previous.coverFileId]);
+    return this.presenter.presentOne({ ...previous, ...patch });
+  }
+
+  /**
+   * Puts one of the user's songs into one of their albums. A song is in at
+   * most one album, so adding moves it; adding it again changes nothing.
+   * Answers the album's songs after the change, which is what the album page
+   * shows next, so the client needs no second call.
+   */
+  async addSong(user: SessionUser, id: unknown, body: Record<string, unknown>): Promise<AlbumSongsResponse> {
+    const album = await this.findOwn(user, id);
+    const song = await this.findSongRef(body);
+    if (song.artistId !== user.id) throw ApiException.forbidden('You can only add your own songs to an album.');
+    if (song.albumId !== album.id) {
+      await this.songs.setAlbum(song.id, album.id);
+      await this.revision.bump();
+    }
+    return this.songsResponse(album.id);
+  }
+
+  /**
+   * Takes a song out of the album; 404 when it is not in this album (already
+   * removed, or never there), which leaves the state unchanged either way.
+   * Answers the album's remaining songs.
+   */
+  async removeSong(user: SessionUser, id: unknown, body: Record<string, unknown>): Promise<AlbumSongsResponse> {
+    const album = await this.findOwn(user, id);
+    const song = await this.findSongRef(body);
+    // Conditional on the album, so a concurrent move to another album is not undone.
+    if (!(await this.songs.detachFromAlbum(song.id, album.id))) throw ApiException.notFound('Song in this album');
+    await this.revision.bump();
+    return this.songsResponse(album.id);
+  }
+
+  /**
+   * Detaches the songs first (they stay, with no album), then deletes the
+   * record, then the cover: every step leaves songs pointing only at albums
+   * that exist and albums pointing only at files that exist.
+   */
+  async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
+    const album = await this.findOwn(user, id);
+    await this.songs.clearAlbum(album.id);
+    await this.albums.delete(album.id);
+    await this.revision.bump();
+    await this.uploads.discard([album.coverFileId]);
+    return { id: album.id, deleted: true };
+  }
+
+  private async songsResponse(albumId: string): Promise<AlbumSongsResponse> {
+    return { songs: await this.songPresenter.present(await this.songs.listByAlbum(albumId)) };
+  }
+
+  private async find(id: unknown): Promise<AlbumRecord> {
+    const albumId = requireId(id, 'album');
+    const album = await this.albums.findById(albumId);
+    if (!album) throw ApiException.notFound('Album');
+    return album;
+  }
+
+  private async findOwn(user: SessionUser, id: unknown): Promise<AlbumRecord> {
+    const album = await this.find(id);
+    if (album.artistId !== user.id) throw ApiException.forbidden('Only the artist can change this album.');
+    return album;
+  }
+
+  private async findSongRef(body: Record<string, unknown>): Promise<SongRecord> {
+    const ref = validate(songRefSchema, body ?? {});
+    if (!ref.ok) throw ApiException.validation(ref.errors);
+    const song = await this.songs.findById(ref.value.song_id.toLowerCase());
+    if (!song) throw ApiException.notFound('Song');
+    return song;
+  }
+}

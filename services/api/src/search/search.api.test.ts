@@ -1,0 +1,56 @@
+import type { SearchResponse } from '@tunafy/contracts';
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, newUser, uniqueName } from '../test/api-client.js';
+import { createAlbum, createSong, form } from '../test/fixtures.js';
+
+const apiUrl = inject('apiUrl');
+
+const names = (rows: { song_name?: string; album_name?: string; playlist_name?: string }[]) =>
+  rows.map((row) => row.song_name ?? row.album_name ?? row.playlist_name).sort();
+
+describe('GET /api/search', () => {
+  it('finds songs, albums and playlists whose names contain q, ignoring case', async () => {
+    const client = await newUser(apiUrl);
+    const token = uniqueName('Tok');
+    const song = await createSong(client, { song_name: `Blue ${token} Song` });
+    const album = await createAlbum(client, { album_name: `${token.toUpperCase()} Album` });
+    const playlist = await client.post('/api/playlists/new', { form: form({ playlist_name: `my ${token.toLowerCase()} list` }) });
+    expect(playlist.status).toBe(201);
+    await createSong(client, { song_name: 'Unrelated' });
+
+    const response = await client.get<SearchResponse>(`/api/search?q=${token.toLowerCase()}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ songs: [song], albums: [album], playlists: [playlist.body] });
+  });
+
+  it('shows private playlists only to their creator', async () => {
+    const creator = await newUser(apiUrl);
+    const other = await newUser(apiUrl);
+    const token = uniqueName('priv');
+    const secret = await creator.post('/api/playlists/new', { form: form({ playlist_name: `${token} secret`, private: 'true' }) });
+    const open = await creator.post('/api/playlists/new', { form: form({ playlist_name: `${token} open` }) });
+    expect([secret.status, open.status]).toEqual([201, 201]);
+    expect(names((await creator.get<SearchResponse>(`/api/search?q=${token}`)).body.playlists)).toEqual([`${token} open`, `${token} secret`]);
+    expect(names((await other.get<SearchResponse>(`/api/search?q=${token}`)).body.playlists)).toEqual([`${token} open`]);
+  });
+
+  it('treats q as text, not a pattern, and honours limit', async () => {
+    const client = await newUser(apiUrl);
+    const token = uniqueName('lim');
+    for (const suffix of ['a', 'b', 'c']) await createSong(client, { song_name: `${token} (${suffix})` });
+    const limited = await client.get<SearchResponse>(`/api/search?q=${token}&limit=2`);
+    expect(limited.body.songs).toHaveLength(2);
+    expect((await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent(`${token} (b)`)}`)).body.songs.map((song) => song.song_name)).toEqual([`${token} (b)`]);
+    expect((await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent('.*')}`)).body.songs).toEqual([]);
+  });
+
+  it('validates the query and requires a login', async () => {
+    const client = await newUser(apiUrl);
+    for (const query of ['', 'q=', 'q=%20%20', 'q=x&limit=0', 'q=x&limit=21', `q=${'x'.repeat(101)}`]) {
+      const response = await client.get(`/api/search?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await new ApiClient(apiUrl).get('/api/search?q=x')).status).toBe(401);
+  });
+});

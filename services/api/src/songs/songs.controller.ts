@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { pageQuerySchema, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
+import type { Request, Response } from 'express';
+import { CurrentUser } from '../common/auth.decorators.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { UploadFiles, firstFile, type UploadedFileMap } from '../media/upload.interceptor.js';
+import { acceptsGzip, sendJson } from '../common/catalog-cache.js';
+import { SongsService } from './songs.service.js';
+
+export const SONG_COVER_FIELD = 'song_cover_url';
+export const SONG_AUDIO_FIELD = 'song_file_url';
+
+const songUploads = UploadFiles([
+  { name: SONG_COVER_FIELD, kind: 'image' },
+  { name: SONG_AUDIO_FIELD, kind: 'audio' },
+]);
+
+@ApiTags('songs')
+@Controller('songs')
+export class SongsController {
+  constructor(private readonly songs: SongsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'All songs, oldest first ({songs, next_cursor}); optional limit/cursor paging; ETag for 304s' })
+  async list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // Sent as cached bytes: serializing thousands of songs per request is what made this route slow.
+    sendJson(res, await this.songs.listPayload(page, acceptsGzip(req)));
+  }
+
+  @Post('new')
+  @UseInterceptors(songUploads)
+  @ApiOperation({ summary: 'Create a song (multipart: song_name, song_cover_url file, song_file_url mp3, optional album_id); artist and duration come from the session and the mp3' })
+  create(@CurrentUser() user: SessionUser, @Body() body: Record<string, unknown>, @UploadedFiles() files: UploadedFileMap): Promise<Song> {
+    return this.songs.create(user, body, { cover: firstFile(files, SONG_COVER_FIELD), audio: firstFile(files, SONG_AUDIO_FIELD) });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One song' })
+  get(@Param('id') id: string): Promise<Song> {
+    return this.songs.get(id);
+  }
+
+  @Put(':id/update')
+  @UseInterceptors(songUploads)
+  @ApiOperation({ summary: 'Rename a song and optionally replace its cover and/or mp3 (artist only)' })
+  update(
+    @Param('id') id: string,
+    @CurrentUser() user: SessionUser,
+    @Body() body: Record<string, unknown>,
+    @UploadedFiles() files: UploadedFileMap,
+  ): Promise<Song> {
+    return this.songs.update(user, id, body, { cover: firstFile(files, SONG_COVER_FIELD), audio: firstFile(files, SONG_AUDIO_FIELD) });
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a song (artist only); it leaves every album, playlist and collection' })
+  delete(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<DeletedResponse> {
+    return this.songs.delete(user, id);
+  }
+}

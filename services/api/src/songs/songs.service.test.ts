@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@tunafy/contracts';
+import type { AlbumsRepository } from '../albums/albums.repository.js';
+import type { LikesRepository } from '../collection/likes.repository.js';
+import { ApiException } from '../common/api-exception.js';
+import type { CatalogRevision } from '../database/catalog-revision.js';
+import type { MediaUpload, StoredMedia } from '../media/media-store.js';
+import type { MediaUploads } from '../media/media-uploads.js';
+import type { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import type { SongPresenter } from './song-presenter.js';
+import type { SongsCatalog } from './songs-catalog.js';
+import { SongsService, type SongFiles } from './songs.service.js';
+import type { NewSong, SongPatch, SongRecord, SongsRepository } from './songs.repository.js';
+
+const ARTIST: SessionUser = { id: 'a'.repeat(24), username: 'artist', email: 'artist@example.com' };
+const STRANGER: SessionUser = { id: 'b'.repeat(24), username: 'stranger', email: 'stranger@example.com' };
+const SONG_ID = 'c'.repeat(24);
+const ALBUM_ID = 'd'.repeat(24);
+
+function file(name: string): Express.Multer.File {
+  return { originalname: name, buffer: Buffer.from(name), size: name.length } as Express.Multer.File;
+}
+
+/**
+ * Plain fakes that write every side effect to one log, so tests can assert
+ * the order of steps across repositories and the media store.
+ */
+function setup(options: { createFails?: boolean; updateFails?: boolean; songExists?: boolean } = {}) {
+  const log: string[] = [];
+  let nextFile = 0;
+  let song: SongRecord | null =
+    options.songExists === false
+      ? null
+      : {
+          id: SONG_ID,
+          name: 'Old',
+          artistId: ARTIST.id,
+          albumId: null,
+          coverFileId: 'oldcover',
+          audioFileId: 'oldaudio',
+          duration: 100,
+          plays: 0,
+          createdAt: new Date(0),
+        };
+
+  const songs = {
+    findById: async (id: string) => (song && song.id === id ? { ...song } : null),
+    create: async (input: NewSong) => {
+      log.push(`songs.create ${input.coverFileId},${input.audioFileId} duration=${input.duration} artist=${input.artistId}`);
+      if (options.createFails) throw new Error('db down');
+      return { ...input, id: SONG_ID, plays: 0, createdAt: new Date(0) };
+    },
+    updateReturningPrevious: async (id: string, patch: SongPatch) => {
+      log.push(`songs.update ${JSON.stringify(patch)}`);
+      if (options.updateFails) throw new Error('db down');
+      const previous = song;
+      if (song) song = { ...song, ...patch };
+      return previous;
+    },
+    delete: async (id: string) => {
+      log.push(`songs.delete ${id}`);
+      return true;
+    },
+  } as unknown as SongsRepository;
+
+  const albums = {
+    findById: async (id: string) => (id === ALBUM_ID ? { id, name: 'Album', artistId: ARTIST.id, coverFileId: 'x', createdAt: new Date(0) } : null),
+  } as unknown as AlbumsRepository;
+
+  const playlistEntries = { deleteBySong: async (id: string) => void log.push(`playlistEntries.deleteBySong ${id}`) } as unknown as PlaylistEntriesRepository;
+  const likes = { deleteBySong: async (id: string) => void log.push(`likes.deleteBySong ${id}`) } as unknown as LikesRepository;
+  const presenter = { presentOne: async (record: SongRecord) => ({ id: record.id, name: record.name, record }) } as unknown as SongPresenter;
+  const revision = { bump: async () => void log.push('revision.bump') } as unknown as CatalogRevision;
+
+  const check = (kind: 'image' | 'audio') => async (upload: Express.Multer.File | undefined, opts: { required: boolean }) => {
+    if (!upload) return opts.required ? { ok: false as const, message: `${kind} missing` } : { ok: true as const, upload: null };
+    if (upload.originalname.startsWith('bad')) return { ok: false as const, message: `${kind} bad` };
+    const media: MediaUpload = { kind, contentType: kind === 'image' ? 'image/png' : 'audio/mpeg', fileName: upload.originalname, data: upload.buffer };
+    return { ok: true as const, upload: kind === 'audio' ? { ...media, duration: 42 } : media };
+  };
+  const uploads = {
+    checkCover: check('image'),
+    checkSong: check('audio'),
+    storeAll: async (list: MediaUpload[]) => {
+      const stored: StoredMedia[] = list.map((upload) => ({ id: `new${upload.kind}${nextFile++}`, kind: upload.kind, contentType: upload.contentType, length: 1 }));
+      log.push(`media.storeAll ${stored.map((media) => media.id).join(',')}`);
+      return stored;
+    },
+    discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
+  } as unknown as MediaUploads;
+
+  const service = new SongsService(songs, albums, playlistEntries, likes, presenter, {} as SongsCatalog, revision, uploads);
+  return { service, log };
+}
+
+async function apiError(promise: Promise<unknown>): Promise<ApiException> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiException);
+  return error as ApiException;
+}
+
+const goodFiles: SongFiles = { cover: file('cover.png'), audio: file('song.mp3') };
+
+describe('SongsService.create', () => {
+  it('takes the artist from the session and the duration from the mp3, ignoring the form', async () => {
+    const { service, log } = setup();
+    await service.create(ARTIST, { song_name: 'New', artist_id: STRANGER.id, duration: '260' }, goodFiles);
+    expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'revision.bump']);
+  });
+
+  it('reports the name and both files in one validation error and stores nothing', async () => {
+    const { service, log } = setup();
+    const error = await apiError(service.create(ARTIST, {}, { cover: file('bad.txt') }));
+    expect(error.getStatus()).toBe(400);
+    expect(error.getResponse()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { song_name: 'Name is required.', song_cover_url: 'image bad', song_file_url: 'audio missing' },
+    });
+    expect(log).toEqual([]);
+  });
+
+  it('discards the stored files when the record cannot be written', async () => {
+    const { service, log } = setup({ createFails: true });
+    await expect(service.create(ARTIST, { song_name: 'New' }, goodFiles)).rejects.toThrow('db down');
+    expect(log.at(-1)).toBe('media.discard newimage0,newaudio1');
+    expect(log).not.toContain('revision.bump');
+  });
+
+  it('checks the album before storing anything', async () => {
+    const missing = setup();
+    expect((await apiError(missing.service.create(ARTIST, { song_name: 'x', album_id: 'e'.repeat(24) }, goodFiles))).getStatus()).toBe(404);
+    expect(missing.log).toEqual([]);
+    const foreign = setup();
+    expect((await apiError(foreign.service.create(STRANGER, { song_name: 'x', album_id: ALBUM_ID }, goodFiles))).getStatus()).toBe(403);
+    expect(foreign.log).toEqual([]);
+  });
+});
+
+describe('SongsService.update', () => {
+  it('refuses anyone but the artist before looking at the upload', async () => {
+    const { service, log } = setup();
+    expect((await apiError(service.update(STRANGER, SONG_ID, { song_name: 'x' }, goodFiles))).getStatus()).toBe(403);
+    expect(log).toEqual([]);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const { service } = setup();
+    expect((await apiError(service.update(ARTIST, 'nope', { song_name: 'x' }, {}))).getResponse()).toMatchObject({ code: 'INVALID_ID' });
+    expect((await apiError(service.update(ARTIST, 'e'.repeat(24), { song_name: 'x' }, {}))).getStatus()).toBe(404);
+  });
+
+  it('stores the new files, points the song at them, and only then discards the old ones', async () => {
+    const { service, log } = setup();
+    const updated = (await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, goodFiles)) as unknown as { record: SongRecord };
+    expect(log).toEqual([
+      'media.storeAll newimage0,newaudio1',
+      'songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42}',
+      'revision.bump',
+      'media.discard oldcover,oldaudio',
+    ]);
+    expect(updated.record).toMatchObject({ name: 'Renamed', coverFileId: 'newimage0', audioFileId: 'newaudio1', duration: 42, artistId: ARTIST.id });
+  });
+
+  it('replaces only what was sent', async () => {
+    const { service, log } = setup();
+    await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
+    expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42}', 'revision.bump', 'media.discard oldaudio']);
+  });
+
+  it('renames without touching media', async () => {
+    const { service, log } = setup();
+    await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, {});
+    expect(log).toEqual(['songs.update {"name":"Renamed"}', 'revision.bump']);
+  });
+
+  it('requires the name and judges optional files, storing nothing on failure', async () => {
+    const { service, log } = setup();
+    const error = await apiError(service.update(ARTIST, SONG_ID, { song_name: ' ' }, { audio: file('bad.mp3') }));
+    expect(error.getResponse()).toMatchObject({ errors: { song_name: 'Name is required.', song_file_url: 'audio bad' } });
+    expect(log).toEqual([]);
+  });
+
+  it('keeps the old files and drops the new ones when the update fails', async () => {
+    const { service, log } = setup({ updateFails: true });
+    await expect(service.update(ARTIST, SONG_ID, { song_name: 'x' }, goodFiles)).rejects.toThrow('db down');
+    expect(log.at(-1)).toBe('media.discard newimage0,newaudio1');
+    expect(log.join('\n')).not.toContain('oldcover');
+  });
+});
+
+describe('SongsService.delete', () => {
+  it('removes references, then the record, then the files', async () => {
+    const { service, log } = setup();
+    expect(await service.delete(ARTIST, SONG_ID)).toEqual({ id: SONG_ID, deleted: true });
+    expect(log).toEqual([
+      `playlistEntries.deleteBySong ${SONG_ID}`,
+      `likes.deleteBySong ${SONG_ID}`,
+      `songs.delete ${SONG_ID}`,
+      'revision.bump',
+      'media.discard oldcover,oldaudio',
+    ]);
+  });
+
+  it('lets only the artist delete, and touches nothing otherwise', async () => {
+    const { service, log } = setup();
+    expect((await apiError(service.delete(STRANGER, SONG_ID))).getStatus()).toBe(403);
+    expect(log).toEqual([]);
+  });
+
+  it('answers 404 for a song that is gone', async () => {
+    const { service } = setup({ songExists: false });
+    expect((await apiError(service.delete(ARTIST, SONG_ID))).getStatus()).toBe(404);
+  });
+});

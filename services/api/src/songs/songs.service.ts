@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { songFieldsSchema, validate, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { LikesRepository } from '../collection/likes.repository.js';
+import { ApiException } from '../common/api-exception.js';
+import { requireId } from '../common/ids.js';
+import { decodeCursor } from '../common/paging.js';
+import { CatalogRevision } from '../database/catalog-revision.js';
+import type { MediaUpload, StoredMedia } from '../media/media-store.js';
+import { MediaUploads } from '../media/media-uploads.js';
+import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import type { JsonPayload } from '../common/catalog-cache.js';
+import { SongPresenter } from './song-presenter.js';
+import { SongsCatalog } from './songs-catalog.js';
+import { invalidForm } from './upload-errors.js';
+import { SongsRepository, type SongPatch, type SongRecord } from './songs.repository.js';
+
+export interface SongFiles {
+  cover?: Express.Multer.File;
+  audio?: Express.Multer.File;
+}
+
+/**
+ * Songs: reads, and the writes with their ownership rules and the order of
+ * their side effects. There are no transactions (FerretDB has none), so every
+ * write is ordered to leave a valid state after each step: files are stored
+ * before a record points at them and discarded only after no record does.
+ */
+@Injectable()
+export class SongsService {
+  constructor(
+    private readonly songs: SongsRepository,
+    private readonly albums: AlbumsRepository,
+    private readonly playlistEntries: PlaylistEntriesRepository,
+    private readonly likes: LikesRepository,
+    private readonly presenter: SongPresenter,
+    private readonly catalog: SongsCatalog,
+    private readonly revision: CatalogRevision,
+    private readonly uploads: MediaUploads,
+  ) {}
+
+  listPayload(page: PageQuery, acceptsGzip: boolean): Promise<JsonPayload> {
+    return this.catalog.payload({ limit: page.limit, afterId: decodeCursor(page.cursor) }, acceptsGzip);
+  }
+
+  async get(id: unknown): Promise<Song> {
+    return this.presenter.presentOne(await this.find(id));
+  }
+
+  /** The artist is the session user and the duration is read from the mp3: the client's artist_id and duration are ignored. */
+  async create(user: SessionUser, body: Record<string, unknown>, files: SongFiles): Promise<Song> {
+    const [fields, cover, audio] = await Promise.all([
+      Promise.resolve(validate(songFieldsSchema, body)),
+      this.uploads.checkCover(files.cover, { field: 'song_cover_url', required: true }),
+      this.uploads.checkSong(files.audio, { field: 'song_file_url', required: true }),
+    ]);
+    const errors: Record<string, string> = fields.ok ? {} : { ...fields.errors };
+    if (!cover.ok) errors.song_cover_url = cover.message;
+    if (!audio.ok) errors.song_file_url = audio.message;
+    if (!fields.ok || !cover.ok || !audio.ok || !cover.upload || !audio.upload) throw invalidForm(errors);
+
+    const albumId = fields.value.album_id ?? null;
+    if (albumId) await this.requireOwnAlbum(user, albumId);
+
+    const [storedCover, storedAudio] = await this.uploads.storeAll([cover.upload, audio.upload]);
+    let record: SongRecord;
+    try {
+      record = await this.songs.create({
+        name: fields.value.song_name,
+        artistId: user.id,
+        albumId,
+        coverFileId: storedCover!.id,
+        audioFileId: storedAudio!.id,
+        duration: audio.upload.duration,
+      });
+    } catch (error) {
+      await this.uploads.discard([storedCover!.id, storedAudio!.id]);
+      throw error;
+    }
+    await this.revision.bump();
+    return this.presenter.presentOne(record);
+  }
+
+  /**
+   * Renames and optionally replaces the cover and/or the audio. Album
+   * membership is not changed here (that is PUT /albums/:id/add and /remove),
+   * so an album_id in the form is ignored.
+   */
+  async update(user: SessionUser, id: unknown, body: Record<string, unknown>, files: SongFiles): Promise<Song> {
+    const song = await this.findOwn(user, id);
+    const [fields, cover, audio] = await Promise.all([
+      Promise.resolve(validate(songFieldsSchema.pick({ song_name: true }), body)),
+      this.uploads.checkCover(files.cover, { field: 'song_cover_url', required: false }),
+      this.uploads.checkSong(files.audio, { field: 'song_file_url', required: false }),
+    ]);
+    const errors: Record<string, string> = fields.ok ? {} : { ...fields.errors };
+    if (!cover.ok) errors.song_cover_url = cover.message;
+    if (!audio.ok) errors.song_file_url = audio.message;
+    if (!fields.ok || !cover.ok || !audio.ok) throw invalidForm(errors);
+
+    const [storedCover, storedAudio] = await storePresent(this.uploads, [cover.upload, audio.upload]);
+    const stored = [storedCover, storedAudio].filter((file) => file !== null);
+    const patch: SongPatch = { name: fields.value.song_name };
+    if (storedCover) patch.coverFileId = storedCover.id;
+    if (storedAudio && audio.upload) {
+      patch.audioFileId = storedAudio.id;
+      patch.duration = audio.upload.duration;
+    }
+
+    let previous: SongRecord | null;
+    try {
+      previous = await this.songs.updateReturningPrevious(song.id, patch);
+    } catch (error) {
+      await this.uploads.discard(stored.map((file) => file.id));
+      throw error;
+    }
+    if (!previous) {
+      // Deleted by its artist in another tab while this upload ran.
+      await this.uploads.discard(stored.map((file) => file.id));
+      throw ApiException.notFound('Song');
+    }
+    await this.revision.bump();
+    // Only now does no record point at the replaced files.
+    const replaced = [
+      patch.coverFileId && previous.coverFileId !== patch.coverFileId ? previous.coverFileId : null,
+      patch.audioFileId && previous.audioFileId !== patch.audioFileId ? previous.audioFileId : null,
+    ].filter((fileId) => fileId !== null);
+    if (replaced.length > 0) await this.uploads.discard(replaced);
+    return this.presenter.presentOne({ ...previous, ...definedOnly(patch) } as SongRecord);
+  }
+
+  /**
+   * Removes the song from every playlist and collection first, then the
+   * record, then its files: a reader in between sees either the song with
+   * fewer references, or no song and no reference to it, never a reference to
+   * a missing song or a song with missing files. A crash midway leaves only
+   * what the janitor sweeps (unreferenced files).
+   */
+  async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
+    const song = await this.findOwn(user, id);
+    await this.playlistEntries.deleteBySong(song.id);
+    await this.likes.deleteBySong(song.id);
+    await this.songs.delete(song.id);
+    await this.revision.bump();
+    await this.uploads.discard([song.coverFileId, song.audioFileId]);
+    return { id: song.id, deleted: true };
+  }
+
+  private async find(id: unknown): Promise<SongRecord> {
+    const songId = requireId(id, 'song');
+    const song = await this.songs.findById(songId);
+    if (!song) throw ApiException.notFound('Song');
+    return song;
+  }
+
+  private async findOwn(user: SessionUser, id: unknown): Promise<SongRecord> {
+    const song = await this.find(id);
+    if (song.artistId !== user.id) throw ApiException.forbidden('Only the artist can change this song.');
+    return song;
+  }
+
+  private async requireOwnAlbum(user: SessionUser, albumId: string): Promise<void> {
+    const album = await this.albums.findById(albumId);
+    if (!album) throw ApiException.notFound('Album');
+    if (album.artistId !== user.id) throw ApiException.forbidden('You can only add songs to your own albums.');
+  }
+}
+
+/** Stores the uploads that are there, all or nothing, answering a stored file (or null) per position. */
+async function storePresent(uploads: MediaUploads, candidates: (MediaUpload | null)[]): Promise<(StoredMedia | null)[]> {
+  const present = candidates.filter((upload) => upload !== null);
+  const stored = present.length > 0 ? await uploads.storeAll(present) : [];
+  let next = 0;
+  return candidates.map((upload) => (upload ? stored[next++]! : null));
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
