@@ -13,6 +13,8 @@ export interface AppConfig {
   trustProxy: number;
   /** Local disk copy of GridFS media, so streaming does not depend on the database's chunk reads. */
   mediaCacheDir: string;
+  /** Upper bound of that copy; least recently used files go first. */
+  mediaCacheMaxBytes: number;
   logLevel: string;
   /** Login and signup attempts allowed per client address per minute. */
   authRateLimit: number;
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
     trustProxy: intFrom(env.TRUST_PROXY, 0),
     mediaCacheDir: env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'),
+    mediaCacheMaxBytes: intFrom(env.MEDIA_CACHE_MAX_BYTES, 2 * 1024 ** 3),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 20),
     catalogRecheckMs: intFrom(env.CATALOG_RECHECK_MS, 1000),

@@ -63,13 +63,14 @@ export class GridFsMediaStore extends MediaStore {
 
   constructor(
     @Inject(DB_CONNECTION) private readonly connection: Connection,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaCacheDir'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaCacheDir'> & Partial<Pick<AppConfig, 'mediaCacheMaxBytes'>>,
     @Optional() @Inject(MEDIA_CACHE_MAX_BYTES) maxCacheBytes?: number,
   ) {
     super();
     this.bucket = new GridFSBucket(connection.db!, { bucketName: BUCKET });
     this.cacheDir = config.mediaCacheDir;
-    this.maxCacheBytes = maxCacheBytes && maxCacheBytes > 0 ? maxCacheBytes : DEFAULT_MEDIA_CACHE_MAX_BYTES;
+    const limit = maxCacheBytes ?? config.mediaCacheMaxBytes;
+    this.maxCacheBytes = limit && limit > 0 ? limit : DEFAULT_MEDIA_CACHE_MAX_BYTES;
   }
 
   private get files() {
