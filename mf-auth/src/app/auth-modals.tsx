@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { getEventBus, type ModalName } from '@tunafy/event-bus';
+import { Dialog } from '../components/dialog';
+import styles from '../components/form.module.css';
+import theme from '../components/theme.module.css';
+import { LoginForm } from '../features/login/login-form';
+import { SignupForm } from '../features/signup/signup-form';
+import { PleaseLogIn } from './please-log-in';
+
+const TITLES: Record<ModalName, string> = {
+  login: 'Log in to Tunafy',
+  signup: 'Sign up for Tunafy',
+  'please-log-in': 'Please log in',
+};
+
+function closeModal(): void {
+  // Through the bus, so the shell's modal host hears about it just as when it closes us itself.
+  getEventBus().publish('ui:close-modal', {});
+}
+
+/**
+ * Exposed as `mf_auth/AuthModals`; mounted once by the shell's modal host
+ * (inside its router). Opens on `ui:open-modal`, closes on `ui:close-modal`.
+ * After a log-in or sign-up the user stays on the page they were on.
+ */
+export default function AuthModals() {
+  const [modal, setModal] = useState<ModalName | null>(null);
+
+  useEffect(() => {
+    const bus = getEventBus();
+    const subscriptions = [
+      bus.on('ui:open-modal').subscribe(({ modal: name }) => setModal(name)),
+      bus.on('ui:close-modal').subscribe(() => setModal(null)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, []);
+
+  if (!modal) return null;
+  return (
+    <div className={theme.theme}>
+      <Dialog title={TITLES[modal]} view={modal} onClose={closeModal}>
+        {modal === 'login' && (
+          <LoginForm
+            onSuccess={closeModal}
+            signupLink={
+              <button type="button" className={styles.switchLink} onClick={() => setModal('signup')}>
+                Sign up
+              </button>
+            }
+          />
+        )}
+        {modal === 'signup' && (
+          <SignupForm
+            variant="modal"
+            onSuccess={closeModal}
+            loginLink={
+              <button type="button" className={styles.switchLink} onClick={() => setModal('login')}>
+                Log in
+              </button>
+            }
+          />
+        )}
+        {modal === 'please-log-in' && <PleaseLogIn onDone={closeModal} />}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { getApiClient } from '@tunafy/api-client';
+import { getEventBus, type ModalName } from '@tunafy/event-bus';
+import AuthModals from '../app/auth-modals';
+import LoginPage from '../app/login-page';
+import SignupPage from '../app/signup-page';
+import { publishSession, useSessionUser } from '../lib/session';
+import theme from '../components/theme.module.css';
+import styles from './playground.module.css';
+
+const MODALS: ModalName[] = ['login', 'signup', 'please-log-in'];
+
+/** A stand-in for the shell's top bar: session state, modal openers, log out. */
+function DevBar() {
+  const user = useSessionUser();
+  const logOut = async () => {
+    await getApiClient().logout();
+    publishSession(null);
+  };
+  return (
+    <nav className={`${theme.theme} ${styles.bar}`} aria-label="Playground">
+      <Link to="/">Home</Link>
+      <Link to="/login">/login</Link>
+      <Link to="/signup">/signup</Link>
+      {MODALS.map((modal) => (
+        <button key={modal} type="button" onClick={() => getEventBus().publish('ui:open-modal', { modal })}>
+          Open {modal} modal
+        </button>
+      ))}
+      <span className={styles.session}>{user === undefined ? 'checking session…' : user ? `${user.username} <${user.email}>` : 'guest'}</span>
+      {user && (
+        <button type="button" onClick={() => void logOut()}>
+          Log Out
+        </button>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * `npm run dev -w mf-auth`: the exposed modules mounted the way the shell
+ * mounts them (router, one bus, session published at start), against the real
+ * API through the dev server's /api proxy.
+ */
+export function Playground() {
+  useEffect(() => {
+    getApiClient()
+      .session()
+      .then(publishSession, () => publishSession(null));
+  }, []);
+  return (
+    <BrowserRouter>
+      <DevBar />
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="*" element={<main className={`${theme.theme} ${styles.home}`}>Home (the shell renders the library here).</main>} />
+      </Routes>
+      <AuthModals />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
+import { Button } from '../../components/button';
+import { FormAlert } from '../../components/form-alert';
+import { TextField } from '../../components/text-field';
+import styles from '../../components/form.module.css';
+import { useLoginForm } from './use-login-form';
+
+interface LoginFormProps {
+  onSuccess: (user: SessionUser) => void;
+  /** The way to the sign-up form: a route link on the page, a view switch in the modal. */
+  signupLink: ReactNode;
+}
+
+export function LoginForm({ onSuccess, signupLink }: LoginFormProps) {
+  const form = useLoginForm(onSuccess);
+  const { values, errors, pending } = form;
+  return (
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={pending}>
+      <FormAlert message={errors.server ?? errors.form} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        onValueChange={(value) => form.setValue('email', value)}
+        error={errors.email}
+        inputRef={form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={values.password}
+        onValueChange={(value) => form.setValue('password', value)}
+        error={errors.password}
+        inputRef={form.register('password')}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={pending}>
+          Log In
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={pending}
+          onClick={() => form.submitValues({ email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password })}
+        >
+          Demo User
+        </Button>
+      </div>
+      <p className={styles.switch}>Don&apos;t have an account? {signupLink}</p>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+// The ONE shared-dependency config for every Tunafy Module Federation app (the shell and each mf-* remote).
+// Import it from rspack.config.* by relative path (`require('../tools/federation/shared.cjs')` or
+// `import federation from '../tools/federation/shared.cjs'`) so host and remotes can never drift apart.
+//
+// Why each choice:
+// - singleton: React, the router and rxjs hold module-level state (hooks dispatcher, router context,
+//   Subject identity); two copies on one page break hooks or silently split the event bus.
+// - requiredVersion comes from the installed package.json so the range moves with the lockfile, not by hand.
+// - 'react-dom/' and 'react/' (trailing slash) share subpath imports such as react-dom/client and
+//   react/jsx-runtime; without them each app bundles its own copy of those entry points.
+// - eager stays false everywhere: every app boots through an async boundary (index -> import('./bootstrap')).
+// - shareStrategy 'loaded-first' (use SHARE_STRATEGY below): the default 'version-first' fetches every
+//   remote entry at start, so one offline remote would stall the shell.
+'use strict';
+
+const path = require('node:path');
+const fs = require('node:fs');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/** Version of a package as installed at the repository root (workspace packages are symlinked there). */
+function installedVersion(name) {
+  const file = path.join(REPO_ROOT, 'node_modules', name, 'package.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-router',
+  'rxjs',
+  '@tunafy/event-bus',
+  '@tunafy/api-client',
+];
+
+/** Share keys for subpath imports, tied to the version of their package. */
+const SUBPATH_KEYS = { 'react/': 'react', 'react-dom/': 'react-dom' };
+
+function createShared() {
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = installedVersion(name);
+    shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  for (const [key, pkg] of Object.entries(SUBPATH_KEYS)) {
+    const version = installedVersion(pkg);
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+const SHARE_STRATEGY = 'loaded-first';
+
+module.exports = { createShared, SHARE_STRATEGY, SINGLETONS };
