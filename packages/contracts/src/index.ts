@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './auth.js';
 export * from './library.js';
 export * from './validation.js';
+export * from './listening.js';

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { AlbumsModule } from './albums/albums.module.js';
 import { CollectionModule } from './collection/collection.module.js';
 import { JanitorModule } from './janitor/janitor.module.js';
+import { ListeningModule } from './listening/listening.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PlaylistsModule } from './playlists/playlists.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -9,4 +10,4 @@ import { SeedModule } from './seed/seed.module.js';
 import { SongsModule } from './songs/songs.module.js';
 
 /** Feature modules mounted under /api; each lives in its own folder. */
-export const featureModules: Type[] = [MediaModule, SongsModule, AlbumsModule, PlaylistsModule, CollectionModule, SearchModule, JanitorModule, SeedModule];
+export const featureModules: Type[] = [MediaModule, SongsModule, AlbumsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, JanitorModule, SeedModule];

@@ -3,6 +3,8 @@ import mongoose, { type Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
+import { PlayerStatesRepository } from '../listening/player-states.repository.js';
+import { PlaysRepository } from '../listening/plays.repository.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
@@ -17,7 +19,7 @@ mongoose.set('strictQuery', true);
 // Fail fast while the database is away, so requests get a 503 instead of hanging.
 mongoose.set('bufferTimeoutMS', 3000);
 
-const repositories = [UsersRepository, SongsRepository, AlbumsRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository];
+const repositories = [UsersRepository, SongsRepository, AlbumsRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, PlayerStatesRepository];
 
 /**
  * One mongoose connection for the process and the repositories built on it.

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { SongsModule } from '../songs/songs.module.js';
+import { Clock } from './clock.js';
+import { PlayerStateController } from './player-state.controller.js';
+import { PlayerStateService } from './player-state.service.js';
+import { PlaysController } from './plays.controller.js';
+import { PlaysService } from './plays.service.js';
+
+/** Play counting, recently played and the saved player. Repositories come from the global DatabaseModule; SongsModule lends the song presenter. */
+@Module({
+  imports: [SongsModule],
+  controllers: [PlaysController, PlayerStateController],
+  providers: [PlaysService, PlayerStateService, Clock],
+})
+export class ListeningModule {}

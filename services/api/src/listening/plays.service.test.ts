@@ -1,0 +1,169 @@
+import type { SessionUser } from '@tunafy/contracts';
+import { describe, expect, it } from 'vitest';
+import { ApiException } from '../common/api-exception.js';
+import { SongPresenter } from '../songs/song-presenter.js';
+import type { SongRecord } from '../songs/songs.repository.js';
+import { PLAY_DEDUPE_MS, PlaysService, TRIM_EVERY } from './plays.service.js';
+
+let counter = 0;
+const newId = () => (++counter).toString(16).padStart(24, '0');
+
+const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
+const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
+
+interface Play {
+  userId: string;
+  songId: string;
+  playedAt: Date;
+}
+
+function setup() {
+  const songs = new Map<string, SongRecord>();
+  const plays: Play[] = [];
+  const marks = new Map<string, Date>();
+  const trims: string[] = [];
+  let now = Date.parse('2026-01-01T00:00:00Z');
+  const playsRepo = {
+    async claimCount(userId: string, songId: string, at: Date, notAfter: Date) {
+      const last = marks.get(`${userId}:${songId}`);
+      if (last && last > notAfter) return false;
+      marks.set(`${userId}:${songId}`, at);
+      return true;
+    },
+    async record(userId: string, songId: string, playedAt: Date) {
+      plays.push({ userId, songId, playedAt });
+    },
+    async recentSongIds(userId: string, limit: number) {
+      return plays
+        .filter((play) => play.userId === userId)
+        .reverse()
+        .slice(0, limit)
+        .map((play) => play.songId);
+    },
+    async trimHistory(userId: string) {
+      trims.push(userId);
+      return 0;
+    },
+    async deleteExpiredMarks() {
+      return 0;
+    },
+  };
+  const songsRepo = {
+    async findById(id: string) {
+      return songs.get(id) ?? null;
+    },
+    async findByIds(ids: string[]) {
+      return ids.flatMap((id) => songs.get(id) ?? []);
+    },
+    async incrementPlays(id: string) {
+      songs.get(id)!.plays += 1;
+    },
+  };
+  const presenter = new SongPresenter({ async usernamesByIds() { return new Map([[bob.id, 'bob']]); } } as never, { async namesByIds() { return new Map(); } } as never);
+  const clock = { now: () => new Date(now) };
+  const service = new PlaysService(playsRepo as never, songsRepo as never, presenter, clock as never);
+  function addSong(): SongRecord {
+    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
+    songs.set(record.id, record);
+    return record;
+  }
+  const advance = (ms: number) => (now += ms);
+  return { service, songs, plays, trims, addSong, advance };
+}
+
+async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiException) return { status: error.getStatus(), code: (error.getResponse() as { code: string }).code };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('counting plays', () => {
+  it('counts a play: records the event and increments the song', async () => {
+    const t = setup();
+    const song = t.addSong();
+    expect(await t.service.play(ann, { song_id: song.id })).toEqual({ counted: true });
+    expect(t.plays).toEqual([{ userId: ann.id, songId: song.id, playedAt: new Date('2026-01-01T00:00:00Z') }]);
+    expect(song.plays).toBe(1);
+  });
+
+  it('counts one user and song at most once per 30 seconds', async () => {
+    const t = setup();
+    const song = t.addSong();
+    const other = t.addSong();
+    expect(await t.service.play(ann, { song_id: song.id })).toEqual({ counted: true });
+    t.advance(PLAY_DEDUPE_MS - 1);
+    expect(await t.service.play(ann, { song_id: song.id })).toEqual({ counted: false });
+    // The window is per user and per song.
+    expect(await t.service.play(bob, { song_id: song.id })).toEqual({ counted: true });
+    expect(await t.service.play(ann, { song_id: other.id })).toEqual({ counted: true });
+    t.advance(1);
+    expect(await t.service.play(ann, { song_id: song.id })).toEqual({ counted: true });
+    expect(song.plays).toBe(3);
+    expect(t.plays).toHaveLength(4);
+  });
+
+  it('accepts the song id in any letter case as the same song', async () => {
+    const t = setup();
+    const song = t.addSong();
+    await t.service.play(ann, { song_id: song.id });
+    expect(await t.service.play(ann, { song_id: song.id.toUpperCase() })).toEqual({ counted: false });
+  });
+
+  it('refuses unknown songs, malformed ids and operator objects, counting nothing', async () => {
+    const t = setup();
+    expect(await failure(t.service.play(ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failure(t.service.play(ann, { song_id: 'abc' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failure(t.service.play(ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failure(t.service.play(ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(t.plays).toHaveLength(0);
+  });
+
+  it('trims the history of the user behind every TRIM_EVERY-th counted play', async () => {
+    const t = setup();
+    const song = t.addSong();
+    for (let i = 0; i < TRIM_EVERY * 2; i++) {
+      await t.service.play(i === TRIM_EVERY - 1 ? bob : ann, { song_id: song.id });
+      await t.service.settled();
+      t.advance(PLAY_DEDUPE_MS);
+    }
+    expect(t.trims).toEqual([bob.id, ann.id]);
+  });
+});
+
+describe('recently played', () => {
+  it('lists distinct songs, most recent play first, skipping songs that are gone', async () => {
+    const t = setup();
+    const [first, second, gone, third] = [t.addSong(), t.addSong(), t.addSong(), t.addSong()];
+    for (const song of [first, second, gone, first, third]) {
+      await t.service.play(ann, { song_id: song.id });
+      t.advance(PLAY_DEDUPE_MS);
+    }
+    await t.service.play(bob, { song_id: second.id });
+    t.songs.delete(gone.id);
+    const { songs } = await t.service.recentlyPlayed(ann, {});
+    expect(songs.map((song) => song.id)).toEqual([third.id, first.id, second.id]);
+    expect(songs[0]).toEqual(expect.objectContaining({ id: third.id, artist_username: 'bob' }));
+    expect((await t.service.recentlyPlayed(bob, {})).songs.map((song) => song.id)).toEqual([second.id]);
+  });
+
+  it('answers at most `limit` songs (default 20), reading past deleted ones', async () => {
+    const t = setup();
+    const songs = Array.from({ length: 30 }, () => t.addSong());
+    for (const song of songs) await t.service.play(ann, { song_id: song.id });
+    const newestFirst = songs.map((song) => song.id).reverse();
+    expect((await t.service.recentlyPlayed(ann, {})).songs.map((song) => song.id)).toEqual(newestFirst.slice(0, 20));
+    for (const id of newestFirst.slice(0, 3)) t.songs.delete(id);
+    expect((await t.service.recentlyPlayed(ann, { limit: '3' })).songs.map((song) => song.id)).toEqual(newestFirst.slice(3, 6));
+  });
+
+  it('refuses a limit outside 1..50', async () => {
+    const t = setup();
+    for (const limit of ['0', '51', 'x', '2.5']) {
+      expect(await failure(t.service.recentlyPlayed(ann, { limit }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    }
+  });
+});

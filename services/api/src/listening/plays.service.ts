@@ -1,0 +1,98 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { LISTENING_LIMITS, recentlyPlayedQuerySchema, songRefSchema, type PlayResponse, type RecentlyPlayedResponse, type SessionUser } from '@tunafy/contracts';
+import { ApiException } from '../common/api-exception.js';
+import { SongPresenter } from '../songs/song-presenter.js';
+import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { Clock } from './clock.js';
+import { parseInput } from './parse-input.js';
+import { PlaysRepository } from './plays.repository.js';
+
+export const PLAY_DEDUPE_MS = LISTENING_LIMITS.playDedupeSeconds * 1000;
+/** Every this many counted plays (per API process) the player's history is trimmed. */
+export const TRIM_EVERY = 20;
+
+/**
+ * Play counting and the "Recently played" list. The player reports a play
+ * once a song has played for 30 s or to its end; retries, a second tab or a
+ * replayed report must not count it again, so one user's plays of one song
+ * count at most once per PLAY_DEDUPE_MS.
+ */
+@Injectable()
+export class PlaysService {
+  private readonly logger = new Logger('Plays');
+  private countedSinceTrim = 0;
+  private trimming: Promise<void> | null = null;
+
+  constructor(
+    private readonly plays: PlaysRepository,
+    private readonly songs: SongsRepository,
+    private readonly presenter: SongPresenter,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * No transactions: the mark is claimed first, because it is the step that
+   * must be atomic. A crash after it loses that one play rather than counting
+   * one twice.
+   */
+  async play(user: SessionUser, body: unknown): Promise<PlayResponse> {
+    const songId = parseInput(songRefSchema, body).song_id.toLowerCase();
+    if (!(await this.songs.findById(songId))) throw ApiException.notFound('Song');
+    const now = this.clock.now();
+    const claimed = await this.plays.claimCount(user.id, songId, now, new Date(now.getTime() - PLAY_DEDUPE_MS));
+    if (!claimed) return { counted: false };
+    await this.plays.record(user.id, songId, now);
+    await this.songs.incrementPlays(songId);
+    this.maybeTrim(user.id, now);
+    return { counted: true };
+  }
+
+  /** Distinct songs, most recent play first; songs deleted since are skipped. */
+  async recentlyPlayed(user: SessionUser, query: unknown): Promise<RecentlyPlayedResponse> {
+    const { limit } = parseInput(recentlyPlayedQuerySchema, query);
+    // The history is bounded, so reading it whole is cheap; FerretDB has no $group, so repeats are dropped here.
+    const songIds = [...new Set(await this.plays.recentSongIds(user.id, LISTENING_LIMITS.historyMax))];
+    return { songs: await this.presenter.present(await this.firstExisting(songIds, limit)) };
+  }
+
+  /** Settles once the housekeeping started by the last counted play is done (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.trimming;
+  }
+
+  /** The first `limit` songs that still exist, in the given order; usually one read. */
+  private async firstExisting(songIds: string[], limit: number): Promise<SongRecord[]> {
+    const found: SongRecord[] = [];
+    let start = 0;
+    let size = limit;
+    while (found.length < limit && start < songIds.length) {
+      found.push(...(await this.songs.findByIds(songIds.slice(start, start + size))));
+      start += size;
+      // Deleted songs are rare; when some were, read further ahead next time.
+      size *= 2;
+    }
+    return found.slice(0, limit);
+  }
+
+  /**
+   * Keeps every user's history near LISTENING_LIMITS.historyMax without a
+   * count per play: every TRIM_EVERY-th counted play trims its user's history
+   * and expired marks. A heavy listener makes most of the plays, so is trimmed
+   * most often. Runs after the answer: the player does not wait for it.
+   */
+  private maybeTrim(userId: string, now: Date): void {
+    this.countedSinceTrim += 1;
+    if (this.countedSinceTrim < TRIM_EVERY || this.trimming) return;
+    this.countedSinceTrim = 0;
+    this.trimming = (async () => {
+      try {
+        await this.plays.trimHistory(userId, LISTENING_LIMITS.historyMax);
+        await this.plays.deleteExpiredMarks(userId, new Date(now.getTime() - PLAY_DEDUPE_MS));
+      } catch (error) {
+        this.logger.warn(`trimming the play history of ${userId} failed: ${(error as Error).message}`);
+      } finally {
+        this.trimming = null;
+      }
+    })();
+  }
+}
