@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from './gateway.js';
+import { IMMUTABLE, NO_CACHE } from './gateway-static.js';
+
+const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+function write(file: string, content: string) {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, content);
+}
+
+/** A fake API that echoes what reached it, so the test sees exactly what the proxy forwarded. */
+function startFakeApi(): Promise<Server> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      res.setHeader('set-cookie', 'tunafy.sid=abc; Path=/; HttpOnly');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('gateway', () => {
+  let root: string;
+  let api: Server;
+  let gateway: RunningGateway;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'tunafy-gateway-'));
+    write(join(root, 'shell/index.html'), '<!doctype html><title>shell</title>');
+    write(join(root, 'shell/main.0123abcd89.js'), BIG_JS);
+    write(join(root, 'shell/tiny.0123abcd89.css'), 'a{}');
+    write(join(root, 'mf-auth/mf-manifest.json'), '{"name":"mf_auth"}');
+    write(join(root, 'mf-auth/remoteEntry.js'), BIG_JS);
+    write(join(root, 'mf-auth/__federation_expose_LoginPage.5a5a5a5a5a.js'), BIG_JS);
+    api = await startFakeApi();
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    gateway = await startGateway({
+      apiUrl,
+      apps: { shell: join(root, 'shell'), 'mf-auth': join(root, 'mf-auth'), 'mf-library': join(root, 'mf-library') },
+      env: { TUNAFY_REMOTES: JSON.stringify({ remotes: [{ name: 'mf_player', entry: 'https://cdn.example/mf-player/mf-manifest.json' }] }) },
+      log: (line) => warnings.push(line),
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await new Promise((resolve) => api?.close(resolve));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (path: string, init?: RequestInit) => fetch(gateway.url + path, init);
+
+  it('lists built remotes at their paths, leaves unbuilt ones out and applies TUNAFY_REMOTES', async () => {
+    const response = await get('/remotes.json');
+    expect(response.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(await response.json()).toEqual({
+      remotes: [
+        { name: 'mf_auth', entry: '/mf-auth/mf-manifest.json' },
+        { name: 'mf_player', entry: 'https://cdn.example/mf-player/mf-manifest.json' },
+      ],
+    });
+    expect(warnings.some((line) => line.includes('mf-library is not built'))).toBe(true);
+  });
+
+  it('caches hashed assets forever and makes entry files revalidate', async () => {
+    expect((await get('/main.0123abcd89.js')).headers.get('cache-control')).toBe(IMMUTABLE);
+    expect((await get('/tiny.0123abcd89.css')).headers.get('cache-control')).toBe(IMMUTABLE);
+    expect((await get('/mf-auth/__federation_expose_LoginPage.5a5a5a5a5a.js')).headers.get('cache-control')).toBe(IMMUTABLE);
+    for (const path of ['/', '/index.html', '/mf-auth/mf-manifest.json', '/mf-auth/remoteEntry.js']) {
+      expect((await get(path)).headers.get('cache-control'), path).toBe(NO_CACHE);
+    }
+  });
+
+  it('gzips text assets and answers revalidation with 304', async () => {
+    const first = await get('/mf-auth/remoteEntry.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.headers.get('content-type')).toMatch(/javascript/);
+    expect(await first.text()).toBe(BIG_JS);
+    // Raw http: fetch adds `Cache-Control: no-cache` to conditional requests, which forbids a 304.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      request(`${gateway.url}/mf-auth/remoteEntry.js`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': first.headers.get('etag')! } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(status).toBe(304);
+  });
+
+  it('proxies /api with method, path, body, cookies and CSRF header, and passes Set-Cookie back', async () => {
+    const response = await get('/api/auth/login?x=1', {
+      method: 'POST',
+      headers: { cookie: 'tunafy.csrf=t1', 'x-csrf-token': 'token-1', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co' }),
+    });
+    const echoed = (await response.json()) as { method: string; url: string; headers: Record<string, string>; body: string };
+    expect(echoed).toMatchObject({ method: 'POST', url: '/api/auth/login?x=1', body: '{"email":"a@b.co"}' });
+    expect(echoed.headers).toMatchObject({ cookie: 'tunafy.csrf=t1', 'x-csrf-token': 'token-1', 'x-forwarded-for': expect.any(String) });
+    expect(echoed.headers.host).toBe(new URL(gateway.url).host);
+    expect(response.headers.get('set-cookie')).toContain('tunafy.sid=abc');
+  });
+
+  it('does not proxy paths that only start with "api"', async () => {
+    expect((await get('/apiary')).headers.get('content-type')).toMatch(/html/);
+  });
+
+  it('falls back to the shell for deep links, but never for missing files or remote paths', async () => {
+    const deep = await get('/songs/123/update');
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(await deep.text()).toContain('<title>shell</title>');
+    expect((await get('/main.ffffffff00.js')).status).toBe(404);
+    expect((await get('/mf-auth/missing-chunk.1234567890.js')).status).toBe(404);
+    expect((await get('/mf-auth/some/route')).status).toBe(404);
+    expect((await get('/mf-library/mf-manifest.json')).status).toBe(404);
+    expect((await get('/songs', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('refuses to leave the served directory', async () => {
+    expect((await get('/..%2f..%2fetc%2fpasswd')).status).toBe(404);
+  });
+});
+
+describe('gateway remote list sources', () => {
+  it('reads REMOTES_FILE, lets TUNAFY_REMOTES and explicit remotes win by name', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tunafy-gateway-'));
+    try {
+      write(join(root, 'shell/index.html'), 'x');
+      write(join(root, 'mf-auth/mf-manifest.json'), '{}');
+      write(join(root, 'remotes.json'), JSON.stringify([{ name: 'mf_auth', entry: '/from-file.json' }, { name: 'mf_library', entry: '/lib.json' }]));
+      const gateway = await startGateway({
+        apiUrl: 'http://127.0.0.1:9',
+        apps: { shell: join(root, 'shell'), 'mf-auth': join(root, 'mf-auth') },
+        env: { REMOTES_FILE: join(root, 'remotes.json'), TUNAFY_REMOTES: '[{"name":"mf_library","entry":"/lib-env.json"}]' },
+        remotes: [{ name: 'mf_player', entry: '/player.json' }],
+        log: () => undefined,
+      });
+      try {
+        expect(gateway.remotes).toEqual([
+          { name: 'mf_auth', entry: '/from-file.json' },
+          { name: 'mf_library', entry: '/lib-env.json' },
+          { name: 'mf_player', entry: '/player.json' },
+        ]);
+        // The API is down: a clear JSON error in the API's error shape, not a hang or an HTML page.
+        const response = await fetch(`${gateway.url}/api/auth/`);
+        expect(response.status).toBe(502);
+        expect(await response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      } finally {
+        await gateway.stop();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

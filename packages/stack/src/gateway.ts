@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import express, { type Request, type Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { resolveRemotes, type RemoteDefinition } from './gateway-remotes.js';
+import { NO_CACHE, serveDirectory } from './gateway-static.js';
+import { repoRoot } from './paths.js';
+
+export type { RemoteDefinition } from './gateway-remotes.js';
+
+export interface GatewayOptions {
+  /** 0 or absent: any free port. */
+  port?: number;
+  host?: string;
+  /** Where the API listens, e.g. http://127.0.0.1:4123. */
+  apiUrl: string;
+  /** Build output directories: `shell` is served at /, every other key `k` at /k/ (e.g. `mf-auth`). */
+  apps: { shell: string } & Record<string, string>;
+  /** Replace or add entries of /remotes.json by name (after REMOTES_FILE and TUNAFY_REMOTES). */
+  remotes?: RemoteDefinition[];
+  /** Where TUNAFY_REMOTES and REMOTES_FILE are read; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  /** What /remotes.json answers. */
+  remotes: RemoteDefinition[];
+  stop(): Promise<void>;
+}
+
+/** The remotes the product is made of; each builds to `<folder>/dist` and is served at `/<folder>/`. */
+export const REMOTE_FOLDERS = ['mf-auth', 'mf-library', 'mf-player'] as const;
+
+/** The production builds in this repository, as `apps` for startGateway. */
+export function frontendApps(root = repoRoot()): GatewayOptions['apps'] {
+  const apps: GatewayOptions['apps'] = { shell: join(root, 'shell/dist') };
+  for (const folder of REMOTE_FOLDERS) apps[folder] = join(root, folder, 'dist');
+  return apps;
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * The one origin the browser talks to: the shell at /, each remote's build under its own path, the API
+ * under /api. One origin means no CORS for manifests or chunks and first-party cookies for the session.
+ */
+export function createGatewayApp(options: GatewayOptions): { app: express.Express; remotes: RemoteDefinition[] } {
+  const log = options.log ?? ((line: string) => console.log(`[gateway] ${line}`));
+  const { shell: shellDir, ...remoteDirs } = options.apps;
+  const remotes = resolveRemotes({ remoteDirs, env: options.env ?? process.env, overrides: options.remotes, warn: log });
+  const remotesBody = JSON.stringify({ remotes });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+
+  // Cookies, CSRF headers and bodies pass through untouched; Host stays the gateway's so cookies fit.
+  app.use(
+    createProxyMiddleware<Request, Response>({
+      target: options.apiUrl,
+      pathFilter: (path) => isApiPath(path),
+      changeOrigin: false,
+      xfwd: true,
+      on: {
+        error: (_error, _req, res) => {
+          const response = res as Response;
+          if (!('headersSent' in response) || response.headersSent) return void (res as { destroy?: () => void }).destroy?.();
+          response.status(502).json({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' });
+        },
+      },
+    }),
+  );
+
+  app.get('/remotes.json', (_req, res) => {
+    res.set('Cache-Control', NO_CACHE).type('application/json').send(remotesBody);
+  });
+
+  for (const [folder, dir] of Object.entries(remoteDirs)) {
+    if (existsSync(dir)) app.use(`/${folder}`, serveDirectory(dir));
+    // A missing chunk must be a 404, never the shell's index.html (the runtime would try to run HTML).
+    app.use(`/${folder}`, (_req, res) => void res.status(404).set('Cache-Control', NO_CACHE).end());
+  }
+
+  app.use(serveDirectory(shellDir));
+  const indexFile = join(shellDir, 'index.html');
+  // SPA fallback: deep links (/songs/123) get the shell; anything that looks like a file stays a 404.
+  app.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(req.path)) return next();
+    if (!existsSync(indexFile)) return void res.status(503).type('text/plain').send('The shell is not built. Run `npm run build`.');
+    res.sendFile(indexFile, { cacheControl: false, headers: { 'Cache-Control': NO_CACHE } });
+  });
+  app.use((_req, res) => void res.status(404).set('Cache-Control', NO_CACHE).type('text/plain').send('Not found'));
+  return { app, remotes };
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const { app, remotes } = createGatewayApp(options);
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`,
+    port,
+    remotes,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,95 @@
+// Rspack config of the Module Federation HOST. Loaded by @rspack/cli through its bundled jiti (TS is fine).
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@rspack/cli';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+// One shared-dependency config for the shell and every remote (see the file for the why of each entry).
+const federation = require('../tools/federation/shared.cjs') as {
+  createShared(): Record<string, { singleton: boolean; requiredVersion: string; version: string }>;
+  SHARE_STRATEGY: 'loaded-first';
+};
+
+export default defineConfig((_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: here,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: resolve(here, 'dist'),
+      // The shell serves deep links (/songs/123), so its own chunks must load from the root.
+      publicPath: '/',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      // Several webpack runtimes share one page; distinct names keep their chunk globals apart.
+      uniqueName: 'tunafy_shell',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Lazy compilation turns remote entries into proxies and breaks federation in dev.
+    lazyCompilation: false,
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      parser: { 'css/auto': { namedExports: false } },
+      generator: {
+        // Prefixed names: federation gives no style isolation and remotes share this document.
+        'css/auto': { localIdentName: production ? 'sh-[hash:6]' : 'sh-[name]-[local]', exportsConvention: 'camel-case-only' },
+      },
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        // @tunafy/contracts only declares constants and zod schemas. Saying so lets the shared api-client
+        // chunk keep just the error helpers it uses, instead of dragging zod (~25 kB gzip) onto every page.
+        { test: /[\\/]packages[\\/]contracts[\\/]dist[\\/]/, sideEffects: false },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        // Empty on purpose: remotes come from /remotes.json at runtime, so one build serves every environment.
+        remotes: {},
+        shared: federation.createShared(),
+        shareStrategy: federation.SHARE_STRATEGY,
+        runtimePlugins: [resolve(here, 'src/federation/runtime-plugin.ts')],
+        // No type generation or remote type fetching: remotes are runtime-only and the machine is offline.
+        dts: false,
+        manifest: false,
+      }),
+    ],
+    optimization: { minimize: production },
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.SHELL_DEV_PORT ?? 4200),
+      historyApiFallback: true,
+      // Dev loop: only the shell is rebuilt; the API, the remotes and /remotes.json come from a running
+      // gateway (`npm start`, default http://localhost:8080).
+      proxy: [
+        {
+          context: ['/api', '/mf-', '/remotes.json'],
+          target: process.env.TUNAFY_GATEWAY ?? 'http://localhost:8080',
+          changeOrigin: false,
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { createRoutes } from './app/routes';
+import { RemoteUnavailableError } from './federation/errors';
+import { preloadRemoteComponent } from './federation/remote-components';
+import { fetchRemoteList, registerRemoteList } from './federation/remotes';
+import type { RouteHandle } from './layout/Layout';
+import { restoreSession } from './session/session';
+import './global.css';
+
+/** How long the splash may wait for the first screen's code, so it appears with the layout, not after it. */
+const FIRST_SCREEN_BUDGET_MS = 1000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function start() {
+  // Session and remote list in parallel; nothing renders before the session is known (no guest flash).
+  const session = restoreSession();
+  registerRemoteList(await fetchRemoteList());
+  const router = createBrowserRouter(createRoutes());
+  const screen = router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.remote).findLast(Boolean);
+  const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
+  if (await session) void preloadRemoteComponent('mf_player/Player');
+  await Promise.race([firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
+
+  createRoot(document.getElementById('root')!, {
+    // A remote that cannot load is expected (and already logged once by the runtime plugin); its region
+    // shows a fallback. Everything else a boundary catches is a bug worth the full report.
+    onCaughtError: (error, info) => {
+      if (!(error instanceof RemoteUnavailableError)) console.error(error, info.componentStack);
+    },
+  }).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

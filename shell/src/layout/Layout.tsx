@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { RemoteRegion } from '../federation/RemoteRegion';
+import { useSessionUser } from '../session/session';
+import styles from './Layout.module.css';
+import { ModalHost } from './ModalHost';
+import { PreviewBanner } from './PreviewBanner';
+import { Sidebar } from './Sidebar';
+import { Toaster } from './Toaster';
+import { TopBar } from './TopBar';
+
+/** Auth pages stand alone: no sidebar, player or banner (SPEC §2). */
+const BARE_PATHS = new Set(['/login', '/signup']);
+
+export interface RouteHandle {
+  title?: string;
+  /** The remote module (`remote/Expose`) this route shows, so startup can preload it. */
+  remote?: string;
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} | Tunafy` : 'Tunafy';
+  }, [title]);
+}
+
+export function Layout() {
+  const user = useSessionUser();
+  const { pathname } = useLocation();
+  const bare = BARE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  useDocumentTitle();
+  return (
+    <div className={bare ? `${styles.app} ${styles.bare}` : styles.app}>
+      <a className={styles.skip} href="#tf-main">
+        Skip to content
+      </a>
+      {!bare && (
+        <div className={styles.sidebar}>
+          <Sidebar />
+        </div>
+      )}
+      <div className={styles.main}>
+        <TopBar />
+        <main id="tf-main" tabIndex={-1} className={styles.content}>
+          <Outlet />
+        </main>
+      </div>
+      {!bare && (
+        <div className={styles.bottom}>
+          {user ? <RemoteRegion request="mf_player/Player" label="The player" variant="bar" /> : <PreviewBanner />}
+        </div>
+      )}
+      <ModalHost />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { getEventBus, type ModalName } from '@tunafy/event-bus';
+import { RemoteRegion, type FallbackProps } from '../federation/RemoteRegion';
+
+/**
+ * Mounts the auth remote's modals once. They subscribe to `ui:open-modal` themselves; the shell only
+ * provides the place. `ui:open-modal` does not replay, so a request made while the remote is still
+ * loading is kept here and re-published once its modals are listening (or answered with a message if
+ * the remote fails).
+ */
+export function ModalHost() {
+  const ready = useRef(false);
+  const pending = useRef<ModalName | null>(null);
+  // The modals' code stays off the first screen's critical path: it loads when the browser is idle, or
+  // at once when a modal is asked for earlier than that.
+  const [armed, setArmed] = useState(false);
+
+  useEffect(() => {
+    const subscription = getEventBus()
+      .on('ui:open-modal')
+      .subscribe(({ modal }) => {
+        if (ready.current) return;
+        pending.current = modal;
+        setArmed(true);
+      });
+    const idle = whenIdle(() => setArmed(true));
+    return () => {
+      subscription.unsubscribe();
+      idle();
+    };
+  }, []);
+
+  const onLoaded = useCallback(() => {
+    ready.current = true;
+    const modal = pending.current;
+    pending.current = null;
+    if (modal) getEventBus().publish('ui:open-modal', { modal });
+  }, []);
+
+  return (
+    <div data-modal-host="">
+      {armed && (
+        <RemoteRegion
+          request="mf_auth/AuthModals"
+          label="Log-in"
+          variant="hidden"
+          onLoaded={onLoaded}
+          renderFallback={(props) => <ModalsUnavailable {...props} ready={ready} pending={pending} />}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Runs `task` when the main thread is idle (at most 2 s from now); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
+const UNAVAILABLE = 'Log-in is unavailable right now. Please try again in a moment.';
+
+/**
+ * When the auth remote is down, a modal request triggers a fresh load attempt: if it works, the pending
+ * request opens its modal; if it fails again, the user gets a message instead of silence.
+ */
+function ModalsUnavailable({ retry, ready, pending }: FallbackProps & { ready: MutableRefObject<boolean>; pending: MutableRefObject<ModalName | null> }) {
+  useEffect(() => {
+    const bus = getEventBus();
+    ready.current = false;
+    if (pending.current) {
+      pending.current = null;
+      bus.publish('ui:notify', { kind: 'error', message: UNAVAILABLE });
+    }
+    const subscription = bus.on('ui:open-modal').subscribe(() => retry());
+    return () => subscription.unsubscribe();
+  }, [retry, ready, pending]);
+  return null;
+}

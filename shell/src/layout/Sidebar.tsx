@@ -1,0 +1,70 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { getEventBus } from '@tunafy/event-bus';
+import { useSessionUser } from '../session/session';
+import { CONTRIBUTORS, REPOSITORY_URL } from './credits';
+import { HeartIcon, HomeIcon, LogoMark, PlusIcon, SongsIcon } from './icons';
+import styles from './Sidebar.module.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const BROWSE: NavItem[] = [
+  { to: '/', label: 'Your Library', icon: <HomeIcon /> },
+  { to: '/songs', label: 'All Songs', icon: <SongsIcon /> },
+  { to: '/collection/tracks', label: 'Liked Songs', icon: <HeartIcon /> },
+];
+
+const CREATE: NavItem[] = [
+  { to: '/songs/new', label: 'Create Song', icon: <PlusIcon /> },
+  { to: '/albums/new', label: 'Create Album', icon: <PlusIcon /> },
+  { to: '/playlists/new', label: 'Create Playlist', icon: <PlusIcon /> },
+];
+
+export function Sidebar() {
+  const user = useSessionUser();
+  // Guests keep real links (middle-click, screen readers) but a click asks them to log in (SPEC §2).
+  const guard = (event: MouseEvent) => {
+    if (user) return;
+    event.preventDefault();
+    getEventBus().publish('ui:open-modal', { modal: 'please-log-in' });
+  };
+  const item = ({ to, label, icon }: NavItem) => (
+    <li key={to}>
+      <NavLink to={to} end onClick={guard} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+        {icon}
+        <span className={styles.label}>{label}</span>
+      </NavLink>
+    </li>
+  );
+  return (
+    <nav className={styles.sidebar} aria-label="Main">
+      <Link to="/" className={styles.logo} aria-label="Tunafy home">
+        <LogoMark />
+        <span className={styles.label}>Tunafy</span>
+      </Link>
+      <ul className={styles.list}>{BROWSE.map(item)}</ul>
+      <ul className={styles.list} aria-label="Create">
+        {CREATE.map(item)}
+      </ul>
+      <div className={styles.credits}>
+        <h2 className={styles.creditsTitle}>Credits</h2>
+        <ul>
+          {CONTRIBUTORS.map((person) => (
+            <li key={person.profileUrl}>
+              <a href={person.profileUrl} target="_blank" rel="noreferrer">
+                {person.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <a className={styles.repo} href={REPOSITORY_URL} target="_blank" rel="noreferrer">
+          Source code
+        </a>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useSessionUser } from '../session/session';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ProfileMenu } from './ProfileMenu';
+import styles from './TopBar.module.css';
+
+export function TopBar() {
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  return (
+    <header className={styles.bar}>
+      <div className={styles.history}>
+        <button type="button" className={styles.round} aria-label="Go back" onClick={() => navigate(-1)}>
+          <ChevronLeftIcon />
+        </button>
+        <button type="button" className={styles.round} aria-label="Go forward" onClick={() => navigate(1)}>
+          <ChevronRightIcon />
+        </button>
+      </div>
+      <div className={styles.account}>
+        {!user && (
+          <>
+            <Link to="/signup" className={styles.signup}>
+              Sign Up
+            </Link>
+            <Link to="/login" className={styles.login}>
+              Log In
+            </Link>
+          </>
+        )}
+        <ProfileMenu user={user} />
+      </div>
+    </header>
+  );
+}
