@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ANN, BOB, album, playlist } from '../test/fixtures';
+import { serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { currentPath, publishSession, recordBus, renderAt } from '../test/render';
+import HomePage from './home-page';
+
+let api: FakeApi;
+const WITH_TEXT = playlist({ playlist_name: 'Chill', description: 'Slow songs for late nights', playlist_cover_url: '/api/files/p1' });
+const WITHOUT = playlist({ playlist_name: 'Gym', creator_username: 'bob', creator_id: BOB.id });
+const NIGHT = album({ album_name: 'Night Drive', artist_username: 'ann' });
+
+beforeEach(() => {
+  api = stubApiClient();
+  serveGets(api, { '/api/playlists?': { playlists: [WITH_TEXT, WITHOUT], next_cursor: null }, '/api/albums?': { albums: [NIGHT], next_cursor: null } });
+});
+
+function renderHome(user: typeof ANN | null) {
+  renderAt('/', { '/': <HomePage />, '/playlists': <p>Playlists</p>, '/albums': <p>Albums</p>, '/playlists/:id': <p>Playlist page</p>, '/albums/:id': <p>Album page</p> });
+  publishSession(user);
+}
+
+describe('Home', () => {
+  it('has the two sections with Show all links, and cards with the spec texts', async () => {
+    renderHome(ANN);
+    const playlists = screen.getByRole('region', { name: 'Tunafy Playlists' });
+    const albums = screen.getByRole('region', { name: 'Tunafy Albums' });
+    expect(within(playlists).getByRole('link', { name: 'Show all Tunafy Playlists' })).toHaveAttribute('href', '/playlists');
+    expect(within(albums).getByRole('link', { name: 'Show all Tunafy Albums' })).toHaveAttribute('href', '/albums');
+    expect(await within(playlists).findByRole('link', { name: 'Chill Slow songs for late nights' })).toHaveAttribute('href', `/playlists/${WITH_TEXT.id}`);
+    expect(within(playlists).getByRole('link', { name: 'Gym By bob' })).toBeInTheDocument();
+    expect(await within(albums).findByRole('link', { name: 'Night Drive By ann' })).toHaveAttribute('href', `/albums/${NIGHT.id}`);
+    const cover = within(playlists).getByRole('link', { name: /Chill/ }).querySelector('img');
+    expect(cover).toHaveAttribute('loading', 'lazy');
+    expect(cover).toHaveAttribute('width', '176');
+  });
+
+  it('lets a user open a card', async () => {
+    renderHome(ANN);
+    await userEvent.click(await screen.findByRole('link', { name: 'Night Drive By ann' }));
+    expect(currentPath()).toBe(`/albums/${NIGHT.id}`);
+  });
+
+  it('asks a guest to log in instead of opening a card or a list', async () => {
+    const modals = recordBus('ui:open-modal');
+    renderHome(null);
+    await userEvent.click(await screen.findByRole('link', { name: 'Night Drive By ann' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Gym By bob' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Show all Tunafy Albums' }));
+    expect(currentPath()).toBe('/');
+    expect(modals).toEqual([{ modal: 'please-log-in' }, { modal: 'please-log-in' }, { modal: 'please-log-in' }]);
+  });
+
+  it('says what to do when there is nothing yet', async () => {
+    serveGets(api, { '/api/playlists?': { playlists: [], next_cursor: null }, '/api/albums?': { albums: [], next_cursor: null } });
+    renderHome(ANN);
+    expect(await screen.findByText('No playlists yet')).toBeInTheDocument();
+    expect(await screen.findByText('No albums yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Playlist' })).toHaveAttribute('href', '/playlists/new');
+  });
+});

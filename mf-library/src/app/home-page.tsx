@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { AlbumsResponse, PlaylistsResponse } from '@tunafy/contracts';
+import { Button, buttonClassName } from '../components/button';
+import { Shelf } from '../components/media-card';
+import { CardsSkeleton } from '../components/skeleton';
+import { EmptyState } from '../components/states';
+import theme from '../components/theme.module.css';
+import { AlbumCards } from '../features/albums/album-cards';
+import { PlaylistCards } from '../features/playlists/playlist-cards';
+import { askToLogIn } from '../lib/bus';
+import { useSessionUser } from '../lib/session';
+import { useApi, type Resource } from '../lib/use-api';
+
+/** How many cards each home-page section shows; "Show all" leads to the rest. */
+export const HOME_SHELF_SIZE = 10;
+
+function CreateLink({ to, label, guest }: { to: string; label: string; guest: boolean }) {
+  return (
+    <Link
+      to={to}
+      className={buttonClassName('primary', 'small')}
+      onClick={(event) => {
+        if (!guest) return;
+        event.preventDefault();
+        askToLogIn();
+      }}
+    >
+      {label}
+    </Link>
+  );
+}
+
+function ShelfBody<T>({ resource, label, children }: { resource: Resource<T>; label: string; children: (data: T) => ReactNode }) {
+  if (resource.data !== undefined) return <>{children(resource.data)}</>;
+  if (resource.error) {
+    return (
+      <EmptyState
+        level={3}
+        title={`Couldn’t load ${label}`}
+        text="Check your connection, then try again."
+        actions={
+          <Button size="small" onClick={resource.reload}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return <CardsSkeleton label={`Loading ${label}`} count={5} />;
+}
+
+function Home({ guest }: { guest: boolean }) {
+  const playlists = useApi<PlaylistsResponse>(`/api/playlists?limit=${HOME_SHELF_SIZE}`, ['playlist']);
+  const albums = useApi<AlbumsResponse>(`/api/albums?limit=${HOME_SHELF_SIZE}`, ['album']);
+  const noPlaylists = (
+    <EmptyState
+      level={3}
+      title="No playlists yet"
+      text="Make the first one: gather songs you love and share them, or keep them private."
+      actions={<CreateLink to="/playlists/new" label="Create Playlist" guest={guest} />}
+    />
+  );
+  const noAlbums = (
+    <EmptyState level={3} title="No albums yet" text="Upload your songs and group them into an album for everyone to hear." actions={<CreateLink to="/albums/new" label="Create Album" guest={guest} />} />
+  );
+  return (
+    <div className={`${theme.theme} ${theme.page}`}>
+      <h1 className={theme.visuallyHidden}>Your Library</h1>
+      <Shelf title="Tunafy Playlists" showAllTo="/playlists" guest={guest}>
+        <ShelfBody resource={playlists} label="playlists">
+          {(data) => (data.playlists.length > 0 ? <PlaylistCards playlists={data.playlists} guest={guest} label="Tunafy Playlists" /> : noPlaylists)}
+        </ShelfBody>
+      </Shelf>
+      <Shelf title="Tunafy Albums" showAllTo="/albums" guest={guest}>
+        <ShelfBody resource={albums} label="albums">
+          {(data) => (data.albums.length > 0 ? <AlbumCards albums={data.albums} guest={guest} label="Tunafy Albums" /> : noAlbums)}
+        </ShelfBody>
+      </Shelf>
+    </div>
+  );
+}
+
+/** `/`: the library view with a playlists section and an albums section (SPEC §2). Guests see it too. */
+export default function HomePage() {
+  const user = useSessionUser();
+  // Private playlists show to their creator only: a login or logout refetches under the new session.
+  return <Home key={user?.id ?? 'guest'} guest={!user} />;
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { LikedSong, SessionUser, Song } from '@tunafy/contracts';
+import { buttonClassName, IconButton, PlayButton } from '../components/button';
+import { ActionBar, CollectionHeader } from '../components/collection-header';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import coverStyles from '../components/cover.module.css';
+import { HeartIcon } from '../components/icons';
+import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
+import { EmptyState, LoadError, LoginRequired } from '../components/states';
+import theme from '../components/theme.module.css';
+import { TrackList } from '../components/track-list';
+import { likedTracksPath, unlikeSong } from '../features/collection/api';
+import { libraryChanged } from '../lib/bus';
+import { formatSongCount } from '../lib/format';
+import { useListPlayback } from '../lib/player';
+import { useSessionUser } from '../lib/session';
+import { removeFromCollectionMessage } from '../lib/texts';
+import { useApi } from '../lib/use-api';
+
+export const LIKED_SOURCE = 'liked';
+
+function LikedSongs({ user }: { user: SessionUser }) {
+  const tracks = useApi<LikedSong[]>(likedTracksPath(user.id), ['like']);
+  const songs = tracks.data?.map((record) => record.song) ?? [];
+  const playback = useListPlayback(LIKED_SOURCE, songs);
+  const [removing, setRemoving] = useState<Song | null>(null);
+
+  let body;
+  if (tracks.data)
+    body =
+      songs.length > 0 ? (
+        <TrackList
+          songs={songs}
+          playback={playback}
+          label="Liked Songs"
+          actions={(song) => (
+            <IconButton size="small" active label={`Remove ${song.song_name} from Liked Songs`} onClick={() => setRemoving(song)}>
+              <HeartIcon filled />
+            </IconButton>
+          )}
+        />
+      ) : (
+        <EmptyState
+          icon={<HeartIcon />}
+          title="Songs you like will appear here"
+          text="Open a song and tap the heart to save it to your Liked Songs."
+          actions={
+            <Link to="/songs" className={buttonClassName('primary', 'small')}>
+              Find songs
+            </Link>
+          }
+        />
+      );
+  else if (tracks.error) body = <LoadError error={tracks.error} what="collection" onRetry={tracks.reload} backTo={{ to: '/', label: 'Go home' }} />;
+  else body = <RowsSkeleton label="Loading your liked songs" rows={5} />;
+
+  return (
+    <div className={`${theme.theme} ${theme.page}`}>
+      <CollectionHeader
+        kind="Playlist"
+        title="Liked Songs"
+        description="Your favorite songs!"
+        tint="rgba(80, 56, 160, 0.7)"
+        cover={
+          <div className={`${coverStyles.cover} ${coverStyles.shadow}`} style={{ width: 232, height: 232, background: 'linear-gradient(135deg, #450af5, #8e8ee5)', color: '#fff' }}>
+            <HeartIcon filled className={coverStyles.placeholder} />
+          </div>
+        }
+        meta={[<strong key="owner">{user.username}</strong>, tracks.data ? formatSongCount(songs.length) : null]}
+      />
+      <ActionBar>
+        <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={songs.length === 0} />
+      </ActionBar>
+      {body}
+      {removing && (
+        <ConfirmDialog
+          title="Remove from Liked Songs"
+          message={removeFromCollectionMessage(removing.song_name)}
+          confirmLabel="Remove"
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await unlikeSong(user.id, removing.id);
+            setRemoving(null);
+            libraryChanged({ entity: 'like', id: removing.id, action: 'deleted' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** `/collection/tracks`: the user's liked songs (SPEC §2). */
+export default function LikedSongsPage() {
+  const user = useSessionUser();
+  if (user === undefined) return <HeroSkeleton label="Loading your liked songs" />;
+  if (!user) return <LoginRequired what="your Liked Songs" />;
+  return <LikedSongs key={user.id} user={user} />;
+}

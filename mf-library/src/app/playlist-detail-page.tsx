@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Playlist, PlaylistSongsResponse, SessionUser, Song } from '@tunafy/contracts';
+import { ActionMenu } from '../components/action-menu';
+import { buttonClassName, IconButton, PlayButton } from '../components/button';
+import { ActionBar, CollectionHeader } from '../components/collection-header';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Cover } from '../components/cover';
+import { MinusCircleIcon } from '../components/icons';
+import { RemoveFromListDialog } from '../components/remove-dialog';
+import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
+import { EmptyState, LoadError, LoginRequired } from '../components/states';
+import theme from '../components/theme.module.css';
+import { TrackList } from '../components/track-list';
+import { deletePlaylist, playlistPath, playlistSongsPath, removeSongFromPlaylist } from '../features/playlists/api';
+import { libraryChanged } from '../lib/bus';
+import { formatSongCount, formatTotalLength } from '../lib/format';
+import { useListPlayback } from '../lib/player';
+import { useSessionUser } from '../lib/session';
+import { deleteMessage } from '../lib/texts';
+import { useApi } from '../lib/use-api';
+
+type Open = { kind: 'delete' } | { kind: 'remove'; song: Song } | null;
+
+function PlaylistView({ playlist, user }: { playlist: Playlist; user: SessionUser }) {
+  const navigate = useNavigate();
+  const entries = useApi<PlaylistSongsResponse>(playlistSongsPath(playlist.id), ['song']);
+  const songs = entries.data?.playlist_songs.map((entry) => entry.song) ?? [];
+  const playback = useListPlayback(`playlist:${playlist.id}`, songs);
+  const [open, setOpen] = useState<Open>(null);
+  // SPEC §6: only the creator sees the playlist's menu and Remove on its rows.
+  const isCreator = playlist.creator_id === user.id;
+
+  let body;
+  if (entries.data)
+    body =
+      songs.length > 0 ? (
+        <TrackList
+          songs={songs}
+          playback={playback}
+          label={`Songs of ${playlist.playlist_name}`}
+          actions={
+            isCreator
+              ? (song) => (
+                  <IconButton size="small" label={`Remove ${song.song_name} from ${playlist.playlist_name}`} onClick={() => setOpen({ kind: 'remove', song })}>
+                    <MinusCircleIcon />
+                  </IconButton>
+                )
+              : undefined
+          }
+        />
+      ) : (
+        <EmptyState
+          title="This playlist is empty"
+          text={isCreator ? 'Find songs you like, open one, and choose Add to Playlist from its menu.' : 'Its creator has not added any songs yet. Check back soon.'}
+          actions={
+            isCreator ? (
+              <Link to="/songs" className={buttonClassName('primary', 'small')}>
+                Browse All Songs
+              </Link>
+            ) : undefined
+          }
+        />
+      );
+  else if (entries.error) body = <LoadError error={entries.error} what="playlist's songs" onRetry={entries.reload} backTo={{ to: '/playlists', label: 'All playlists' }} />;
+  else body = <RowsSkeleton label="Loading songs" rows={4} />;
+
+  return (
+    <div className={`${theme.theme} ${theme.page}`}>
+      <CollectionHeader
+        kind={playlist.private ? 'Private Playlist' : 'Public Playlist'}
+        title={playlist.playlist_name}
+        tint="rgba(40, 96, 144, 0.6)"
+        cover={<Cover src={playlist.playlist_cover_url} size={232} kind="playlist" shadow eager alt={`Cover of ${playlist.playlist_name}`} />}
+        description={playlist.description ?? undefined}
+        meta={[
+          <strong key="creator">{playlist.creator_username}</strong>,
+          entries.data ? formatSongCount(songs.length) : null,
+          entries.data ? formatTotalLength(songs.map((song) => song.duration)) : null,
+        ]}
+      />
+      <ActionBar>
+        <PlayButton name={playlist.playlist_name} playing={playback.playing} onClick={playback.toggle} disabled={songs.length === 0} />
+        {isCreator && (
+          <ActionMenu label={`More options for ${playlist.playlist_name}`} actions={[{ label: 'Delete', onSelect: () => setOpen({ kind: 'delete' }), danger: true }]} />
+        )}
+      </ActionBar>
+      {body}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete playlist"
+          message={deleteMessage(playlist.playlist_name)}
+          confirmLabel="Delete"
+          onClose={() => setOpen(null)}
+          onConfirm={async () => {
+            await deletePlaylist(playlist.id);
+            navigate('/playlists');
+            libraryChanged({ entity: 'playlist', id: playlist.id, action: 'deleted' });
+          }}
+        />
+      )}
+      {open?.kind === 'remove' && (
+        <RemoveFromListDialog
+          listName={playlist.playlist_name}
+          songName={open.song.song_name}
+          onClose={() => setOpen(null)}
+          onConfirm={async () => {
+            await removeSongFromPlaylist(playlist.id, open.song.id);
+            setOpen(null);
+            // SPEC §4: removing reloads the playlist.
+            entries.reload();
+            libraryChanged({ entity: 'playlist', id: playlist.id, action: 'updated' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PlaylistDetail({ playlistId, user }: { playlistId: string; user: SessionUser }) {
+  const playlist = useApi<Playlist>(playlistPath(playlistId));
+  if (playlist.data) return <PlaylistView playlist={playlist.data} user={user} />;
+  if (playlist.error) return <LoadError error={playlist.error} what="playlist" onRetry={playlist.reload} backTo={{ to: '/playlists', label: 'All playlists' }} />;
+  return <HeroSkeleton label="Loading playlist" />;
+}
+
+/** `/playlists/:playlistId`: another user's private playlist answers 404 and shows as not found. */
+export default function PlaylistDetailPage() {
+  const { playlistId = '' } = useParams();
+  const user = useSessionUser();
+  if (user === undefined) return <HeroSkeleton label="Loading playlist" />;
+  if (!user) return <LoginRequired what="this playlist" />;
+  return <PlaylistDetail key={playlistId} playlistId={playlistId} user={user} />;
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { SessionUser, Song } from '@tunafy/contracts';
+import { ActionMenu, type MenuAction } from '../components/action-menu';
+import { PlayButton } from '../components/button';
+import { ActionBar, CollectionHeader } from '../components/collection-header';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Cover } from '../components/cover';
+import { HeroSkeleton } from '../components/skeleton';
+import { LoadError, LoginRequired } from '../components/states';
+import theme from '../components/theme.module.css';
+import { AddToAlbumDialog } from '../features/albums/add-to-album-dialog';
+import { LikeButton } from '../features/collection/like-button';
+import { useLike } from '../features/collection/use-like';
+import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
+import { deleteSong, songPath } from '../features/songs/api';
+import { libraryChanged } from '../lib/bus';
+import { describeDuration, formatDuration } from '../lib/format';
+import { useListPlayback } from '../lib/player';
+import { useSessionUser } from '../lib/session';
+import { useApi } from '../lib/use-api';
+import { deleteMessage } from '../lib/texts';
+
+type Open = 'playlist' | 'album' | 'delete' | null;
+
+function SongView({ song, user }: { song: Song; user: SessionUser }) {
+  const navigate = useNavigate();
+  const like = useLike(user.id, song.id);
+  const playback = useListPlayback(`song:${song.id}`, [song]);
+  const [open, setOpen] = useState<Open>(null);
+  const isArtist = song.artist_id === user.id;
+
+  // SPEC §6: Add to Playlist for everyone; Add to Album, Update and Delete for the song's artist.
+  const actions: MenuAction[] = [{ label: 'Add to Playlist', onSelect: () => setOpen('playlist') }];
+  if (isArtist) {
+    actions.push(
+      { label: 'Add to Album', onSelect: () => setOpen('album') },
+      { label: 'Update', onSelect: () => navigate(`/songs/${song.id}/update`) },
+      { label: 'Delete', onSelect: () => setOpen('delete'), danger: true },
+    );
+  }
+
+  return (
+    <div className={`${theme.theme} ${theme.page}`}>
+      <CollectionHeader
+        kind="Song"
+        title={song.song_name}
+        cover={<Cover src={song.song_cover_url} size={232} shadow eager alt={`Cover of ${song.song_name}`} />}
+        meta={[
+          <strong key="artist">{song.artist_username}</strong>,
+          song.album_id && song.album_name ? (
+            <Link key="album" to={`/albums/${song.album_id}`}>
+              {song.album_name}
+            </Link>
+          ) : null,
+          <span key="duration" title={describeDuration(song.duration)}>
+            <span className={theme.visuallyHidden}>Duration </span>
+            <span>{formatDuration(song.duration)}</span>
+          </span>,
+        ]}
+      />
+      <ActionBar>
+        <PlayButton name={song.song_name} playing={playback.playing} onClick={playback.toggle} />
+        <LikeButton like={like} songName={song.song_name} />
+        <ActionMenu label={`More options for ${song.song_name}`} actions={actions} />
+      </ActionBar>
+      {open === 'playlist' && <AddToPlaylistDialog userId={user.id} songId={song.id} onClose={() => setOpen(null)} />}
+      {open === 'album' && <AddToAlbumDialog userId={user.id} songId={song.id} onClose={() => setOpen(null)} />}
+      {open === 'delete' && (
+        <ConfirmDialog
+          title="Delete song"
+          message={deleteMessage(song.song_name)}
+          confirmLabel="Delete"
+          onClose={() => setOpen(null)}
+          onConfirm={async () => {
+            await deleteSong(song.id);
+            navigate('/songs');
+            libraryChanged({ entity: 'song', id: song.id, action: 'deleted' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function SongDetail({ songId, user }: { songId: string; user: SessionUser }) {
+  const song = useApi<Song>(songPath(songId), ['song']);
+  if (song.data) return <SongView song={song.data} user={user} />;
+  if (song.error) return <LoadError error={song.error} what="song" onRetry={song.reload} backTo={{ to: '/songs', label: 'All Songs' }} />;
+  return <HeroSkeleton label="Loading song" withRows={false} />;
+}
+
+/** `/songs/:songId`: cover, name, artist, album, duration, play, like and the song's menu (SPEC §2). */
+export default function SongDetailPage() {
+  const { songId = '' } = useParams();
+  const user = useSessionUser();
+  if (user === undefined) return <HeroSkeleton label="Loading song" withRows={false} />;
+  if (!user) return <LoginRequired what="this song" />;
+  return <SongDetail key={songId} songId={songId} user={user} />;
+}

@@ -1,0 +1,37 @@
+import { Children, type CSSProperties, type ReactNode } from 'react';
+import styles from './collection-header.module.css';
+
+interface CollectionHeaderProps {
+  /** "Album", "Playlist", "Song", ... */
+  kind: string;
+  title: string;
+  cover: ReactNode;
+  description?: ReactNode;
+  /** Facts shown in one line separated by dots (artist, count, length). */
+  meta: ReactNode[];
+  tint?: string;
+}
+
+/** The big header of a detail page: cover, kind, name and facts. */
+export function CollectionHeader({ kind, title, cover, description, meta, tint }: CollectionHeaderProps) {
+  return (
+    <header className={styles.header} style={tint ? ({ '--hero-tint': tint } as CSSProperties) : undefined}>
+      {cover}
+      <div className={styles.text}>
+        <p className={styles.kind}>{kind}</p>
+        <h1 className={styles.title}>{title}</h1>
+        {description && <p className={styles.description}>{description}</p>}
+        <p className={styles.meta}>
+          {Children.toArray(meta.filter(Boolean)).map((item, index) => (
+            <span key={index}>{item}</span>
+          ))}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/** The row under the header: play, like, menu. */
+export function ActionBar({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}

@@ -1,0 +1,46 @@
+import { useState, type CSSProperties } from 'react';
+import { AlbumIcon, NoteIcon } from './icons';
+import styles from './cover.module.css';
+
+interface CoverProps {
+  src: string | null | undefined;
+  /** Width and height in CSS pixels; also given to the img so the layout never shifts while it loads. */
+  size: number;
+  /** Set for a cover that means something on its own; decorative next to a visible name otherwise. */
+  alt?: string;
+  kind?: 'song' | 'album' | 'playlist';
+  shadow?: boolean;
+  /** The hero cover of a detail page is in view at once: no lazy loading for it. */
+  eager?: boolean;
+  className?: string;
+  /** Fill the parent instead of a fixed size (cards); the parent fixes the box. */
+  fluid?: boolean;
+}
+
+/** A cover image, lazily loaded with a fixed box; a placeholder when there is none or it fails. */
+export function Cover({ src, size, alt = '', kind = 'song', shadow, eager, className, fluid }: CoverProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const box: CSSProperties = fluid ? { width: '100%', aspectRatio: '1 / 1' } : { width: size, height: size };
+  const classes = [styles.cover, shadow && styles.shadow, className].filter(Boolean).join(' ');
+  const showImage = src && failed !== src;
+  return (
+    <div className={classes} style={box}>
+      {showImage ? (
+        <img
+          className={styles.image}
+          src={src}
+          alt={alt}
+          width={size}
+          height={size}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailed(src)}
+        />
+      ) : kind === 'album' ? (
+        <AlbumIcon className={styles.placeholder} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} />
+      ) : (
+        <NoteIcon className={styles.placeholder} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import styles from './form-layout.module.css';
+import theme from './theme.module.css';
+
+export function FormPage({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className={`${theme.theme} ${styles.page}`}>
+      <section className={styles.card} aria-labelledby="library-form-title">
+        <h1 id="library-form-title" className={styles.title}>
+          {title}
+        </h1>
+        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        {children}
+      </section>
+    </div>
+  );
+}
+
+export const formClassName = styles.form;
+export const formActionsClassName = styles.actions;
+
+/** A failure no input explains (5xx, not the owner, gone); the live region exists before it fills. */
+export function FormAlert({ message }: { message: string | null }) {
+  return (
+    <div role="alert" aria-live="assertive">
+      {message && <p className={styles.alert}>{message}</p>}
+    </div>
+  );
+}
+
+/** "Loading..." while saving (SPEC §4); unusable while an error is shown (SPEC §5). */
+export function SubmitButton({ label, pending, blocked }: { label: string; pending: boolean; blocked: boolean }) {
+  return (
+    <Button type="submit" disabled={pending || blocked} aria-busy={pending || undefined}>
+      {pending ? 'Loading...' : label}
+    </Button>
+  );
+}
+
+/** How far the upload is; a determinate bar once the browser reports progress. */
+export function UploadProgress({ progress }: { progress: number | null }) {
+  if (progress === null) return null;
+  const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
+  return (
+    <div className={styles.progress}>
+      <div className={styles.progressLabel}>
+        <span id="library-upload-label">{percent < 100 ? 'Uploading…' : 'Processing…'}</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div className={styles.track} role="progressbar" aria-labelledby="library-upload-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div className={styles.bar} style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ApiError } from '@tunafy/api-client';
+import { MESSAGES } from '@tunafy/contracts';
+import { Button, buttonClassName } from './button';
+import { NoteIcon } from './icons';
+import styles from './states.module.css';
+import theme from './theme.module.css';
+
+interface EmptyStateProps {
+  title: string;
+  /** What to do next. */
+  text: string;
+  icon?: ReactNode;
+  actions?: ReactNode;
+  /** Heading level inside the page (sections use h3). */
+  level?: 2 | 3;
+}
+
+/** Nothing to show: says so, and says what to do next. */
+export function EmptyState({ title, text, icon, actions, level = 2 }: EmptyStateProps) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className={`${theme.theme} ${styles.state}`}>
+      <span className={styles.icon} aria-hidden="true">
+        {icon ?? <NoteIcon />}
+      </span>
+      <Heading className={styles.title}>{title}</Heading>
+      <p className={styles.text}>{text}</p>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </div>
+  );
+}
+
+/** A failed load: missing (404), someone else's (403), or anything else with a retry. */
+export function LoadError({ error, what, onRetry, backTo }: { error: ApiError; what: string; onRetry: () => void; backTo: { to: string; label: string } }) {
+  const back = (
+    <Link to={backTo.to} className={buttonClassName('secondary', 'small')}>
+      {backTo.label}
+    </Link>
+  );
+  if (error.status === 404 || error.status === 400) {
+    return <EmptyState title={`This ${what} isn’t here`} text={`It may have been deleted, or it is private. Check the link, or find another ${what}.`} actions={back} />;
+  }
+  if (error.status === 403) {
+    return <EmptyState title={`This ${what} isn’t yours`} text={`Only its owner can do this. You can still find and play it from the library.`} actions={back} />;
+  }
+  const text = error.status >= 500 ? MESSAGES.serverError : error.body.message;
+  return (
+    <div role="alert">
+      <EmptyState
+        title={`Couldn’t load this ${what}`}
+        text={text}
+        actions={
+          <>
+            <Button size="small" onClick={onRetry}>
+              Try again
+            </Button>
+            {back}
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+/** For guests who reach a page that needs an account by its address (the shell guards the links). */
+export function LoginRequired({ what }: { what: string }) {
+  return (
+    <EmptyState
+      title="Please log in"
+      text={`Log in or sign up for free to see ${what}.`}
+      actions={
+        <>
+          <Link to="/login" className={buttonClassName('primary', 'small')}>
+            Log In
+          </Link>
+          <Link to="/signup" className={buttonClassName('secondary', 'small')}>
+            Sign Up
+          </Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,128 @@
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Song } from '@tunafy/contracts';
+import { formatDuration } from '../lib/format';
+import type { ListPlayback } from '../lib/player';
+import { Cover } from './cover';
+import { ClockIcon, PauseIcon, PlayIcon } from './icons';
+import styles from './track-list.module.css';
+
+export const TRACK_ROW_HEIGHT = 56;
+
+interface TrackRowProps {
+  song: Song;
+  index: number;
+  playback: ListPlayback;
+  /** Row actions: Remove (album, playlist), the heart (Liked Songs). */
+  actions?: ReactNode;
+  /** Virtual rows are positioned by the list. */
+  style?: CSSProperties;
+  /** For windowed lists: where the row sits in the whole list (1-based) and how long the list is. */
+  setSize?: number;
+}
+
+/** Clicks on links and buttons inside a row do their own thing; a click anywhere else plays the row. */
+function isInteractive(target: EventTarget | null, row: HTMLElement): boolean {
+  const element = target instanceof Element ? target.closest('a, button, input, [role="menu"]') : null;
+  return Boolean(element && row.contains(element));
+}
+
+/**
+ * One song of a list: number (a play button on hover and focus), cover, title,
+ * artist, album (the song's name when it has none, SPEC §2) and m:ss.
+ */
+export function TrackRow({ song, index, playback, actions, style, setSize }: TrackRowProps) {
+  const isCurrent = playback.currentId === song.id;
+  const isPlaying = isCurrent && playback.playing;
+  const onRowClick = (event: MouseEvent<HTMLLIElement>) => {
+    if (!isInteractive(event.target, event.currentTarget)) playback.playAt(index);
+  };
+  return (
+    <li
+      className={isCurrent ? `${styles.row} ${styles.current}` : styles.row}
+      style={style}
+      onClick={onRowClick}
+      aria-current={isCurrent ? 'true' : undefined}
+      aria-posinset={setSize ? index + 1 : undefined}
+      aria-setsize={setSize}
+      data-index={index}
+    >
+      <span className={styles.index}>
+        <span className={styles.number} aria-hidden="true">
+          {index + 1}
+        </span>
+        <button
+          type="button"
+          className={styles.rowPlay}
+          aria-label={`${isPlaying ? 'Pause' : 'Play'} ${song.song_name} by ${song.artist_username}`}
+          onClick={() => (isCurrent ? playback.toggle() : playback.playAt(index))}
+        >
+          {isPlaying ? <PauseIcon /> : <PlayIcon />}
+        </button>
+      </span>
+      <span className={styles.titleCell}>
+        <Cover src={song.song_cover_url} size={40} />
+        <span className={styles.titleText}>
+          <Link className={styles.name} to={`/songs/${song.id}`}>
+            {song.song_name}
+          </Link>
+          <span className={styles.artist}>{song.artist_username}</span>
+        </span>
+      </span>
+      <span className={styles.albumColumn}>
+        {song.album_id && song.album_name ? (
+          <Link className={styles.album} to={`/albums/${song.album_id}`}>
+            {song.album_name}
+          </Link>
+        ) : (
+          <span className={styles.album}>{song.song_name}</span>
+        )}
+      </span>
+      <span className={styles.duration}>{formatDuration(song.duration)}</span>
+      {actions !== undefined && <span className={styles.actions}>{actions}</span>}
+    </li>
+  );
+}
+
+export function TrackListHead({ withActions }: { withActions: boolean }) {
+  return (
+    <div className={styles.head} aria-hidden="true">
+      <span>#</span>
+      <span>Title</span>
+      <span className={styles.albumColumn}>Album</span>
+      <span>
+        <ClockIcon />
+      </span>
+      {withActions && <span />}
+    </div>
+  );
+}
+
+export function trackTableClassName(withActions: boolean): string {
+  return withActions ? `${styles.table} ${styles.withActions}` : styles.table;
+}
+
+export const trackListClassName = styles.list;
+
+interface TrackListProps {
+  songs: readonly Song[];
+  playback: ListPlayback;
+  /** The list's accessible name, e.g. "Songs of Blue Hour". */
+  label: string;
+  actions?: (song: Song, index: number) => ReactNode;
+}
+
+/** A whole list at once: albums, playlists and liked songs are short enough not to need windowing. */
+export function TrackList({ songs, playback, label, actions }: TrackListProps) {
+  const withActions = Boolean(actions);
+  return (
+    <div className={trackTableClassName(withActions)}>
+      <TrackListHead withActions={withActions} />
+      <ol className={styles.list} aria-label={label}>
+        {songs.map((song, index) => (
+          <TrackRow key={song.id} song={song} index={index} playback={playback} actions={actions ? (actions(song, index) ?? null) : undefined} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { getApiClient } from '@tunafy/api-client';
+import { DEMO_CREDENTIALS } from '@tunafy/contracts';
+import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
+import AlbumCreatePage from '../app/album-create-page';
+import AlbumDetailPage from '../app/album-detail-page';
+import AlbumUpdatePage from '../app/album-update-page';
+import AlbumsPage from '../app/albums-page';
+import HomePage from '../app/home-page';
+import LikedSongsPage from '../app/liked-songs-page';
+import PlaylistCreatePage from '../app/playlist-create-page';
+import PlaylistDetailPage from '../app/playlist-detail-page';
+import PlaylistsPage from '../app/playlists-page';
+import SearchBox from '../app/search-box';
+import SongCreatePage from '../app/song-create-page';
+import SongDetailPage from '../app/song-detail-page';
+import SongUpdatePage from '../app/song-update-page';
+import SongsPage from '../app/songs-page';
+import { usePlayerState } from '../lib/player';
+import { useSessionUser } from '../lib/session';
+import styles from './playground.module.css';
+
+const bus = () => getEventBus();
+
+function publishSession(user: EventMap['auth:session']['user']) {
+  bus().publish('auth:session', { user });
+}
+
+/**
+ * Stands in for the player remote: answers player:command with player:state
+ * (replayed), so play/pause buttons behave as they will in the shell.
+ */
+function useFakePlayer() {
+  useEffect(() => {
+    let state: PlayerState = { queue: [], index: 0, current: null, playing: false, position: 0, source: null };
+    const publish = (next: Partial<PlayerState>) => {
+      state = { ...state, ...next };
+      state.current = state.queue[state.index] ?? null;
+      bus().publish('player:state', state);
+    };
+    const subscription = bus()
+      .on('player:command')
+      .subscribe((command) => {
+        if (command.type === 'play-list') publish({ queue: command.songs, index: command.index, source: command.source, playing: true, position: 0 });
+        else if (command.type === 'toggle') publish({ playing: !state.playing });
+        else if (command.type === 'play') publish({ playing: true });
+        else if (command.type === 'pause') publish({ playing: false });
+        else if (command.type === 'next') publish(state.index + 1 < state.queue.length ? { index: state.index + 1 } : { queue: [], index: 0, playing: false });
+        else if (command.type === 'previous') publish({ index: Math.max(0, state.index - 1) });
+      });
+    return () => subscription.unsubscribe();
+  }, []);
+}
+
+function FakePlayer() {
+  const state = usePlayerState();
+  return (
+    <footer className={styles.player} aria-label="Player (playground stand-in)">
+      {state?.current ? (
+        <>
+          <button type="button" onClick={() => bus().publish('player:command', { type: 'toggle' })}>
+            {state.playing ? 'Pause' : 'Play'}
+          </button>
+          <span>
+            {state.playing ? 'Playing' : 'Paused'}: <strong>{state.current.song_name}</strong> by {state.current.artist_username} · {state.index + 1} of {state.queue.length} · source “{state.source}”
+          </span>
+        </>
+      ) : (
+        <span>Nothing playing. Click a row or a play button.</span>
+      )}
+    </footer>
+  );
+}
+
+function Toasts() {
+  const [toasts, setToasts] = useState<(EventMap['ui:notify'] & { id: number })[]>([]);
+  useEffect(() => {
+    let next = 0;
+    const subscriptions = [
+      bus()
+        .on('ui:notify')
+        .subscribe((toast) => {
+          const id = ++next;
+          setToasts((list) => [...list, { ...toast, id }]);
+          setTimeout(() => setToasts((list) => list.filter((item) => item.id !== id)), 4000);
+        }),
+      bus()
+        .on('ui:open-modal')
+        .subscribe(({ modal }) => {
+          const id = ++next;
+          setToasts((list) => [...list, { kind: 'info', message: `The shell would open the “${modal}” modal now.`, id }]);
+          setTimeout(() => setToasts((list) => list.filter((item) => item.id !== id)), 4000);
+        }),
+      bus()
+        .on('library:changed')
+        .subscribe((change) => console.info('[playground] library:changed', change)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, []);
+  return (
+    <div className={styles.toasts} role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <p key={toast.id} className={toast.kind === 'error' ? `${styles.toast} ${styles.error}` : styles.toast}>
+          {toast.message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function TopBar() {
+  const user = useSessionUser();
+  const api = getApiClient();
+  return (
+    <div className={styles.bar}>
+      <SearchBox />
+      <span className={styles.session}>{user === undefined ? 'checking session…' : user ? `${user.username} <${user.email}>` : 'guest'}</span>
+      {user ? (
+        <button type="button" onClick={() => void api.logout().then(() => publishSession(null))}>
+          Log Out
+        </button>
+      ) : (
+        <button type="button" onClick={() => void api.login({ email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password }).then(publishSession)}>
+          Log in as demo
+        </button>
+      )}
+    </div>
+  );
+}
+
+const LINKS: [string, string][] = [
+  ['/', 'Home'],
+  ['/songs', 'All Songs'],
+  ['/albums', 'Albums'],
+  ['/playlists', 'Playlists'],
+  ['/collection/tracks', 'Liked Songs'],
+  ['/songs/new', 'Create Song'],
+  ['/albums/new', 'Create Album'],
+  ['/playlists/new', 'Create Playlist'],
+];
+
+/**
+ * `npm run dev -w mf-library`: the exposed pages mounted as the shell mounts
+ * them (its routes, one bus, the session published at start), against the
+ * real API through the dev server's /api proxy (TUNAFY_API_URL, default
+ * http://localhost:8080).
+ */
+export function Playground() {
+  useFakePlayer();
+  useEffect(() => {
+    getApiClient()
+      .session()
+      .then(publishSession, () => publishSession(null));
+  }, []);
+  return (
+    <BrowserRouter>
+      <div className={styles.app}>
+        <nav className={styles.nav} aria-label="Playground">
+          <p className={styles.navTitle}>mf-library</p>
+          {LINKS.map(([to, label]) => (
+            <NavLink key={to} to={to} end>
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.main}>
+          <TopBar />
+          <main className={styles.content}>
+            <Routes>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/songs" element={<SongsPage />} />
+              <Route path="/songs/new" element={<SongCreatePage />} />
+              <Route path="/songs/:songId" element={<SongDetailPage />} />
+              <Route path="/songs/:songId/update" element={<SongUpdatePage />} />
+              <Route path="/albums" element={<AlbumsPage />} />
+              <Route path="/albums/new" element={<AlbumCreatePage />} />
+              <Route path="/albums/:albumId" element={<AlbumDetailPage />} />
+              <Route path="/albums/:albumId/update" element={<AlbumUpdatePage />} />
+              <Route path="/playlists" element={<PlaylistsPage />} />
+              <Route path="/playlists/new" element={<PlaylistCreatePage />} />
+              <Route path="/playlists/:playlistId" element={<PlaylistDetailPage />} />
+              <Route path="/collection/tracks" element={<LikedSongsPage />} />
+              <Route path="*" element={<p>Not a library route.</p>} />
+            </Routes>
+          </main>
+        </div>
+        <FakePlayer />
+      </div>
+      <Toasts />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,25 @@
+import { getApiClient } from '@tunafy/api-client';
+import type { LikeRecord, UnlikedResponse } from '@tunafy/contracts';
+
+const base = (userId: string) => `/api/collection/${encodeURIComponent(userId)}`;
+
+export const likedTracksPath = (userId: string) => `${base(userId)}/tracks`;
+
+function songForm(songId: string): FormData {
+  const form = new FormData();
+  form.append('song_id', songId);
+  return form;
+}
+
+/** The like record, or null when the song is not liked (the API answers 404 then). */
+export function findLike(userId: string, songId: string, signal?: AbortSignal): Promise<LikeRecord | null> {
+  return getApiClient().find<LikeRecord>(`${base(userId)}/liked/${encodeURIComponent(songId)}`, { signal });
+}
+
+export function likeSong(userId: string, songId: string): Promise<LikeRecord> {
+  return getApiClient().post<LikeRecord>(`${base(userId)}/new`, { form: songForm(songId) });
+}
+
+export function unlikeSong(userId: string, songId: string): Promise<UnlikedResponse> {
+  return getApiClient().delete<UnlikedResponse>(`${base(userId)}/delete`, { form: songForm(songId) });
+}

@@ -1,0 +1,22 @@
+import type { Playlist } from '@tunafy/contracts';
+import { CardGrid, CardItem, MediaCard } from '../../components/media-card';
+
+/** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2). */
+export function PlaylistCards({ playlists, guest, label }: { playlists: readonly Playlist[]; guest: boolean; label: string }) {
+  return (
+    <CardGrid label={label}>
+      {playlists.map((playlist) => (
+        <CardItem key={playlist.id}>
+          <MediaCard
+            to={`/playlists/${playlist.id}`}
+            kind="playlist"
+            coverUrl={playlist.playlist_cover_url}
+            title={playlist.playlist_name}
+            subtitle={playlist.description || `By ${playlist.creator_username}`}
+            guest={guest}
+          />
+        </CardItem>
+      ))}
+    </CardGrid>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '@tunafy/contracts';
+import SearchBoxRegion from '../../app/search-box';
+import { ANN, album, playlist, song } from '../../test/fixtures';
+import { stubApiClient, type FakeApi } from '../../test/fake-api';
+import { currentPath, publishSession, renderAt } from '../../test/render';
+
+let api: FakeApi;
+const BLUE = song({ song_name: 'Blue Hour' });
+const BLUES = album({ album_name: 'Blues Night' });
+const MOOD = playlist({ playlist_name: 'Blue mood' });
+
+beforeEach(() => {
+  api = stubApiClient();
+  api.get.mockImplementation(async (path) => {
+    const query = new URL(path, 'http://x').searchParams.get('q') ?? '';
+    const answer: SearchResponse = query.toLowerCase().startsWith('blu') ? { songs: [BLUE], albums: [BLUES], playlists: [MOOD] } : { songs: [], albums: [], playlists: [] };
+    return answer;
+  });
+});
+
+function renderBox(user: typeof ANN | null = ANN) {
+  renderAt('/', { '/': <SearchBoxRegion />, '*': <SearchBoxRegion /> });
+  publishSession(user);
+}
+
+describe('SearchBox', () => {
+  it('is not there for guests (search needs an account)', () => {
+    renderBox(null);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('asks once the typing pauses, and lists songs, albums and playlists', async () => {
+    renderBox();
+    const box = screen.getByRole('combobox', { name: 'Search songs, albums and playlists' });
+    await userEvent.type(box, 'blu');
+    expect(await screen.findByRole('option', { name: /Blue Hour/ })).toBeInTheDocument();
+    // Debounced: one request for the whole word, not one per key.
+    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(api.get.mock.calls[0]![0]).toBe('/api/search?q=blu&limit=5');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('group', { name: 'Songs' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Albums' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Playlists' })).toBeInTheDocument();
+  });
+
+  it('moves through the results with the arrows and opens one with Enter', async () => {
+    renderBox();
+    const box = screen.getByRole('combobox');
+    await userEvent.type(box, 'blue');
+    await screen.findByRole('option', { name: /Blue Hour/ });
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const active = screen.getByRole('option', { name: /Blues Night/ });
+    expect(active).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', active.id);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('option', { name: /Blue Hour/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('option', { name: /Blue mood/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(currentPath()).toBe(`/playlists/${MOOD.id}`);
+    expect(box).toHaveValue('');
+  });
+
+  it('opens the first result on Enter when none is highlighted', async () => {
+    renderBox();
+    await userEvent.type(screen.getByRole('combobox'), 'blue');
+    await screen.findByRole('option', { name: /Blue Hour/ });
+    await userEvent.keyboard('{Enter}');
+    expect(currentPath()).toBe(`/songs/${BLUE.id}`);
+  });
+
+  it('says when nothing matches, and Escape closes then clears', async () => {
+    renderBox();
+    const box = screen.getByRole('combobox');
+    await userEvent.type(box, 'zzz');
+    await waitFor(() => expect(within(screen.getByRole('search')).getByRole('status')).toHaveTextContent(/^No results for “zzz”/));
+    await userEvent.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveValue('zzz');
+    await userEvent.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+  });
+});

@@ -1,0 +1,211 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SearchResponse } from '@tunafy/contracts';
+import { Cover } from '../../components/cover';
+import { CloseIcon, SearchIcon } from '../../components/icons';
+import theme from '../../components/theme.module.css';
+import { useSearch } from './use-search';
+import styles from './search-box.module.css';
+
+interface ResultOption {
+  key: string;
+  group: 'Songs' | 'Albums' | 'Playlists';
+  to: string;
+  name: string;
+  detail: string;
+  coverUrl: string | null;
+  kind: 'song' | 'album' | 'playlist';
+}
+
+export function toOptions(results: SearchResponse | null): ResultOption[] {
+  if (!results) return [];
+  return [
+    ...results.songs.map((song) => ({
+      key: `song:${song.id}`,
+      group: 'Songs' as const,
+      to: `/songs/${song.id}`,
+      name: song.song_name,
+      detail: `Song • ${song.artist_username}`,
+      coverUrl: song.song_cover_url,
+      kind: 'song' as const,
+    })),
+    ...results.albums.map((album) => ({
+      key: `album:${album.id}`,
+      group: 'Albums' as const,
+      to: `/albums/${album.id}`,
+      name: album.album_name,
+      detail: `Album • ${album.artist_username}`,
+      coverUrl: album.album_cover_url,
+      kind: 'album' as const,
+    })),
+    ...results.playlists.map((playlist) => ({
+      key: `playlist:${playlist.id}`,
+      group: 'Playlists' as const,
+      to: `/playlists/${playlist.id}`,
+      name: playlist.playlist_name,
+      detail: `Playlist • ${playlist.creator_username}`,
+      coverUrl: playlist.playlist_cover_url,
+      kind: 'playlist' as const,
+    })),
+  ];
+}
+
+const GROUPS = ['Songs', 'Albums', 'Playlists'] as const;
+
+/**
+ * The top bar's search (WAI-ARIA combobox with a listbox popup): results come
+ * as you type, arrows move through them, Enter opens the highlighted one (the
+ * first when none is), Escape closes the list and then clears the box.
+ */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const { results, status, for: answeredFor } = useSearch(query);
+  const options = useMemo(() => toOptions(results), [results]);
+  const box = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // New results: nothing highlighted until the user moves.
+  useEffect(() => setActive(-1), [results]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: MouseEvent) => {
+      if (box.current && event.target instanceof Node && !box.current.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const go = (option: ResultOption | undefined) => {
+    if (!option) return;
+    setOpen(false);
+    setQuery('');
+    input.current?.blur();
+    navigate(option.to);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + options.length + (current < 0 && step < 0 ? 1 : 0)) % options.length);
+    } else if (event.key === 'Enter') {
+      if (!open || options.length === 0) return;
+      event.preventDefault();
+      go(options[active >= 0 ? active : 0]);
+    } else if (event.key === 'Escape') {
+      if (open && query) {
+        event.preventDefault();
+        setOpen(false);
+      } else if (query) {
+        event.preventDefault();
+        setQuery('');
+      }
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  const trimmed = query.trim();
+  const showPopup = open && trimmed.length > 0;
+  const stale = status === 'searching' || answeredFor !== trimmed;
+  let message: string | null = null;
+  if (status === 'failed') message = 'Search is unavailable right now. Try again in a moment.';
+  else if (stale && options.length === 0) message = 'Searching…';
+  else if (!stale && options.length === 0) message = `No results for “${trimmed}”. Try another name of a song, album or playlist.`;
+  const activeOption = active >= 0 ? options[active] : undefined;
+  const optionId = (option: ResultOption) => `${id}-${option.key.replace(':', '-')}`;
+
+  return (
+    <div className={`${theme.theme} ${styles.box}`} ref={box} role="search">
+      <div className={styles.field}>
+        <SearchIcon className={styles.icon} />
+        <input
+          ref={input}
+          className={styles.input}
+          type="search"
+          role="combobox"
+          aria-label="Search songs, albums and playlists"
+          placeholder="What do you want to play?"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          aria-expanded={showPopup}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={showPopup && activeOption ? optionId(activeOption) : undefined}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+        {query && (
+          <button
+            type="button"
+            className={styles.clear}
+            aria-label="Clear search"
+            onClick={() => {
+              setQuery('');
+              input.current?.focus();
+            }}
+          >
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+      <div className={styles.popup} hidden={!showPopup}>
+        <ul id={listboxId} role="listbox" aria-label="Search results" className={styles.listbox}>
+          {GROUPS.map((group) => {
+            const members = options.filter((option) => option.group === group);
+            if (members.length === 0) return null;
+            return (
+              <li key={group} role="presentation">
+                <p className={styles.groupLabel} aria-hidden="true">
+                  {group}
+                </p>
+                <ul role="group" aria-label={group} className={styles.group}>
+                  {members.map((option) => {
+                    const index = options.indexOf(option);
+                    return (
+                      <li
+                        key={option.key}
+                        id={optionId(option)}
+                        role="option"
+                        aria-selected={index === active}
+                        className={index === active ? `${styles.option} ${styles.active}` : styles.option}
+                        // Keep focus in the input; the click still selects.
+                        onMouseDown={(event) => event.preventDefault()}
+                        onClick={() => go(option)}
+                        onMouseMove={() => index !== active && setActive(index)}
+                      >
+                        <Cover src={option.coverUrl} size={40} kind={option.kind === 'album' ? 'album' : 'song'} />
+                        <span className={styles.optionText}>
+                          <span className={styles.optionName}>{option.name}</span>
+                          <span className={styles.optionDetail}>{option.detail}</span>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+        {message && <p className={styles.message}>{message}</p>}
+      </div>
+      {/* Always in the page, so screen readers announce each change of the results. */}
+      <div role="status" className={theme.visuallyHidden}>
+        {showPopup ? (message ?? (stale ? '' : `${options.length} ${options.length === 1 ? 'result' : 'results'}`)) : ''}
+      </div>
+    </div>
+  );
+}

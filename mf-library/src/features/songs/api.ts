@@ -1,0 +1,43 @@
+import { getApiClient } from '@tunafy/api-client';
+import type { DeletedResponse, Song, SongsResponse } from '@tunafy/contracts';
+
+export const songPath = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
+
+export function fetchSongsPage(limit: number, cursor: string | null, signal?: AbortSignal): Promise<SongsResponse> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  return getApiClient().get<SongsResponse>(`/api/songs?${query}`, { signal });
+}
+
+export interface NewSong {
+  song_name: string;
+  song_cover_url: File;
+  song_file_url: File;
+}
+
+/** Multipart as the spec names the fields; the API takes the artist from the session and the duration from the mp3. */
+export function createSong(song: NewSong, onUploadProgress: (fraction: number) => void): Promise<Song> {
+  const form = new FormData();
+  form.append('song_name', song.song_name);
+  form.append('song_cover_url', song.song_cover_url);
+  form.append('song_file_url', song.song_file_url);
+  return getApiClient().post<Song>('/api/songs/new', { form, onUploadProgress });
+}
+
+export interface SongChanges {
+  song_name: string;
+  song_cover_url: File | null;
+  song_file_url: File | null;
+}
+
+export function updateSong(id: string, changes: SongChanges, onUploadProgress: (fraction: number) => void): Promise<Song> {
+  const form = new FormData();
+  form.append('song_name', changes.song_name);
+  if (changes.song_cover_url) form.append('song_cover_url', changes.song_cover_url);
+  if (changes.song_file_url) form.append('song_file_url', changes.song_file_url);
+  return getApiClient().put<Song>(`${songPath(id)}/update`, { form, onUploadProgress });
+}
+
+export function deleteSong(id: string): Promise<DeletedResponse> {
+  return getApiClient().delete<DeletedResponse>(songPath(id));
+}

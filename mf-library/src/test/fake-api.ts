@@ -1,0 +1,62 @@
+import { vi } from 'vitest';
+import { ApiError } from '@tunafy/api-client';
+import type { ErrorCode } from '@tunafy/contracts';
+
+type Handler = (path: string, options?: { form?: FormData; signal?: AbortSignal; onUploadProgress?: (fraction: number) => void }) => Promise<unknown>;
+
+/** The ApiClient methods the library calls, as mocks, put where getApiClient() looks (the page-wide slot). */
+export function stubApiClient() {
+  const fake = {
+    get: vi.fn<Handler>(),
+    post: vi.fn<Handler>(),
+    put: vi.fn<Handler>(),
+    delete: vi.fn<Handler>(),
+    find: vi.fn<Handler>(),
+  };
+  (globalThis as Record<symbol, unknown>)[Symbol.for('tunafy.api-client')] = fake;
+  return fake;
+}
+
+export type FakeApi = ReturnType<typeof stubApiClient>;
+
+/**
+ * Answers GETs by path: an exact match first, then the longest matching
+ * prefix ('/api/songs?' matches any page). Unknown paths answer 404.
+ */
+export function serveGets(api: FakeApi, routes: Record<string, unknown | ((path: string) => unknown)>) {
+  api.get.mockImplementation(async (path) => {
+    const key = path in routes ? path : Object.keys(routes).filter((prefix) => path.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
+    if (key === undefined) throw apiError(404, undefined, `No fake for ${path}`);
+    const answer = routes[key];
+    const value = typeof answer === 'function' ? (answer as (path: string) => unknown)(path) : answer;
+    if (value instanceof Error) throw value;
+    return structuredClone(value);
+  });
+}
+
+const CODES: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE' };
+
+export function apiError(statusCode: number, errors?: Record<string, string>, message = 'Refused.'): ApiError {
+  const code = CODES[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  return new ApiError({ statusCode, code, message, errors });
+}
+
+/** A promise the test settles by hand, to look at the page while a call is in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** The text fields of a multipart body, and the names of its files. */
+export function formFields(form: FormData | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  form?.forEach((value, key) => {
+    fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
+  });
+  return fields;
+}

@@ -1,0 +1,47 @@
+import type { ReactElement } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { SessionUser } from '@tunafy/contracts';
+import { getEventBus, type EventMap, type EventName, type PlayerCommand, type QueueItem } from '@tunafy/event-bus';
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/** Renders screens the way the shell does (inside its router, the shell's route paths), with the current path visible. */
+export function renderAt(path: string, routes: Record<string, ReactElement>) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {Object.entries(routes).map(([routePath, element]) => (
+          <Route key={routePath} path={routePath} element={element} />
+        ))}
+        <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+export function currentPath(): string {
+  return screen.getByTestId('location').textContent ?? '';
+}
+
+/** What the shell does after its session check. */
+export function publishSession(user: SessionUser | null): void {
+  act(() => getEventBus().publish('auth:session', { user }));
+}
+
+/** Everything published on `name` from now on. */
+export function recordBus<K extends EventName>(name: K): EventMap[K][] {
+  const seen: EventMap[K][] = [];
+  getEventBus().on(name).subscribe((payload) => seen.push(payload));
+  return seen;
+}
+
+/** The queue of a play-list command (fails the test for any other command). */
+export function queueOf(command: PlayerCommand | undefined): QueueItem[] {
+  if (command?.type !== 'play-list') throw new Error(`expected a play-list command, got ${JSON.stringify(command)}`);
+  return command.songs;
+}
