@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
+import { RemoteRegion } from '../federation/RemoteRegion';
 import { useSessionUser } from '../session/session';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
@@ -17,6 +18,12 @@ export function TopBar() {
           <ChevronRightIcon />
         </button>
       </div>
+      {/* Search belongs to the library team; a failure hides it instead of breaking the bar. */}
+      {user && (
+        <div className={styles.search}>
+          <RemoteRegion request="mf_library/SearchBox" label="Search" variant="hidden" />
+        </div>
+      )}
       <div className={styles.account}>
         {!user && (
           <>
