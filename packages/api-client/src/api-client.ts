@@ -19,6 +19,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Let the request outlive the page (saving the player's state on pagehide). */
+  keepalive?: boolean;
   /** Upload progress from 0 to 1 (uses XMLHttpRequest, which reports it; fetch does not). */
   onUploadProgress?: (fraction: number) => void;
 }
@@ -28,7 +30,7 @@ type Transport = (method: string, url: string, headers: Record<string, string>, 
 const SAFE = new Set(['GET', 'HEAD']);
 
 const fetchTransport: Transport = async (method, url, headers, body, options) => {
-  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive });
   return { status: response.status, headers: response.headers, text: await response.text() };
 };
 

@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSessionUser } from '../lib/session';
+import { PlayerController } from '../playback/player-controller';
+import { PlayerBar } from '../ui/player-bar';
+
+/**
+ * `mf_player/Player`: the bottom player the shell keeps mounted for a logged-in
+ * user, so music goes on across route changes. It hears `player:command` and
+ * publishes `player:state` on the bus; on logout (no session user) it stops
+ * and renders nothing.
+ */
+export default function Player() {
+  const user = useSessionUser();
+  if (!user) return null;
+  // A new user gets a new player: their own saved queue, nothing of the previous one's.
+  return <PlayerForUser key={user.id} userId={user.id} />;
+}
+
+function PlayerForUser({ userId }: { userId: string }) {
+  const [controller] = useState(() => new PlayerController({ userId }));
+  const audioHost = useRef<HTMLDivElement>(null);
+  useEffect(() => controller.attach(audioHost.current!), [controller]);
+  return (
+    <>
+      <PlayerBar controller={controller} />
+      <div ref={audioHost} hidden data-player-audio="" />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from 'react';
+import type { SessionUser } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
+
+function subscribe(onChange: () => void): () => void {
+  const subscription = getEventBus().on('auth:session').subscribe(onChange);
+  return () => subscription.unsubscribe();
+}
+
+function snapshot(): SessionUser | null | undefined {
+  return getEventBus().last('auth:session')?.user;
+}
+
+/**
+ * The session user as the bus knows it: undefined until the shell's session
+ * check has published, then the user or null. The bus is the only copy, so a
+ * login in the shell or another remote shows up here without any syncing.
+ */
+export function useSessionUser(): SessionUser | null | undefined {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+export function publishSession(user: SessionUser | null): void {
+  getEventBus().publish('auth:session', { user });
+}

@@ -1,0 +1,39 @@
+/** The player's API calls (services/api/src/listening), through the page's one client (CSRF, error shape). */
+import { ApiError, getApiClient, type RequestOptions } from '@tunafy/api-client';
+import type { PlayResponse, PlayerState as SavedPlayerState, PlayerStateInput, RecentlyPlayedResponse, Song } from '@tunafy/contracts';
+
+export interface ListeningApi {
+  /** POST /api/plays: whether the API counted it (false inside its dedupe window). */
+  recordPlay(songId: string): Promise<boolean>;
+  /** GET /api/me/recently-played: distinct songs, most recent first. */
+  recentlyPlayed(limit?: number): Promise<Song[]>;
+  /** GET /api/me/player-state, or null when this user never saved one. */
+  loadPlayerState(): Promise<SavedPlayerState | null>;
+  /** PUT /api/me/player-state. `keepalive` lets the request outlive the page (pagehide). */
+  savePlayerState(input: PlayerStateInput, options?: { keepalive?: boolean }): Promise<void>;
+}
+
+export const listeningApi: ListeningApi = {
+  async recordPlay(songId) {
+    const answer = await getApiClient().post<PlayResponse>('/api/plays', { json: { song_id: songId } });
+    return answer?.counted ?? false;
+  },
+  async recentlyPlayed(limit) {
+    const query = limit ? `?limit=${limit}` : '';
+    return (await getApiClient().get<RecentlyPlayedResponse>(`/api/me/recently-played${query}`)).songs;
+  },
+  async loadPlayerState() {
+    try {
+      return await getApiClient().get<SavedPlayerState>('/api/me/player-state');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  async savePlayerState(input, { keepalive = false } = {}) {
+    // `keepalive` is passed for the pagehide save; @tunafy/api-client forwards it to fetch once it supports the
+    // option (until then the request still starts during pagehide, and localStorage holds the same state).
+    const options: RequestOptions & { keepalive?: boolean } = { json: input, keepalive };
+    await getApiClient().put('/api/me/player-state', options);
+  },
+};

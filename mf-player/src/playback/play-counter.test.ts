@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PlayCounter } from './play-counter';
+
+function counter() {
+  const report = vi.fn<(songId: string) => void>();
+  return { counter: new PlayCounter(report), report };
+}
+
+/** Plays from `from` to `to` seconds in 0.25 s steps, as timeupdate reports it. */
+function listen(target: PlayCounter, from: number, to: number) {
+  for (let t = from; t <= to + 1e-9; t += 0.25) target.progress(t);
+}
+
+describe('PlayCounter', () => {
+  it('counts once 30 s have been heard', () => {
+    const { counter: c, report } = counter();
+    c.start('a');
+    listen(c, 0, 29.75);
+    expect(report).not.toHaveBeenCalled();
+    listen(c, 30, 31);
+    expect(report).toHaveBeenCalledExactlyOnceWith('a');
+  });
+
+  it('counts listening time, not position: a seek past 30 s is not a play', () => {
+    const { counter: c, report } = counter();
+    c.start('a');
+    listen(c, 0, 5);
+    c.interrupted();
+    listen(c, 60, 70);
+    expect(report).not.toHaveBeenCalled();
+    listen(c, 70.25, 86);
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores big jumps even when nobody said it was a seek', () => {
+    const { counter: c, report } = counter();
+    c.start('a');
+    c.progress(0);
+    c.progress(100);
+    expect(c.listenedSeconds).toBe(0);
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it('adds up listening around pauses and backward seeks', () => {
+    const { counter: c, report } = counter();
+    c.start('a');
+    listen(c, 0, 20);
+    c.interrupted();
+    listen(c, 0, 9);
+    expect(report).not.toHaveBeenCalled();
+    listen(c, 9.25, 10.5);
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a song that ends before 30 s, once', () => {
+    const { counter: c, report } = counter();
+    c.start('short');
+    listen(c, 0, 12);
+    c.ended();
+    c.ended();
+    expect(report).toHaveBeenCalledExactlyOnceWith('short');
+  });
+
+  it('does not count twice when a counted song then ends', () => {
+    const { counter: c, report } = counter();
+    c.start('a');
+    listen(c, 0, 40);
+    c.ended();
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a new listen for the next song or a loop', () => {
+    const { counter: c, report } = counter();
+    c.start('a');
+    c.ended();
+    c.start('a');
+    listen(c, 0, 31);
+    c.start('b');
+    c.ended();
+    expect(report.mock.calls).toEqual([['a'], ['a'], ['b']]);
+  });
+
+  it('never reports without a song', () => {
+    const { counter: c, report } = counter();
+    c.ended();
+    c.start(null);
+    listen(c, 0, 40);
+    expect(report).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,13 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Each test gets a fresh page-wide bus and API client (both live in global slots). Unmounting comes first:
+// the player's teardown still touches its (stubbed) audio elements.
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  const slots = globalThis as Record<symbol, unknown>;
+  delete slots[Symbol.for('tunafy.event-bus')];
+  delete slots[Symbol.for('tunafy.api-client')];
+});

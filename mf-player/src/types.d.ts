@@ -1,0 +1,7 @@
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+
+/** EVENT_CONTRACT_VERSION of @tunafy/event-bus at build time (DefinePlugin; vitest `define`). */
+declare const __EVENT_CONTRACT_VERSION__: string;

@@ -1,0 +1,33 @@
+import type { QueueItem } from '@tunafy/event-bus';
+import { Cover } from './cover';
+import { SongLink } from './song-link';
+import styles from './now-playing.module.css';
+
+export function NowPlaying({ song, playing }: { song: QueueItem | null; playing: boolean }) {
+  if (!song) {
+    return (
+      <div className={styles.nowPlaying}>
+        <Cover src={null} size={56} />
+        <p className={styles.idle}>Pick a song to start listening.</p>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.nowPlaying} aria-label="Now playing" role="group">
+      <Cover src={song.song_cover_url} size={56} />
+      <div className={styles.meta}>
+        <SongLink songId={song.id} className={styles.title}>
+          {song.song_name}
+        </SongLink>
+        <span className={styles.artist}>{song.artist_username}</span>
+      </div>
+      {playing && (
+        <span className={styles.bars} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+      )}
+    </div>
+  );
+}

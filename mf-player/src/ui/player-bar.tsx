@@ -1,0 +1,88 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import type { PlayerController } from '../playback/player-controller';
+import { currentSong } from '../queue/queue';
+import { IconButton } from './icon-button';
+import { AlertIcon, CloseIcon, KeyboardIcon, QueueIcon } from './icons';
+import { NowPlaying } from './now-playing';
+import { ProgressBar } from './progress-bar';
+import { QueuePanel } from './queue-panel';
+import { ShortcutsHelp } from './shortcuts-help';
+import { TransportControls } from './transport-controls';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import { usePlayerState } from './use-player';
+import { VolumeControl } from './volume-control';
+import styles from './player-bar.module.css';
+import theme from './theme.module.css';
+
+/** The bottom bar: now playing on the left, transport and progress in the middle, queue and volume on the right. */
+export function PlayerBar({ controller }: { controller: PlayerController }) {
+  const state = usePlayerState(controller);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const queueButton = useRef<HTMLButtonElement>(null);
+  const helpDialog = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const song = currentSong(state.queue);
+
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  const ownDialog = useCallback(() => helpDialog.current, []);
+  useKeyboardShortcuts(controller, { onHelp: openHelp, ownDialog });
+
+  const closeQueue = () => {
+    setQueueOpen(false);
+    queueButton.current?.focus();
+  };
+
+  return (
+    <section
+      className={`${theme.theme} ${styles.bar}`}
+      aria-label="Player"
+      onKeyDown={(event) => {
+        // Escape anywhere in the bar (the toggle included) closes the queue; the panel handles its own first.
+        if (event.key === 'Escape' && queueOpen) closeQueue();
+      }}
+    >
+      <div className={styles.left}>
+        <NowPlaying song={song} playing={state.playing} />
+      </div>
+
+      <div className={styles.center}>
+        <TransportControls
+          controller={controller}
+          hasSong={song !== null}
+          playing={state.playing}
+          buffering={state.buffering}
+          shuffle={state.queue.shuffle}
+          repeat={state.queue.repeat}
+        />
+        <ProgressBar controller={controller} disabled={song === null} />
+      </div>
+
+      <div className={styles.right}>
+        <IconButton label="Keyboard shortcuts" icon={<KeyboardIcon />} onClick={openHelp} className={styles.optional} />
+        <IconButton
+          ref={queueButton}
+          label="Queue"
+          icon={<QueueIcon />}
+          active={queueOpen}
+          aria-expanded={queueOpen}
+          aria-controls={queueOpen ? panelId : undefined}
+          onClick={() => setQueueOpen((open) => !open)}
+        />
+        <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />
+      </div>
+
+      {state.notice && (
+        // The same message went to the shell's toaster (a live region); here it stays visible, not announced twice.
+        <p className={styles.notice} data-testid="player-notice">
+          <AlertIcon />
+          <span>{state.notice}</span>
+          <IconButton label="Dismiss message" icon={<CloseIcon size={16} />} onClick={() => controller.dismissNotice()} className={styles.dismiss} />
+        </p>
+      )}
+
+      {queueOpen && <QueuePanel id={panelId} controller={controller} queue={state.queue} onClose={closeQueue} />}
+      {helpOpen && <ShortcutsHelp dialogRef={helpDialog} onClose={() => setHelpOpen(false)} />}
+    </section>
+  );
+}

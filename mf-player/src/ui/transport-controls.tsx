@@ -1,0 +1,44 @@
+import type { RepeatMode } from '../queue/queue';
+import type { PlayerController } from '../playback/player-controller';
+import { IconButton } from './icon-button';
+import { ForwardIcon, LoopOneIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RewindIcon, ShuffleIcon } from './icons';
+import styles from './transport-controls.module.css';
+
+interface TransportControlsProps {
+  controller: PlayerController;
+  hasSong: boolean;
+  playing: boolean;
+  buffering: boolean;
+  shuffle: boolean;
+  repeat: RepeatMode;
+}
+
+/**
+ * SPEC §2's controls (play/pause, previous, next, rewind/forward jumps, loop)
+ * plus shuffle and repeat-all. "Loop" is repeat-one: the song starts over by
+ * itself; "Repeat" plays the queue again from the top after its last song.
+ */
+export function TransportControls({ controller, hasSong, playing, buffering, shuffle, repeat }: TransportControlsProps) {
+  return (
+    <div className={styles.controls} role="group" aria-label="Playback">
+      <IconButton label="Shuffle" pressed={shuffle} icon={<ShuffleIcon />} onClick={() => controller.toggleShuffle()} />
+      <IconButton label="Previous" icon={<PreviousIcon />} disabled={!hasSong} onClick={() => controller.previous()} />
+      <IconButton label="Rewind 5 seconds" icon={<RewindIcon />} disabled={!hasSong} onClick={() => controller.rewind()} />
+      <button
+        type="button"
+        className={styles.play}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title={playing ? 'Pause' : 'Play'}
+        disabled={!hasSong}
+        data-buffering={(playing && buffering) || undefined}
+        onClick={() => controller.toggle()}
+      >
+        {playing ? <PauseIcon size={20} /> : <PlayIcon size={20} />}
+      </button>
+      <IconButton label="Forward 5 seconds" icon={<ForwardIcon />} disabled={!hasSong} onClick={() => controller.forward()} />
+      <IconButton label="Next" icon={<NextIcon />} disabled={!hasSong} onClick={() => controller.next()} />
+      <IconButton label="Loop this song" pressed={repeat === 'one'} icon={<LoopOneIcon />} onClick={() => controller.toggleLoop()} />
+      <IconButton label="Repeat queue" pressed={repeat === 'all'} icon={<RepeatIcon />} onClick={() => controller.toggleRepeatAll()} />
+    </div>
+  );
+}
