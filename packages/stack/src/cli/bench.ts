@@ -1,0 +1,104 @@
+/**
+ * `npm run bench` (`-- --quick` for a smoke run): throughput and latency of
+ * GET /api/songs with 1,000 songs and of Range streaming from the middle of a
+ * 5 MB song, each beside a bare Node server answering the same bytes,
+ * measured in the same run. Prints the figures; nothing is written to disk
+ * beyond a temporary folder. Uses a fresh test database: the local engine, or
+ * a throwaway database on the server MONGODB_URI names.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApi, type RunningApi } from '../api-process.js';
+import { startDatabase } from '../database.js';
+import { parseMongoUri } from '../mongo-uri.js';
+import { BenchSession } from '../bench/api-session.js';
+import { benchAudio } from '../bench/audio.js';
+import { BenchDatabase } from '../bench/database-tools.js';
+import { loadMediaGenerators } from '../bench/media.js';
+import { parseBenchOptions } from '../bench/options.js';
+import { pidListeningOn } from '../bench/process-cpu.js';
+import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
+import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
+
+const options = parseBenchOptions(process.argv.slice(2));
+const progress = (line: string) => console.error(`[bench] ${line}`);
+
+const scratchDir = await mkdtemp(join(tmpdir(), 'tunafy-bench-'));
+const mediaCacheDir = join(scratchDir, 'media-cache');
+const cleanups: (() => Promise<unknown>)[] = [() => rm(scratchDir, { recursive: true, force: true })];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) await cleanups.pop()!().catch((error: Error) => progress(`cleanup: ${error.message}`));
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+const loadAtStart = loadavg()[0]!;
+try {
+  progress('starting a fresh test database ...');
+  const database = await startDatabase({ mode: 'test', log: (line) => progress(`db: ${line}`) });
+  cleanups.push(() => database.stop());
+  const db = await BenchDatabase.connect(database.uri);
+  cleanups.push(() => db.close());
+  const environment = { engine: database.engine, server: await db.serverDescription(), loadAtStart };
+  const databasePid = localPid(database.uri);
+  progress(`database: ${environment.engine}, ${environment.server}`);
+
+  const apiEnv = {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_ON_EMPTY: 'false',
+    AUTH_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'error',
+    MEDIA_CACHE_DIR: mediaCacheDir,
+    JANITOR_INTERVAL_MS: '0',
+  };
+  let api: RunningApi = await startApi({ mongodbUri: database.uri, env: apiEnv });
+  cleanups.push(() => api.stop());
+  const session = new BenchSession(api.url);
+  await session.signup();
+  const target = (): ApiTarget => ({ session, apiPid: api.child.pid, databasePid });
+
+  progress(`creating ${options.songCount} songs (one upload, the rest copied in the songs collection) ...`);
+  const media = await loadMediaGenerators();
+  const first = await session.uploadSong('Bench Song 0', media.renderCover({ seed: 1, title: 'Bench', size: 64 }), media.synthesizeSong({ seed: 1, seconds: 2 }));
+  await db.cloneSong(first.id, options.songCount - 1);
+  await waitForSongCount(session, options.songCount);
+
+  progress(`GET /api/songs: API vs bare server, ${options.connections} connections ...`);
+  const lists: ListComparison[] = [];
+  lists.push(await benchSongsList(target(), options, scratchDir, { label: 'no Accept-Encoding (autocannon default): identity JSON' }));
+  lists.push(await benchSongsList(target(), options, scratchDir, { label: 'Accept-Encoding: gzip (what browsers send)', acceptEncoding: 'gzip, deflate, br' }));
+
+  progress(`audio: ${options.streams} concurrent Range streams ...`);
+  const audio = await benchAudio(target, db, media, options, scratchDir, async () => {
+    await api.stop();
+    await rm(mediaCacheDir, { recursive: true, force: true });
+    api = await startApi({ mongodbUri: database.uri, env: apiEnv });
+    session.baseUrl = api.url;
+  });
+
+  console.log(['', formatHeader(options, environment), '', formatSongsList(options, lists), '', formatAudio(options, audio), ''].join('\n'));
+} catch (error) {
+  process.exitCode = 1;
+  console.error(error);
+} finally {
+  await cleanUp();
+}
+
+/** The pid of a database listening on this machine, for CPU accounting (undefined for remote servers). */
+function localPid(uri: string): number | undefined {
+  const match = /^(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/.exec(parseMongoUri(uri).hosts);
+  return match ? pidListeningOn(Number(match[2])) : undefined;
+}
+
+async function waitForSongCount(session: BenchSession, expected: number): Promise<void> {
+  // The API re-reads the catalog revision at most every CATALOG_RECHECK_MS (1 s by default).
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await session.getRaw('/api/songs');
+    const count = response.status === 200 ? (JSON.parse(response.body.toString('utf8')) as { songs: unknown[] }).songs.length : -1;
+    if (count === expected) return;
+    if (Date.now() > deadline) throw new Error(`GET /api/songs lists ${count} songs (status ${response.status}), expected ${expected}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
