@@ -53,18 +53,31 @@ export class SeedService {
   }
 
   /**
-   * Seeds only a brand-new database. The lock document makes sure that when
-   * several replicas start at once on an empty database, exactly one seeds.
+   * Seeds a brand-new database, and finishes a first seed that was cut off
+   * (the process was killed mid-way). A claim document makes exactly one
+   * replica seed when several start at once; a claim older than ten minutes
+   * is taken to be from a seeder that died.
    */
   async seedIfEmpty(): Promise<boolean> {
-    if ((await this.users.count()) > 0) return false;
-    try {
-      await this.connection.db!.collection<{ _id: string; at: Date }>('meta').insertOne({ _id: 'seed-lock', at: new Date() });
-    } catch {
-      return false;
+    const meta = this.connection.db!.collection<{ _id: string; state: 'running' | 'done'; at: Date }>('meta');
+    const state = await meta.findOne({ _id: 'seed' });
+    if (state?.state === 'done') return false;
+    if (!state && (await this.users.count()) > 0) return false;
+    const now = new Date();
+    if (!state) {
+      try {
+        await meta.insertOne({ _id: 'seed', state: 'running', at: now });
+      } catch {
+        return false;
+      }
+    } else {
+      const stale = new Date(now.getTime() - 10 * 60_000);
+      const claimed = await meta.updateOne({ _id: 'seed', state: 'running', at: { $lt: stale } }, { $set: { at: now } });
+      if (claimed.modifiedCount === 0) return false;
     }
-    this.logger.log('empty database: loading the demo catalog (first start only; about a minute)');
+    this.logger.log('loading the demo catalog (first start only; about a minute)');
     const report = await this.load();
+    await meta.updateOne({ _id: 'seed' }, { $set: { state: 'done', at: new Date() } });
     this.logger.log(`demo catalog loaded: ${JSON.stringify(report.created)}`);
     return true;
   }
