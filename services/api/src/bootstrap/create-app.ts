@@ -2,9 +2,10 @@ import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
 import MongoStore from 'connect-mongo';
 import cookieParser from 'cookie-parser';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import helmet from 'helmet';
 import type { Connection } from 'mongoose';
 import passport from 'passport';
@@ -24,6 +25,38 @@ function nestLogLevels(level: string): LogLevel[] {
 
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * connect-mongo's get() looks a session up with `{_id, $or: [no expires,
+ * expires > now]}`. FerretDB pushes only a plain `{_id}` filter down to
+ * SQLite; anything else makes it read and decode every session document, on
+ * every authenticated request (measured on the local engine: 186 ms per
+ * lookup with 1,000 sessions and 1.6 s with 10,000, against 14 ms and 130 ms
+ * for `{_id}` alone). This store asks for `{_id}` only and applies the same
+ * expiry rule here; MongoDB answers both from the _id index. Valid for the
+ * options used below (stringify: false, no crypto, no transformId), under
+ * which connect-mongo stores the session object as is, keyed by the sid.
+ */
+export class SessionStore extends MongoStore {
+  override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
+    void (async () => {
+      let found: SessionData | null = null;
+      try {
+        const doc = await (await this.collectionP).findOne({ _id: sid });
+        const live = doc !== null && (doc.expires === undefined || (doc.expires instanceof Date && doc.expires.getTime() > Date.now()));
+        if (live) {
+          found = doc.session as SessionData;
+          // connect-mongo's touchAfter bookkeeping: touch() skips the write while this is recent.
+          if (doc.lastModified) Object.assign(found, { lastModified: doc.lastModified });
+        }
+      } catch (error) {
+        callback(error);
+        return;
+      }
+      callback(null, found);
+    })();
+  }
+}
+
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     logger: new ConsoleLogger({ json: true, logLevels: nestLogLevels(config.logLevel) }),
@@ -34,34 +67,44 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
-  app.use(pinoHttp({ level: config.logLevel, autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  app.use(
+    pinoHttp({
+      level: config.logLevel,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Session cookies and CSRF tokens are credentials: they must never reach the logs.
+      redact: { paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]'], censor: '[redacted]' },
+    }),
+  );
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   // Audio is already compressed and is streamed with ranges: only compress JSON and text.
   app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) }));
   app.use(cookieParser());
 
   const connection = app.get<Connection>(DB_CONNECTION);
-  app.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      resave: false,
-      // Guests get no session document until they log in.
-      saveUninitialized: false,
-      store: MongoStore.create({
-        client: connection.getClient(),
-        dbName: connection.db!.databaseName,
-        collectionName: 'sessions',
-        // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
-        autoRemove: 'disabled',
-        touchAfter: 24 * 60 * 60,
-        stringify: false,
-      }),
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: THIRTY_DAYS_MS, path: '/' },
+  const sessions = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    resave: false,
+    // Guests get no session document until they log in.
+    saveUninitialized: false,
+    store: new SessionStore({
+      client: connection.getClient(),
+      dbName: connection.db!.databaseName,
+      collectionName: 'sessions',
+      // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
+      autoRemove: 'disabled',
+      touchAfter: 24 * 60 * 60,
+      stringify: false,
     }),
-  );
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: THIRTY_DAYS_MS, path: '/' },
+  });
+  // The health check needs no session: looking one up would turn "database down" into an error before
+  // the check could report it (a logged-in client's /api/health would get a plain 503 instead).
+  const exceptHealth = (middleware: (req: Request, res: Response, next: NextFunction) => void) => (req: Request, res: Response, next: NextFunction) =>
+    req.path === '/api/health' ? next() : middleware(req, res, next);
+  app.use(exceptHealth(sessions));
   app.use(passport.initialize());
-  app.use(passport.session());
+  app.use(exceptHealth(passport.session()));
 
   setupOpenApi(app);
   return app;
