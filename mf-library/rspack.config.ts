@@ -15,6 +15,7 @@ const { createShared, SHARE_STRATEGY } = require('../tools/federation/shared.cjs
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGE_VERSION = (require('./package.json') as { version: string }).version;
 const API_TARGET = process.env.TUNAFY_API_URL ?? 'http://localhost:8080';
 const DEV_PORT = Number(process.env.MF_LIBRARY_PORT ?? 3002);
 
@@ -98,7 +99,12 @@ export default defineConfig((_env, argv) => {
         shareStrategy: SHARE_STRATEGY,
       }),
       // ./meta must report the contract we were built against, not the shared bus's (see src/app/meta.ts).
-      new rspack.DefinePlugin({ __EVENT_CONTRACT_VERSION__: JSON.stringify(EVENT_CONTRACT_VERSION) }),
+      // The build's label (data-build on the home page): TUNAFY_BUILD_LABEL, else this package's version.
+      // Lets a deploy (e2e/specs/deploy.spec.ts, a smoke test) see which build a page is running.
+      new rspack.DefinePlugin({
+        __EVENT_CONTRACT_VERSION__: JSON.stringify(EVENT_CONTRACT_VERSION),
+        __TUNAFY_BUILD_LABEL__: JSON.stringify(process.env.TUNAFY_BUILD_LABEL || PACKAGE_VERSION),
+      }),
       // The standalone page is a development tool; production ships only the remote.
       dev && new rspack.HtmlRspackPlugin({ template: './src/dev/index.html', publicPath: '/' }),
     ],

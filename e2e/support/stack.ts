@@ -9,6 +9,8 @@ export interface TestStack {
   /** The gateway: shell, remotes and /api on one origin. */
   baseUrl: string;
   apiUrl: string;
+  /** The database the API uses, for specs that start their own API process (restart drills). */
+  mongodbUri: string;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startTestStack(log: (line: string) => void = () => undefin
     const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log });
     stops.push(() => gateway.stop());
     await createAccount(gateway.url, DEMO_CREDENTIALS);
-    return { baseUrl: gateway.url, apiUrl: api.url, stop };
+    return { baseUrl: gateway.url, apiUrl: api.url, mongodbUri: database.uri, stop };
   } catch (error) {
     await stop();
     throw error;

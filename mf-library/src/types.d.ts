@@ -5,3 +5,6 @@ declare module '*.module.css' {
 
 /** EVENT_CONTRACT_VERSION of @tunafy/event-bus at build time (DefinePlugin; vitest `define`). */
 declare const __EVENT_CONTRACT_VERSION__: string;
+
+/** This build's label: TUNAFY_BUILD_LABEL at build time, else the package version (DefinePlugin). */
+declare const __TUNAFY_BUILD_LABEL__: string | undefined;

@@ -8,6 +8,7 @@ import { fetchRemoteList, registerRemoteList } from './federation/remotes';
 import type { RouteHandle } from './layout/Layout';
 import { restoreSession } from './session/session';
 import './global.css';
+import { REMOTE_MODULES } from './federation/remote-modules';
 
 /** How long the splash may wait for the first screen's code, so it appears with the layout, not after it. */
 const FIRST_SCREEN_BUDGET_MS = 1000;
@@ -21,7 +22,7 @@ async function start() {
   const router = createBrowserRouter(createRoutes());
   const screen = router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.remote).findLast(Boolean);
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
-  if (await session) void preloadRemoteComponent('mf_player/Player');
+  if (await session) void preloadRemoteComponent(REMOTE_MODULES.mf_player.Player);
   await Promise.race([firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
 
   createRoot(document.getElementById('root')!, {

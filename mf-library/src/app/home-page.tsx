@@ -11,6 +11,7 @@ import { PlaylistCards } from '../features/playlists/playlist-cards';
 import { askToLogIn } from '../lib/bus';
 import { useSessionUser } from '../lib/session';
 import { useApi, type Resource } from '../lib/use-api';
+import { BUILD_LABEL } from './build-info';
 
 /** How many cards each home-page section shows; "Show all" leads to the rest. */
 export const HOME_SHELF_SIZE = 10;
@@ -65,7 +66,7 @@ function Home({ guest }: { guest: boolean }) {
     <EmptyState level={3} title="No albums yet" text="Upload your songs and group them into an album for everyone to hear." actions={<CreateLink to="/albums/new" label="Create Album" guest={guest} />} />
   );
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${theme.theme} ${theme.page}`} data-build={BUILD_LABEL}>
       <h1 className={theme.visuallyHidden}>Your Library</h1>
       <Shelf title="Tunafy Playlists" showAllTo="/playlists" guest={guest}>
         <ShelfBody resource={playlists} label="playlists">

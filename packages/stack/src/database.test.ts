@@ -102,6 +102,23 @@ describe('startDatabase', () => {
     }
   });
 
+  it('outage() and recover() stop and restart the engine on the same address and data', async () => {
+    const db = await startDatabase({ mode: 'test', env: localEnv });
+    const host = hostOf(db.uri);
+    try {
+      await withClient(db.uri, (client) => client.db().collection('songs').insertOne({ title: 'survives an outage' }));
+      await db.outage!();
+      expect(await portIsOpen(host)).toBe(false);
+      await db.recover!();
+      expect(hostOf(db.uri)).toBe(host);
+      const count = await withClient(db.uri, (client) => client.db().collection('songs').countDocuments());
+      expect(count).toBe(1);
+    } finally {
+      await db.stop();
+    }
+    expect(await portIsOpen(host)).toBe(false);
+  });
+
   it('keeps dev data across restarts', async () => {
     const dataDir = await scratchDir();
     const first = await startDatabase({ mode: 'dev', dataDir, env: localEnv });

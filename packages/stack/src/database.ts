@@ -17,6 +17,13 @@ export interface RunningDatabase {
   engine: DatabaseEngine;
   /** Stops the engine (or drops the test database on an external server). Safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Local engines only (undefined for an external server): failure drills. `outage()` stops the engine
+   * process but keeps its data and address; `recover()` starts it again on the same port and data
+   * directory and resolves once it answers a ping. stop() still cleans up either way.
+   */
+  outage?(): Promise<void>;
+  recover?(): Promise<void>;
 }
 
 export interface StartDatabaseOptions {
@@ -130,29 +137,52 @@ async function startLocal(
   let started = false;
   const crashNotice = (line: string) => started && notice(line);
   let child: EngineProcess | undefined;
-  try {
+  // Spawns the engine; `port` 0 lets the OS pick (first start), a number reuses the address (recover()).
+  const launch = async (port: number, until: number): Promise<{ process: EngineProcess; address: string }> => {
+    let spawned: EngineProcess;
     let address: string;
     if (engine === 'ferretdb') {
       // Port 0 lets the OS pick: no window in which another process can take the port.
-      child = new EngineProcess(engine, binary, ['-listen', '127.0.0.1:0', '-data', dataDir, '-log-level', 'error'], env, crashNotice);
-      address = (await child.waitForLine(/^ferretdb listening on (\S+)$/, until))[1]!;
+      spawned = new EngineProcess(engine, binary, ['-listen', `127.0.0.1:${port}`, '-data', dataDir, '-log-level', 'error'], env, crashNotice);
+      child = spawned;
+      address = (await spawned.waitForLine(/^ferretdb listening on (\S+)$/, until))[1]!;
     } else {
-      const port = await findFreePort();
-      child = new EngineProcess(engine, binary, ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dataDir], env, crashNotice);
-      address = `127.0.0.1:${port}`;
+      const chosen = port || (await findFreePort());
+      spawned = new EngineProcess(engine, binary, ['--bind_ip', '127.0.0.1', '--port', String(chosen), '--dbpath', dataDir], env, crashNotice);
+      child = spawned;
+      address = `127.0.0.1:${chosen}`;
     }
+    return { process: spawned, address };
+  };
+  try {
+    const first = await launch(0, until);
+    const address = first.address;
     const uri = `mongodb://${address}/${database}?directConnection=true`;
-    await pingUntilReady(uri, until, child);
+    await pingUntilReady(uri, until, first.process);
     started = true;
     log(`${engine} is running at ${uri} (data in ${dataDir})`);
-    const running = child;
+    let running = first.process;
     let stopping: Promise<void> | undefined;
+    const port = Number(address.slice(address.lastIndexOf(':') + 1));
     return {
       uri,
       engine,
       stop() {
         stopping ??= running.stop().then(removeTempDir);
         return stopping;
+      },
+      async outage() {
+        if (stopping) throw new Error(`${engine} was stopped for good`);
+        started = false; // an exit we asked for is not a crash
+        await running.stop();
+      },
+      async recover() {
+        if (stopping) throw new Error(`${engine} was stopped for good`);
+        if (running.exitDescription === undefined) return;
+        const again = await launch(port, deadline());
+        running = again.process;
+        await pingUntilReady(uri, deadline(), running);
+        started = true;
       },
     };
   } catch (error) {

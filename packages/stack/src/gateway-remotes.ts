@@ -38,7 +38,9 @@ export interface ResolveRemotesOptions {
 /**
  * The remote list: by default every remote whose build exists, at its own path on this origin. Then, by
  * name, entries from the file REMOTES_FILE, then from the JSON in TUNAFY_REMOTES, then `overrides`
- * replace or add remotes (e.g. to point mf_library at a CDN or another version).
+ * replace or add remotes (e.g. to point mf_library at a CDN or another version). The gateway calls this
+ * again on every /remotes.json request when REMOTES_FILE is set, so editing that file deploys or rolls back
+ * a remote without a restart (docs/deploying-remotes.md).
  */
 export function resolveRemotes({ remoteDirs, env, overrides = [], warn }: ResolveRemotesOptions): RemoteDefinition[] {
   const byName = new Map<string, RemoteDefinition>();

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { basename, extname, resolve, sep } from 'node:path';
+import { basename, extname, relative, resolve, sep } from 'node:path';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -48,7 +48,8 @@ export function serveDirectory(root: string): RequestHandler {
     const cacheControl = cacheControlFor(file);
     const ext = extname(file).toLowerCase();
     if (!COMPRESSIBLE.has(ext) || info.size < 1024 || !req.acceptsEncodings('gzip')) {
-      return res.sendFile(file, { cacheControl: false, headers: { 'Cache-Control': cacheControl }, dotfiles: 'deny' }, (error) => error && next(error));
+      // Relative to `root`, so only the served path is checked for dotfiles, not where it lives (.data/...).
+      return res.sendFile(relative(base, file), { root: base, cacheControl: false, headers: { 'Cache-Control': cacheControl }, dotfiles: 'deny' }, (error) => error && next(error));
     }
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-gz"`;
     res.set({ 'Cache-Control': cacheControl, ETag: etag, Vary: 'Accept-Encoding', 'Last-Modified': info.mtime.toUTCString() });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from './gateway.js';
 import { IMMUTABLE, NO_CACHE } from './gateway-static.js';
+import { publishRemote } from './publish-remote.js';
 
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -156,6 +157,67 @@ describe('gateway remote list sources', () => {
         const response = await fetch(`${gateway.url}/api/auth/`);
         expect(response.status).toBe(502);
         expect(await response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      } finally {
+        await gateway.stop();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('versioned remotes: publish, deploy and roll back by editing REMOTES_FILE', () => {
+  it('serves published versions with the caching rules and follows REMOTES_FILE without a restart', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tunafy-gateway-'));
+    const releasesDir = join(root, '.data/remotes');
+    const remotesFile = join(root, 'remotes.json');
+    const logs: string[] = [];
+    try {
+      write(join(root, 'shell/index.html'), 'x');
+      write(join(root, 'mf-library/package.json'), '{"name":"@tunafy/mf-library","version":"1.0.0"}');
+      write(join(root, 'mf-library/dist/mf-manifest.json'), '{"name":"mf_library","v":1}');
+      write(join(root, 'mf-library/dist/remoteEntry.js'), BIG_JS);
+      write(join(root, 'mf-library/dist/__federation_expose_HomePage.0123abcd.js'), BIG_JS);
+      const v1 = publishRemote({ remote: 'mf-library', root, releasesDir });
+      expect(v1.entry).toEqual({ name: 'mf_library', entry: '/versions/mf-library/1.0.0/mf-manifest.json' });
+      write(join(root, 'mf-library/dist/mf-manifest.json'), '{"name":"mf_library","v":2}');
+      const v2 = publishRemote({ remote: 'mf_library', version: '1.1.0', root, releasesDir });
+      expect(v2.dir).toBe(join(releasesDir, 'mf-library/1.1.0'));
+      // A published version is immutable: re-publishing it is refused unless forced.
+      expect(() => publishRemote({ remote: 'mf-library', version: '1.1.0', root, releasesDir })).toThrow('already published');
+      expect(() => publishRemote({ remote: 'mf-nope', root, releasesDir })).toThrow('unknown remote');
+
+      writeFileSync(remotesFile, JSON.stringify({ remotes: [v1.entry] }));
+      const gateway = await startGateway({
+        apiUrl: 'http://127.0.0.1:9',
+        apps: { shell: join(root, 'shell'), 'mf-library': join(root, 'mf-library/dist') },
+        env: { REMOTES_FILE: remotesFile },
+        releasesDir,
+        log: (line) => logs.push(line),
+      });
+      const get = (path: string) => fetch(gateway.url + path);
+      const list = async () => ((await (await get('/remotes.json')).json()) as { remotes: unknown[] }).remotes;
+      try {
+        expect(await list()).toEqual([v1.entry]);
+        const manifest = await get('/versions/mf-library/1.1.0/mf-manifest.json');
+        expect(manifest.headers.get('cache-control')).toBe(NO_CACHE);
+        expect(await manifest.json()).toEqual({ name: 'mf_library', v: 2 });
+        expect((await get('/versions/mf-library/1.0.0/mf-manifest.json').then((r) => r.json()))).toEqual({ name: 'mf_library', v: 1 });
+        expect((await get('/versions/mf-library/1.1.0/__federation_expose_HomePage.0123abcd.js')).headers.get('cache-control')).toBe(IMMUTABLE);
+        expect((await get('/versions/mf-library/1.1.0/remoteEntry.js')).headers.get('cache-control')).toBe(NO_CACHE);
+        expect((await get('/versions/mf-library/9.9.9/mf-manifest.json')).status).toBe(404);
+        expect((await get('/versions/..%2f..%2fremotes.json')).status).toBe(404);
+
+        // Deploy: one entry changes, the running gateway answers the new list at once.
+        writeFileSync(remotesFile, JSON.stringify({ remotes: [v2.entry] }));
+        expect(await list()).toEqual([v2.entry]);
+        // A half-written file keeps the last good list instead of breaking every page.
+        writeFileSync(remotesFile, '{"remotes": [');
+        expect(await list()).toEqual([v2.entry]);
+        expect(logs.some((line) => line.includes('keeps the last good list'))).toBe(true);
+        // Roll back: the same entry, back to the old version.
+        writeFileSync(remotesFile, JSON.stringify([v1.entry]));
+        expect(await list()).toEqual([v1.entry]);
       } finally {
         await gateway.stop();
       }

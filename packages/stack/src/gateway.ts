@@ -20,8 +20,16 @@ export interface GatewayOptions {
   apps: { shell: string } & Record<string, string>;
   /** Replace or add entries of /remotes.json by name (after REMOTES_FILE and TUNAFY_REMOTES). */
   remotes?: RemoteDefinition[];
-  /** Where TUNAFY_REMOTES and REMOTES_FILE are read; defaults to process.env. */
+  /**
+   * Where TUNAFY_REMOTES and REMOTES_FILE are read; defaults to process.env. REMOTES_FILE is re-read on
+   * every /remotes.json request, so editing it deploys or rolls back a remote without a restart.
+   */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Published remote versions (`<folder>/<version>/`, see cli/publish-remote.ts), served at
+   * `/versions/<folder>/<version>/`. Defaults to `<repo>/.data/remotes`.
+   */
+  releasesDir?: string;
   log?: (line: string) => void;
 }
 
@@ -35,6 +43,11 @@ export interface RunningGateway {
 
 /** The remotes the product is made of; each builds to `<folder>/dist` and is served at `/<folder>/`. */
 export const REMOTE_FOLDERS = ['mf-auth', 'mf-library', 'mf-player'] as const;
+
+/** Where cli/publish-remote.ts publishes remote versions, relative to the repository root. */
+export const RELEASES_DIR = '.data/remotes';
+/** The URL prefix the gateway serves RELEASES_DIR under. */
+export const VERSIONS_PATH = '/versions';
 
 /** The production builds in this repository, as `apps` for startGateway. */
 export function frontendApps(root = repoRoot()): GatewayOptions['apps'] {
@@ -54,8 +67,20 @@ function isApiPath(path: string): boolean {
 export function createGatewayApp(options: GatewayOptions): { app: express.Express; remotes: RemoteDefinition[] } {
   const log = options.log ?? ((line: string) => console.log(`[gateway] ${line}`));
   const { shell: shellDir, ...remoteDirs } = options.apps;
-  const remotes = resolveRemotes({ remoteDirs, env: options.env ?? process.env, overrides: options.remotes, warn: log });
-  const remotesBody = JSON.stringify({ remotes });
+  const env = options.env ?? process.env;
+  const remotes = resolveRemotes({ remoteDirs, env, overrides: options.remotes, warn: log });
+  let remotesBody = JSON.stringify({ remotes });
+  /** With REMOTES_FILE, the list follows the file; a file that cannot be read keeps the last good list. */
+  const currentRemotesBody = () => {
+    if (!env.REMOTES_FILE) return remotesBody;
+    try {
+      remotesBody = JSON.stringify({ remotes: resolveRemotes({ remoteDirs, env, overrides: options.remotes, warn: () => undefined }) });
+    } catch (error) {
+      log(`REMOTES_FILE ${env.REMOTES_FILE} could not be read; /remotes.json keeps the last good list (${(error as Error).message})`);
+    }
+    return remotesBody;
+  };
+  const releasesDir = options.releasesDir ?? join(repoRoot(), RELEASES_DIR);
 
   const app = express();
   app.disable('x-powered-by');
@@ -79,8 +104,13 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
   );
 
   app.get('/remotes.json', (_req, res) => {
-    res.set('Cache-Control', NO_CACHE).type('application/json').send(remotesBody);
+    res.set('Cache-Control', NO_CACHE).type('application/json').send(currentRemotesBody());
   });
+
+  // Published versions, e.g. /versions/mf-library/1.1.0/mf-manifest.json; checked per request, so a
+  // version published while the gateway runs is served at once.
+  app.use(VERSIONS_PATH, serveDirectory(releasesDir));
+  app.use(VERSIONS_PATH, (_req, res) => void res.status(404).set('Cache-Control', NO_CACHE).end());
 
   for (const [folder, dir] of Object.entries(remoteDirs)) {
     if (existsSync(dir)) app.use(`/${folder}`, serveDirectory(dir));

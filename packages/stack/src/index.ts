@@ -3,5 +3,7 @@ export { startApi, type RunningApi, type StartApiOptions } from './api-process.j
 export { findFreePort } from './ports.js';
 export { repoRoot } from './paths.js';
 export { runNodeScript } from './node-script.js';
-export { createGatewayApp, frontendApps, REMOTE_FOLDERS, startGateway, type GatewayOptions, type RemoteDefinition, type RunningGateway } from './gateway.js';
+export { createGatewayApp, frontendApps, RELEASES_DIR, REMOTE_FOLDERS, startGateway, VERSIONS_PATH, type GatewayOptions, type RemoteDefinition, type RunningGateway } from './gateway.js';
 export { remoteNameOf } from './gateway-remotes.js';
+export { publishRemote, type PublishRemoteOptions, type PublishedRemote } from './publish-remote.js';
+export { formatMixedLoad, runMixedLoad, type MixedLoadInput, type MixedLoadResult, type MixedLoadSong, type MixedLoadUser, type RequestTypeStats } from './load/mixed-load.js';

@@ -1,5 +1,6 @@
 import { useLocation, type RouteObject } from 'react-router-dom';
 import { RemoteRegion } from '../federation/RemoteRegion';
+import { REMOTE_MODULES } from '../federation/remote-modules';
 import { Layout, type RouteHandle } from '../layout/Layout';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
@@ -16,23 +17,25 @@ function RemotePage({ request, label }: { request: string; label: string }) {
   return <RemoteRegion request={request} label={label} resetKey={pathname} />;
 }
 
+const { mf_auth: auth, mf_library: library } = REMOTE_MODULES;
+
 /** SPEC §2: every screen under one layout; each screen is loaded from its remote when first visited. */
 export const SCREENS: RouteObject[] = [
-  remotePage(undefined, 'mf_library/HomePage', 'Home'),
-  remotePage('login', 'mf_auth/LoginPage', 'Log in'),
-  remotePage('signup', 'mf_auth/SignupPage', 'Sign up'),
-  remotePage('songs', 'mf_library/SongsPage', 'All Songs'),
-  remotePage('songs/new', 'mf_library/SongCreatePage', 'Create Song'),
-  remotePage('songs/:songId', 'mf_library/SongDetailPage', 'Song'),
-  remotePage('songs/:songId/update', 'mf_library/SongUpdatePage', 'Update Song'),
-  remotePage('albums', 'mf_library/AlbumsPage', 'Albums'),
-  remotePage('albums/new', 'mf_library/AlbumCreatePage', 'Create Album'),
-  remotePage('albums/:albumId', 'mf_library/AlbumDetailPage', 'Album'),
-  remotePage('albums/:albumId/update', 'mf_library/AlbumUpdatePage', 'Update Album'),
-  remotePage('playlists', 'mf_library/PlaylistsPage', 'Playlists'),
-  remotePage('playlists/new', 'mf_library/PlaylistCreatePage', 'Create Playlist'),
-  remotePage('playlists/:playlistId', 'mf_library/PlaylistDetailPage', 'Playlist'),
-  remotePage('collection/tracks', 'mf_library/LikedSongsPage', 'Liked Songs'),
+  remotePage(undefined, library.HomePage, 'Home'),
+  remotePage('login', auth.LoginPage, 'Log in'),
+  remotePage('signup', auth.SignupPage, 'Sign up'),
+  remotePage('songs', library.SongsPage, 'All Songs'),
+  remotePage('songs/new', library.SongCreatePage, 'Create Song'),
+  remotePage('songs/:songId', library.SongDetailPage, 'Song'),
+  remotePage('songs/:songId/update', library.SongUpdatePage, 'Update Song'),
+  remotePage('albums', library.AlbumsPage, 'Albums'),
+  remotePage('albums/new', library.AlbumCreatePage, 'Create Album'),
+  remotePage('albums/:albumId', library.AlbumDetailPage, 'Album'),
+  remotePage('albums/:albumId/update', library.AlbumUpdatePage, 'Update Album'),
+  remotePage('playlists', library.PlaylistsPage, 'Playlists'),
+  remotePage('playlists/new', library.PlaylistCreatePage, 'Create Playlist'),
+  remotePage('playlists/:playlistId', library.PlaylistDetailPage, 'Playlist'),
+  remotePage('collection/tracks', library.LikedSongsPage, 'Liked Songs'),
 ];
 
 export function createRoutes(screens: RouteObject[] = SCREENS): RouteObject[] {

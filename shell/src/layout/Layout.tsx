@@ -5,9 +5,11 @@ import { useSessionUser } from '../session/session';
 import styles from './Layout.module.css';
 import { ModalHost } from './ModalHost';
 import { PreviewBanner } from './PreviewBanner';
+import { ServerStatusBanner } from './ServerStatusBanner';
 import { Sidebar } from './Sidebar';
 import { Toaster } from './Toaster';
 import { TopBar } from './TopBar';
+import { REMOTE_MODULES } from '../federation/remote-modules';
 
 /** Auth pages stand alone: no sidebar, player or banner (SPEC §2). */
 const BARE_PATHS = new Set(['/login', '/signup']);
@@ -42,6 +44,7 @@ export function Layout() {
         </div>
       )}
       <div className={styles.main}>
+        <ServerStatusBanner />
         <TopBar />
         <main id="tf-main" tabIndex={-1} className={styles.content}>
           <Outlet />
@@ -49,7 +52,7 @@ export function Layout() {
       </div>
       {!bare && (
         <div className={styles.bottom}>
-          {user ? <RemoteRegion request="mf_player/Player" label="The player" variant="bar" /> : <PreviewBanner />}
+          {user ? <RemoteRegion request={REMOTE_MODULES.mf_player.Player} label="The player" variant="bar" /> : <PreviewBanner />}
         </div>
       )}
       <ModalHost />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import { RemoteRegion, type FallbackProps } from '../federation/RemoteRegion';
+import { REMOTE_MODULES } from '../federation/remote-modules';
 
 /**
  * Mounts the auth remote's modals once. They subscribe to `ui:open-modal` themselves; the shell only
@@ -41,7 +42,7 @@ export function ModalHost() {
     <div data-modal-host="">
       {armed && (
         <RemoteRegion
-          request="mf_auth/AuthModals"
+          request={REMOTE_MODULES.mf_auth.AuthModals}
           label="Log-in"
           variant="hidden"
           onLoaded={onLoaded}

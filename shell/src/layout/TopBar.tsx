@@ -4,6 +4,7 @@ import { useSessionUser } from '../session/session';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
 import styles from './TopBar.module.css';
+import { REMOTE_MODULES } from '../federation/remote-modules';
 
 export function TopBar() {
   const navigate = useNavigate();
@@ -21,7 +22,7 @@ export function TopBar() {
       {/* Search belongs to the library team; a failure hides it instead of breaking the bar. */}
       {user && (
         <div className={styles.search}>
-          <RemoteRegion request="mf_library/SearchBox" label="Search" variant="hidden" />
+          <RemoteRegion request={REMOTE_MODULES.mf_library.SearchBox} label="Search" variant="hidden" />
         </div>
       )}
       <div className={styles.account}>

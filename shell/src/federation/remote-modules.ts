@@ -1,0 +1,39 @@
+/**
+ * Every module the shell loads from a remote, as `remote/Expose`. The one list: routes, layout and
+ * bootstrap take their requests from here, and remote-contracts.test.ts checks each one against the
+ * remote's build (mf-manifest.json `exposes`) and its source (a React component as default export).
+ * Every remote must also expose `./meta` (see load-remote.ts); it is checked for each remote named here.
+ */
+export const REMOTE_MODULES = {
+  mf_auth: {
+    LoginPage: 'mf_auth/LoginPage',
+    SignupPage: 'mf_auth/SignupPage',
+    AuthModals: 'mf_auth/AuthModals',
+  },
+  mf_library: {
+    HomePage: 'mf_library/HomePage',
+    SongsPage: 'mf_library/SongsPage',
+    SongCreatePage: 'mf_library/SongCreatePage',
+    SongDetailPage: 'mf_library/SongDetailPage',
+    SongUpdatePage: 'mf_library/SongUpdatePage',
+    AlbumsPage: 'mf_library/AlbumsPage',
+    AlbumCreatePage: 'mf_library/AlbumCreatePage',
+    AlbumDetailPage: 'mf_library/AlbumDetailPage',
+    AlbumUpdatePage: 'mf_library/AlbumUpdatePage',
+    PlaylistsPage: 'mf_library/PlaylistsPage',
+    PlaylistCreatePage: 'mf_library/PlaylistCreatePage',
+    PlaylistDetailPage: 'mf_library/PlaylistDetailPage',
+    LikedSongsPage: 'mf_library/LikedSongsPage',
+    SearchBox: 'mf_library/SearchBox',
+  },
+  mf_player: {
+    Player: 'mf_player/Player',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type RemoteName = keyof typeof REMOTE_MODULES;
+
+/** The folder a remote builds in and is served from: `mf_auth` → `mf-auth`. */
+export function remoteFolderOf(remote: RemoteName): string {
+  return remote.replace(/_/g, '-');
+}

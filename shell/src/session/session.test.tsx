@@ -1,0 +1,63 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getEventBus } from '@tunafy/event-bus';
+import { ServerStatusBanner } from '../layout/ServerStatusBanner';
+import { restoreSession, SESSION_RETRY_MS, SESSION_TIMEOUT_MS } from './session';
+
+const session = vi.fn();
+vi.mock('@tunafy/api-client', () => ({ getApiClient: () => ({ get: (path: string, options: { signal: AbortSignal }) => session(path, options) }) }));
+
+const unreachable = Object.assign(new Error('Tunafy cannot be reached.'), { status: 503 });
+const user = { id: 'u1', username: 'ann', email: 'ann@example.com' };
+
+describe('restoreSession while the API is down', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    session.mockReset();
+  });
+
+  it('shows the banner, keeps retrying, and restores the user once the API answers', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    session.mockRejectedValueOnce(unreachable).mockRejectedValueOnce(unreachable).mockResolvedValueOnce(user);
+    render(<ServerStatusBanner />);
+
+    await act(() => restoreSession());
+    expect(getEventBus().last('auth:session')?.user).toBeNull();
+    expect(screen.getByText('Tunafy can’t reach the server. Retrying…')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_RETRY_MS));
+    expect(screen.getByText('Tunafy can’t reach the server. Retrying…')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_RETRY_MS));
+    expect(screen.queryByText(/can’t reach the server/)).not.toBeInTheDocument();
+    expect(getEventBus().last('auth:session')?.user).toEqual(user);
+    expect(session).toHaveBeenCalledTimes(3);
+  });
+
+  it('treats a 401 as a guest, without the banner', async () => {
+    session.mockRejectedValueOnce(Object.assign(new Error('Unauthorized'), { status: 401 }));
+    render(<ServerStatusBanner />);
+    await act(() => restoreSession());
+    expect(screen.queryByText(/can’t reach the server/)).not.toBeInTheDocument();
+    expect(getEventBus().last('auth:session')?.user).toBeNull();
+  });
+
+  it('gives up on a hung session check after a few seconds and shows the banner', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    session.mockImplementationOnce(
+      (_path: string, { signal }: { signal: AbortSignal }) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+    );
+    session.mockResolvedValueOnce(user);
+    render(<ServerStatusBanner />);
+    const restored = restoreSession();
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_TIMEOUT_MS));
+    expect(await restored).toBeNull();
+    expect(screen.getByText('Tunafy can’t reach the server. Retrying…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_RETRY_MS));
+    expect(screen.queryByText(/can’t reach the server/)).not.toBeInTheDocument();
+    expect(getEventBus().last('auth:session')?.user).toEqual(user);
+  });
+});
