@@ -195,6 +195,9 @@ test.describe('modals', () => {
 
   test('keyboard: Tab stays inside, Escape closes and focus goes back to the opener', async ({ page }) => {
     const dialog = await openFromProfileMenu(page, 'Log In');
+    // Like a person, wait for the dialog before pressing keys: the modals load lazily, and a Tab pressed before
+    // the dialog exists moves focus off the Profile button, which is then no longer the opener.
+    await expect(dialog.getByLabel('Email', { exact: true })).toBeFocused();
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
       await page.keyboard.press('Tab');
