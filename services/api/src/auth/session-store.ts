@@ -1,34 +1,149 @@
 import MongoStore from 'connect-mongo';
 import type { SessionData } from 'express-session';
+import { LRUCache } from 'lru-cache';
+import type { StoredRevision } from '../database/stored-revision.js';
+
+type MongoStoreOptions = ConstructorParameters<typeof MongoStore>[0];
+type Callback = (error?: unknown) => void;
+
+interface SessionDocument {
+  session: SessionData;
+  expires?: Date;
+  lastModified?: Date;
+}
+
+export interface SessionStoreOptions extends MongoStoreOptions {
+  /** Bumped by every logout; a replica that sees it move forgets the sessions it had cached. */
+  revision: StoredRevision;
+  /** Sessions kept in memory per process. */
+  cacheSize?: number;
+}
 
 /**
- * connect-mongo's get() looks a session up with `{_id, $or: [no expires,
- * expires > now]}`. FerretDB pushes only a plain `{_id}` filter down to
- * SQLite; anything else makes it read and decode every session document, on
- * every authenticated request (measured on the local engine: 186 ms per
- * lookup with 1,000 sessions and 1.6 s with 10,000, against 14 ms and 130 ms
- * for `{_id}` alone). This store asks for `{_id}` only and applies the same
- * expiry rule here; MongoDB answers both from the _id index. Valid for the
- * options used below (stringify: false, no crypto, no transformId), under
- * which connect-mongo stores the session object as is, keyed by the sid.
+ * connect-mongo's store with two changes, both about the cost of the session
+ * lookup that every logged-in request makes.
+ *
+ * 1. get() asks for `{_id}` only. connect-mongo adds `$or: [no expires,
+ *    expires > now]`, but FerretDB pushes only a plain `{_id}` filter down to
+ *    SQLite and otherwise reads and decodes every session document (measured:
+ *    186 ms per lookup with 1,000 sessions, 1.6 s with 10,000, against 14 ms
+ *    and 130 ms for `{_id}` alone). The expiry rule is applied here instead.
+ *
+ * 2. Sessions read are kept in memory, keyed by the `sessions` revision that
+ *    every logout bumps after deleting its document. The lookup was most of a
+ *    logged-in request's cost (a database round trip plus BSON decoding; see
+ *    docs/benchmarks.md). A logout through this process evicts at once; a
+ *    logout through another replica is honoured here as soon as this process
+ *    re-reads the revision (SESSION_RECHECK_MS, 1 s by default). Expiry is
+ *    checked on every hit, so an expired session never outlives its cookie.
+ *
+ * Valid for the options create-app uses (stringify: false, no crypto, no
+ * transformId), under which connect-mongo stores the session object as is,
+ * keyed by the sid.
  */
 export class SessionStore extends MongoStore {
+  private readonly revision: StoredRevision;
+  private readonly cache: LRUCache<string, SessionDocument>;
+  private cacheRevision = -1;
+  /** Moves on every local write or eviction, so a read that raced one is not cached. */
+  private evictions = 0;
+  private readonly touchAfterMs: number;
+
+  constructor({ revision, cacheSize = 10_000, ...options }: SessionStoreOptions) {
+    super(options);
+    this.revision = revision;
+    this.touchAfterMs = (options.touchAfter ?? 0) * 1000;
+    this.cache = new LRUCache({ max: cacheSize });
+  }
+
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
-    void (async () => {
-      let found: SessionData | null = null;
-      try {
-        const doc = await (await this.collectionP).findOne({ _id: sid });
-        const live = doc !== null && (doc.expires === undefined || (doc.expires instanceof Date && doc.expires.getTime() > Date.now()));
-        if (live) {
-          found = doc.session as SessionData;
-          // connect-mongo's touchAfter bookkeeping: touch() skips the write while this is recent.
-          if (doc.lastModified) Object.assign(found, { lastModified: doc.lastModified });
-        }
-      } catch (error) {
-        callback(error);
-        return;
-      }
-      callback(null, found);
-    })();
+    this.lookup(sid).then(
+      (found) => callback(null, found),
+      (error: unknown) => callback(error),
+    );
+  }
+
+  override set(sid: string, session: SessionData, callback: Callback = () => undefined): void {
+    this.forget(sid);
+    super.set(sid, session, (error?: unknown) => {
+      // Forget again: a get that read the old document while we were writing may have cached it.
+      this.forget(sid);
+      callback(error);
+    });
+  }
+
+  /**
+   * express-session touches on every request that did not change the session;
+   * connect-mongo writes only once per `touchAfter`. Only such a write changes
+   * the document, and only then is the cached copy dropped (reloading it keeps
+   * lastModified current, so the next touches skip again).
+   */
+  override touch(sid: string, session: SessionData & { lastModified?: Date }, callback: Callback = () => undefined): void {
+    const lastModified = session.lastModified instanceof Date ? session.lastModified.getTime() : 0;
+    const writes = !(this.touchAfterMs > 0 && lastModified > 0 && Date.now() - lastModified < this.touchAfterMs);
+    super.touch(sid, session, (error?: unknown) => {
+      if (writes) this.forget(sid);
+      callback(error);
+    });
+  }
+
+  override destroy(sid: string, callback: Callback = () => undefined): void {
+    this.forget(sid);
+    super.destroy(sid, (error?: unknown) => {
+      if (error) return callback(error);
+      // The document goes first, then the revision moves: a replica that re-reads the session
+      // after seeing the new revision cannot find it any more.
+      this.revision.bump().then(
+        () => callback(),
+        (bumpError: unknown) => callback(bumpError),
+      );
+    });
+  }
+
+  override clear(callback: Callback = () => undefined): void {
+    this.forgetAll();
+    super.clear((error?: unknown) => {
+      if (error) return callback(error);
+      this.revision.bump().then(
+        () => callback(),
+        (bumpError: unknown) => callback(bumpError),
+      );
+    });
+  }
+
+  private async lookup(sid: string): Promise<SessionData | null> {
+    // The revision is read before the document, so a document read now is at least as new as it.
+    const revision = await this.revision.current();
+    if (revision !== this.cacheRevision) {
+      this.cache.clear();
+      this.cacheRevision = revision;
+    }
+    let doc = this.cache.get(sid);
+    if (!doc) {
+      const evictions = this.evictions;
+      const found = await (await this.collectionP).findOne({ _id: sid });
+      if (!found) return null;
+      doc = { session: found.session as SessionData, expires: found.expires, lastModified: found.lastModified };
+      if (evictions === this.evictions && revision === this.cacheRevision) this.cache.set(sid, doc);
+    }
+    if (doc.expires !== undefined && !(doc.expires instanceof Date && doc.expires.getTime() > Date.now())) {
+      this.cache.delete(sid);
+      return null;
+    }
+    // express-session turns what we return into req.session and changes it in place: hand out a copy.
+    const session = structuredClone(doc.session);
+    // connect-mongo's touchAfter bookkeeping: touch() skips the write while this is recent.
+    if (doc.lastModified) Object.assign(session, { lastModified: doc.lastModified });
+    return session;
+  }
+
+  private forget(sid: string): void {
+    this.evictions += 1;
+    this.cache.delete(sid);
+  }
+
+  private forgetAll(): void {
+    this.evictions += 1;
+    this.cache.clear();
   }
 }

@@ -8,11 +8,13 @@ import session from 'express-session';
 import helmet from 'helmet';
 import type { Connection } from 'mongoose';
 import passport from 'passport';
+import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from '../app.module.js';
 import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
 import { SessionStore } from '../auth/session-store.js';
 import type { AppConfig } from '../config/app-config.js';
+import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { setupOpenApi } from './openapi.js';
 
@@ -35,20 +37,27 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
-  app.use(
-    pinoHttp({
-      level: config.logLevel,
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      // Session cookies and CSRF tokens are credentials: they must never reach the logs.
-      redact: { paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]'], censor: '[redacted]' },
-    }),
-  );
+  // Request lines are written at info. Above it pino-http would still build and redact a child logger
+  // per request (a tenth of a cached GET's CPU) to write nothing; 5xx errors are logged by the
+  // exception filter either way.
+  const logsRequests = (pino.levels.values[config.logLevel] ?? pino.levels.values.info!) <= pino.levels.values.info!;
+  if (logsRequests) {
+    app.use(
+      pinoHttp({
+        level: config.logLevel,
+        autoLogging: { ignore: (req) => req.url === '/api/health' },
+        // Session cookies and CSRF tokens are credentials: they must never reach the logs.
+        redact: { paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]'], censor: '[redacted]' },
+      }),
+    );
+  }
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   // Audio is already compressed and is streamed with ranges: only compress JSON and text.
   app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) }));
   app.use(cookieParser());
 
   const connection = app.get<Connection>(DB_CONNECTION);
+  const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);
   const sessions = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
@@ -63,6 +72,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       autoRemove: 'disabled',
       touchAfter: 24 * 60 * 60,
       stringify: false,
+      revision: sessionRevision,
     }),
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: THIRTY_DAYS_MS, path: '/' },
   });

@@ -20,6 +20,8 @@ export interface AppConfig {
   authRateLimit: number;
   /** How stale (ms) a replica's cached catalog may be after another replica's write. */
   catalogRecheckMs: number;
+  /** How long (ms) a replica may keep serving a session after a logout through another replica. */
+  sessionRecheckMs: number;
   /** Load the demo catalog when the database is empty. */
   seedOnEmpty: boolean;
   /** Cleans up files and records that a crash left unreferenced. */
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 20),
     catalogRecheckMs: intFrom(env.CATALOG_RECHECK_MS, 1000),
+    sessionRecheckMs: intFrom(env.SESSION_RECHECK_MS, 1000),
     seedOnEmpty: env.SEED_ON_EMPTY ? env.SEED_ON_EMPTY === 'true' : !production,
     janitorIntervalMs: intFrom(env.JANITOR_INTERVAL_MS, 15 * 60 * 1000),
   };

@@ -99,6 +99,32 @@ describe('GET /api/files/:id', () => {
     expect(response.raw.length).toBe(song.length);
   });
 
+  it('answers a malformed or multi-part range with the whole file, as static servers do', async () => {
+    for (const range of ['bytes=oops', 'bytes=0-9,20-29', 'pages=1-2']) {
+      const response = await member.get(`/api/files/${songId}`, { headers: { range } });
+      expect(response.status, range).toBe(200);
+      expect(response.raw.equals(song), range).toBe(true);
+    }
+  });
+
+  it('honours If-Match: 412 with the error shape when it names another version', async () => {
+    const failed = await member.get(`/api/files/${songId}`, { headers: { 'if-match': '"other"' } });
+    expect(failed.status).toBe(412);
+    expect(failed.body).toMatchObject({ statusCode: 412, code: 'PRECONDITION_FAILED' });
+    expect(failed.headers.get('etag')).not.toBe(`"${songId}"`);
+    const matched = await member.get(`/api/files/${songId}`, { headers: { 'if-match': `"other", "${songId}"`, range: 'bytes=0-9' } });
+    expect(matched.status).toBe(206);
+    expect(matched.raw.equals(song.subarray(0, 10))).toBe(true);
+  });
+
+  it('answers HEAD with a range with the partial headers only', async () => {
+    const response = await member.request('HEAD', `/api/files/${songId}`, { headers: { range: 'bytes=10-19' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(`bytes 10-19/${song.length}`);
+    expect(response.headers.get('content-length')).toBe('10');
+    expect(response.raw.length).toBe(0);
+  });
+
   it('answers HEAD with the headers only', async () => {
     const response = await member.request('HEAD', `/api/files/${songId}`);
     expect(response.status).toBe(200);

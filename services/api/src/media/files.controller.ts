@@ -1,7 +1,7 @@
-import { Controller, Get, Logger, Param, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SessionUser } from '@tunafy/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception.js';
 import { OptionalUser, Public } from '../common/auth.decorators.js';
 import { requireId } from '../common/ids.js';
@@ -19,13 +19,13 @@ export class FilesController {
   @Public()
   @Get(':id')
   @ApiOperation({ summary: 'A stored cover or mp3; supports Range, HEAD and If-None-Match. Audio needs a logged-in user.' })
-  async download(@Param('id') rawId: string, @OptionalUser() user: SessionUser | null, @Res() res: Response): Promise<void> {
+  async download(@Param('id') rawId: string, @OptionalUser() user: SessionUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     const id = requireId(rawId, 'file');
     for (let attempt = 1; ; attempt++) {
       const file = await this.store.open(id);
       if (!file) throw ApiException.notFound('File');
       if (file.kind === 'audio' && !user) throw ApiException.unauthenticated('Log in to play songs.');
-      const failure = await sendMedia(res, file);
+      const failure = await sendMedia(req, res, file);
       if (!failure || failure.aborted) return;
       if (failure.headersSent) {
         // Mid-stream: the status line is gone, so the only honest signal left is a cut connection.
@@ -33,21 +33,17 @@ export class FilesController {
         res.destroy();
         return;
       }
-      // The cached copy went away between open and send (evicted); open refills it.
+      // The local copy went away between open and send (evicted); open refills it.
       if (failure.code === 'ENOENT' && attempt === 1) continue;
       clearMediaHeaders(res);
-      if (failure.status === 412) {
-        res.status(412).end();
-        return;
-      }
       throw this.toException(id, failure);
     }
   }
 
   private toException(id: string, failure: SendFailure): ApiException {
+    if (failure.status === 412) return new ApiException(412, 'PRECONDITION_FAILED', 'The file does not match If-Match.');
     if (failure.status === 416) return new ApiException(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable.');
-    if (failure.status === 404) return ApiException.notFound('File');
-    if (failure.status && failure.status < 500) return new ApiException(failure.status, 'BAD_REQUEST', 'The file request was refused.');
+    if (failure.code === 'ENOENT') return ApiException.notFound('File');
     this.logger.error(`reading the cached copy of ${id} failed: ${failure.error.message}`);
     return new ApiException(503, 'SERVICE_UNAVAILABLE', 'The file is temporarily unavailable. Please try again shortly.');
   }

@@ -10,10 +10,10 @@ import { noiseBytes } from './test-files.js';
 let connection: Connection;
 const dirs: string[] = [];
 
-function freshStore(maxCacheBytes?: number) {
+function freshStore(maxCacheBytes?: number, catalogRecheckMs?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'tunafy-store-test-'));
   dirs.push(dir);
-  return { store: new GridFsMediaStore(connection, { mediaCacheDir: dir }, maxCacheBytes), dir };
+  return { store: new GridFsMediaStore(connection, { mediaCacheDir: dir, catalogRecheckMs }, maxCacheBytes), dir };
 }
 
 function upload(size: number, kind: MediaUpload['kind'] = 'audio'): MediaUpload {
@@ -55,6 +55,45 @@ describe('GridFsMediaStore', () => {
     }
     expect(statSync(join(dir, id)).size).toBe(600_000);
     expect(readdirSync(dir)).toEqual([id]);
+  });
+
+  it('answers a known file from memory, without asking the database again', async () => {
+    const { store } = freshStore();
+    const { id } = await store.save(upload(10_000, 'image'));
+    const first = await store.open(id);
+    const files = connection.db!.collection('media.files');
+    const findOne = vi.spyOn(Object.getPrototypeOf(files) as { findOne: (filter: unknown) => unknown }, 'findOne');
+    const lookupsOf = () => findOne.mock.calls.filter((args) => JSON.stringify(args[0]).includes(id)).length;
+    try {
+      expect(await store.open(id)).toEqual(first);
+      expect(lookupsOf()).toBe(0);
+      // The spy does see lookups: a replica that has never opened the file asks (for the facts and for the download).
+      await freshStore().store.open(id);
+      expect(lookupsOf()).toBeGreaterThan(0);
+    } finally {
+      findOne.mockRestore();
+    }
+  });
+
+  it('stops serving a file deleted through another replica once it re-reads the media revision', async () => {
+    const { store: here } = freshStore(undefined, 200);
+    const { store: there } = freshStore(undefined, 200);
+    const { id } = await here.save(upload(10_000, 'image'));
+    expect(await there.open(id)).not.toBeNull();
+    await here.delete(id);
+    expect(await here.open(id)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await there.open(id)).toBeNull();
+  });
+
+  it('does not remember unknown ids, so a file uploaded through another replica is found at once', async () => {
+    const { store: here } = freshStore(undefined, 60_000);
+    const { store: there } = freshStore(undefined, 60_000);
+    const id = new mongoose.Types.ObjectId().toHexString();
+    expect(await here.open(id)).toBeNull();
+    await connection.db!.collection('media.files').insertOne({ _id: new mongoose.Types.ObjectId(id), length: 0, chunkSize: 261_120, uploadDate: new Date(), filename: 'x', metadata: { kind: 'image', contentType: 'image/png' } });
+    expect(await here.open(id)).toMatchObject({ id, length: 0, contentType: 'image/png' });
+    await there.delete(id);
   });
 
   it('refills a cached copy that was truncated behind its back', async () => {

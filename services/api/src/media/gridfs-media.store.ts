@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import mongoose, { type Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { MediaStore, type MediaFile, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
 
@@ -32,6 +34,14 @@ interface CacheEntry {
   size: number;
 }
 
+/** What a request needs to know about a stored file; immutable for its id. */
+interface FileFacts {
+  length: number;
+  uploadDate: Date;
+  kind: MediaKind;
+  contentType: string;
+}
+
 /**
  * GridFS holds the durable copy of every upload; each process also keeps a
  * local disk copy and streams from that.
@@ -42,8 +52,15 @@ interface CacheEntry {
  * immutable per id, so a local copy never goes stale: it makes streaming fast
  * on both engines, gives `send` a real file for Range/HEAD/conditional
  * requests, and works with several API replicas, each filling its own cache
- * from GridFS on first use. Only the `media.files` lookup by `_id` (indexed
- * everywhere) touches the database per request.
+ * from GridFS on first use.
+ *
+ * The facts of a file (length, type) are immutable too, so they are kept in
+ * memory as well: a warm request touches no database at all. Deleting a file
+ * bumps the `media` revision after the delete; this process forgets at once,
+ * other replicas when they next re-read the revision (CATALOG_RECHECK_MS), so
+ * a file deleted elsewhere stays streamable here for at most that long.
+ * Unknown ids are never remembered: a file uploaded through another replica
+ * is found on first request.
  *
  * The cache is bounded: least recently used entries go once it outgrows its
  * limit (a file being streamed stays readable after unlink on POSIX).
@@ -60,13 +77,19 @@ export class GridFsMediaStore extends MediaStore {
   private readonly cached = new Map<string, CacheEntry>();
   private cachedBytes = 0;
   private ready: Promise<void> | null = null;
+  private readonly facts = new LRUCache<string, FileFacts>({ max: 50_000 });
+  private factsRevision = -1;
+  /** Moves on every local delete, so a lookup that raced one is not remembered. */
+  private deletions = 0;
+  private readonly revision: StoredRevision;
 
   constructor(
     @Inject(DB_CONNECTION) private readonly connection: Connection,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaCacheDir'> & Partial<Pick<AppConfig, 'mediaCacheMaxBytes'>>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaCacheDir'> & Partial<Pick<AppConfig, 'mediaCacheMaxBytes' | 'catalogRecheckMs'>>,
     @Optional() @Inject(MEDIA_CACHE_MAX_BYTES) maxCacheBytes?: number,
   ) {
     super();
+    this.revision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'media', () => config.catalogRecheckMs ?? 1000);
     this.bucket = new GridFSBucket(connection.db!, { bucketName: BUCKET });
     this.cacheDir = config.mediaCacheDir;
     const limit = maxCacheBytes ?? config.mediaCacheMaxBytes;
@@ -97,30 +120,48 @@ export class GridFsMediaStore extends MediaStore {
   async open(anyCaseId: string): Promise<MediaFile | null> {
     const id = anyCaseId.toLowerCase();
     if (!CACHE_ENTRY.test(id)) return null;
-    const doc = await this.files.findOne({ _id: new ObjectId(id) });
-    if (!doc) return null;
-    await this.ensureCached(id, doc.length);
-    const contentType = doc.metadata?.contentType ?? 'application/octet-stream';
-    return {
-      id,
-      kind: doc.metadata?.kind ?? (contentType.startsWith('audio/') ? 'audio' : 'image'),
-      contentType,
-      length: doc.length,
-      path: this.cachePath(id),
-      uploadedAt: doc.uploadDate,
-      etag: `"${id}"`,
-    };
+    const facts = await this.factsOf(id);
+    if (!facts) return null;
+    await this.ensureCached(id, facts.length);
+    const { kind, contentType, length, uploadDate } = facts;
+    return { id, kind, contentType, length, path: this.cachePath(id), uploadedAt: uploadDate, etag: `"${id}"` };
   }
 
   async delete(anyCaseId: string): Promise<void> {
     const id = anyCaseId.toLowerCase();
     if (!CACHE_ENTRY.test(id)) return;
+    this.deletions += 1;
+    this.facts.delete(id);
     try {
       await this.bucket.delete(new ObjectId(id));
     } catch (error) {
       if (!/file not found/i.test((error as Error).message)) throw error;
     }
     await this.forget(id);
+    // After the delete, so a replica that re-reads the facts on seeing the new revision finds nothing.
+    await this.revision.bump();
+  }
+
+  private async factsOf(id: string): Promise<FileFacts | null> {
+    const revision = await this.revision.current();
+    if (revision !== this.factsRevision) {
+      this.facts.clear();
+      this.factsRevision = revision;
+    }
+    const known = this.facts.get(id);
+    if (known) return known;
+    const deletions = this.deletions;
+    const doc = await this.files.findOne({ _id: new ObjectId(id) });
+    if (!doc) return null;
+    const contentType = doc.metadata?.contentType ?? 'application/octet-stream';
+    const facts: FileFacts = {
+      length: doc.length,
+      uploadDate: doc.uploadDate,
+      kind: doc.metadata?.kind ?? (contentType.startsWith('audio/') ? 'audio' : 'image'),
+      contentType,
+    };
+    if (deletions === this.deletions && revision === this.factsRevision) this.facts.set(id, facts);
+    return facts;
   }
 
   async idsUploadedBefore(date: Date): Promise<string[]> {
