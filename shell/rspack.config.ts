@@ -74,6 +74,13 @@ export default defineConfig((_env, argv) => {
         // No type generation or remote type fetching: remotes are runtime-only and the machine is offline.
         dts: false,
         manifest: false,
+        experiments: {
+          // The federation runtime (~28 kB gzip) ships once, here: production remotes are built to use this
+          // copy (tools/federation/remote-config.ts) instead of each bringing their own.
+          provideExternalRuntime: true,
+          // Web only: no Node loading code. (Snapshots stay: they are what reads the remotes' mf-manifest.json.)
+          optimization: { target: 'web' },
+        },
       }),
     ],
     optimization: { minimize: production },

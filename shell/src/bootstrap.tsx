@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createRoutes } from './app/routes';
 import { RemoteUnavailableError } from './federation/errors';
 import { preloadRemoteComponent } from './federation/remote-components';
-import { fetchRemoteList, registerRemoteList } from './federation/remotes';
+import { requestRemoteList } from './federation/early-remote-list';
+import { trackFirstScreen } from './federation/first-screen';
+import { registerRemoteList } from './federation/remotes';
 import type { RouteHandle } from './layout/Layout';
 import { restoreSession } from './session/session';
 import './global.css';
@@ -18,10 +20,11 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function start() {
   // Session and remote list in parallel; nothing renders before the session is known (no guest flash).
   const session = restoreSession();
-  registerRemoteList(await fetchRemoteList());
+  registerRemoteList(await requestRemoteList());
   const router = createBrowserRouter(createRoutes());
   const screen = router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.remote).findLast(Boolean);
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
+  trackFirstScreen(firstScreen);
   if (await session) void preloadRemoteComponent(REMOTE_MODULES.mf_player.Player);
   await Promise.race([firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
 

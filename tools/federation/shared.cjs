@@ -5,12 +5,15 @@
 // Why each choice:
 // - singleton: React, the router and rxjs hold module-level state (hooks dispatcher, router context,
 //   Subject identity); two copies on one page break hooks or silently split the event bus.
+// - react-router, not react-router-dom: since v7 react-router-dom only re-exports react-router (its
+//   `export *` would also defeat the tree shaking below). Apps import from 'react-router'.
 // - requiredVersion comes from the installed package.json so the range moves with the lockfile, not by hand.
 // - 'react-dom/' and 'react/' (trailing slash) share subpath imports such as react-dom/client and
 //   react/jsx-runtime; without them each app bundles its own copy of those entry points.
 // - eager stays false everywhere: every app boots through an async boundary (index -> import('./bootstrap')).
 // - shareStrategy 'loaded-first' (use SHARE_STRATEGY below): the default 'version-first' fetches every
 //   remote entry at start, so one offline remote would stall the shell.
+// - SHARED_SURFACE: see below.
 'use strict';
 
 const path = require('node:path');
@@ -24,15 +27,43 @@ function installedVersion(name) {
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
 
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'react-router',
-  'rxjs',
-  '@tunafy/event-bus',
-  '@tunafy/api-client',
-];
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'rxjs', '@tunafy/event-bus', '@tunafy/api-client'];
+
+/**
+ * The exports of react-router and rxjs that Tunafy apps may import: the platform's shared surface.
+ *
+ * A shared module is normally built whole, because the app that provides it cannot know what the others
+ * will use: react-router (60 kB gzip) and rxjs (18 kB) were a third of the guest home page's JavaScript.
+ * Module Federation's shared tree shaking keeps only the listed exports. Every app builds its copy from
+ * this same list, so whichever copy the page loads first has every export any app uses.
+ *
+ * shell/src/federation/shared-surface.test.ts fails when an app imports anything outside the list, so
+ * growing it is a deliberate platform change: deploy the shell built with the new list before a remote
+ * that needs it (docs/deploying-remotes.md).
+ */
+const SHARED_SURFACE = {
+  'react-router': [
+    'BrowserRouter',
+    'Link',
+    'MemoryRouter',
+    'NavLink',
+    'Navigate',
+    'Outlet',
+    'Route',
+    'RouterProvider',
+    'Routes',
+    'createBrowserRouter',
+    'createMemoryRouter',
+    'useInRouterContext',
+    'useLocation',
+    'useMatches',
+    'useNavigate',
+    'useParams',
+    'useRouteError',
+    'useSearchParams',
+  ],
+  rxjs: ['BehaviorSubject', 'Observable', 'ReplaySubject', 'Subject', 'distinctUntilChanged', 'filter', 'map'],
+};
 
 /** Share keys for subpath imports, tied to the version of their package. */
 const SUBPATH_KEYS = { 'react/': 'react', 'react-dom/': 'react-dom' };
@@ -42,6 +73,8 @@ function createShared() {
   for (const name of SINGLETONS) {
     const version = installedVersion(name);
     shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
+    const usedExports = SHARED_SURFACE[name];
+    if (usedExports) shared[name].treeShaking = { mode: 'runtime-infer', usedExports };
   }
   for (const [key, pkg] of Object.entries(SUBPATH_KEYS)) {
     const version = installedVersion(pkg);
@@ -52,4 +85,4 @@ function createShared() {
 
 const SHARE_STRATEGY = 'loaded-first';
 
-module.exports = { createShared, SHARE_STRATEGY, SINGLETONS };
+module.exports = { createShared, SHARE_STRATEGY, SINGLETONS, SHARED_SURFACE };

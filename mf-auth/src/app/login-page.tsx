@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthPage } from '../components/auth-page';
 import styles from '../components/form.module.css';
 import { LoginForm } from '../features/login/login-form';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/button';
 import styles from '../components/form.module.css';
 import modalStyles from './auth-modals.module.css';

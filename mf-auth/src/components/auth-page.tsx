@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import theme from './theme.module.css';
 import styles from './auth-page.module.css';
 import { Logo } from './logo';

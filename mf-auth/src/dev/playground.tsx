@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import AuthModals from '../app/auth-modals';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { FormPage } from '../components/form-layout';
 import { LoginRequired } from '../components/states';
 import { CreateAlbumForm } from '../features/albums/create-album-form';

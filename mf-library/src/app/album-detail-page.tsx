@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Album, AlbumSongsResponse, SessionUser, Song } from '@tunafy/contracts';
 import { ActionMenu } from '../components/action-menu';
 import { buttonClassName, IconButton, PlayButton } from '../components/button';

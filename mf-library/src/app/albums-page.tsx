@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import type { Album, AlbumsResponse } from '@tunafy/contracts';
 import { buttonClassName } from '../components/button';

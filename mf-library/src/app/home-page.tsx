@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { AlbumsResponse, PlaylistsResponse } from '@tunafy/contracts';
 import { Button, buttonClassName } from '../components/button';
 import { Shelf } from '../components/media-card';

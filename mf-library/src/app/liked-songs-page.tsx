@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { LikedSong, SessionUser, Song } from '@tunafy/contracts';
 import { buttonClassName, IconButton, PlayButton } from '../components/button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';

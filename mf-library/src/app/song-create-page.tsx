@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router';
 import { FormPage } from '../components/form-layout';
 import { CreateSongForm } from '../features/songs/create-song-form';
 import { libraryChanged } from '../lib/bus';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
 import { ActionMenu, type MenuAction } from '../components/action-menu';
 import { PlayButton } from '../components/button';

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import type { Song, SessionUser } from '@tunafy/contracts';
 import { FormPage } from '../components/form-layout';
 import { HeroSkeleton } from '../components/skeleton';

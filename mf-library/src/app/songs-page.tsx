@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { Song } from '@tunafy/contracts';
 import { ActionMenu } from '../components/action-menu';
 import { buttonClassName, PlayButton } from '../components/button';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
 import styles from './media-card.module.css';

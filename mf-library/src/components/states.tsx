@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ApiError } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
 import { Button, buttonClassName } from './button';

@@ -1,5 +1,5 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Song } from '@tunafy/contracts';
 import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import { DEMO_CREDENTIALS } from '@tunafy/contracts';
 import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';

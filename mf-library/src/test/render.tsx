@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus, type EventMap, type EventName, type PlayerCommand, type QueueItem } from '@tunafy/event-bus';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import { DEMO_CREDENTIALS, type SongsResponse } from '@tunafy/contracts';
 import { getEventBus, type EventMap, type PlayerCommand, type QueueItem } from '@tunafy/event-bus';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useInRouterContext } from 'react-router-dom';
+import { Link, useInRouterContext } from 'react-router';
 
 /** A link to the song page: a router link inside the shell, a plain link where there is no router. */
 export function SongLink({ songId, className, children }: { songId: string; className?: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { useRouteError } from 'react-router';
 import styles from './screens.module.css';
 
 /** The router's generic error screen (SPEC §8): shown when the layout itself or a route loader fails. */

@@ -1,4 +1,4 @@
-import { useLocation, type RouteObject } from 'react-router-dom';
+import { useLocation, type RouteObject } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 import { Layout, type RouteHandle } from '../layout/Layout';

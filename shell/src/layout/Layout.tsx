@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { useSessionUser } from '../session/session';
 import styles from './Layout.module.css';

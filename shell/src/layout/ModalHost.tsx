@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
+import { afterFirstScreen } from '../federation/first-screen';
 import { RemoteRegion, type FallbackProps } from '../federation/RemoteRegion';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 
@@ -12,8 +13,9 @@ import { REMOTE_MODULES } from '../federation/remote-modules';
 export function ModalHost() {
   const ready = useRef(false);
   const pending = useRef<ModalName | null>(null);
-  // The modals' code stays off the first screen's critical path: it loads when the browser is idle, or
-  // at once when a modal is asked for earlier than that.
+  // The modals' code stays off the first screen's critical path: a guest needs them only after acting,
+  // so they load on the first sign of a person (pointer, key, touch, focus), or a few idle seconds after
+  // the first screen's remote arrived, or at once when a modal is asked for earlier than that.
   const [armed, setArmed] = useState(false);
 
   useEffect(() => {
@@ -24,10 +26,20 @@ export function ModalHost() {
         pending.current = modal;
         setArmed(true);
       });
-    const idle = whenIdle(() => setArmed(true));
+    const arm = () => setArmed(true);
+    const stopIntents = onFirstIntent(arm);
+    let cancelIdle = () => {};
+    let unmounted = false;
+    void afterFirstScreen().then(() => {
+      if (unmounted) return;
+      const timer = setTimeout(() => (cancelIdle = whenIdle(arm)), PREFETCH_DELAY_MS);
+      cancelIdle = () => clearTimeout(timer);
+    });
     return () => {
+      unmounted = true;
       subscription.unsubscribe();
-      idle();
+      stopIntents();
+      cancelIdle();
     };
   }, []);
 
@@ -51,6 +63,22 @@ export function ModalHost() {
       )}
     </div>
   );
+}
+
+/** How long after the first screen the modals load anyway, for a guest who has not touched anything yet. */
+const PREFETCH_DELAY_MS = 3000;
+
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin'] as const;
+
+/** Calls `task` once, on the first pointer, key, touch or focus event anywhere; returns a cancel function. */
+function onFirstIntent(task: () => void): () => void {
+  const listener = () => {
+    stop();
+    task();
+  };
+  const stop = () => INTENT_EVENTS.forEach((type) => window.removeEventListener(type, listener, true));
+  INTENT_EVENTS.forEach((type) => window.addEventListener(type, listener, { capture: true, passive: true }));
+  return stop;
 }
 
 /** Runs `task` when the main thread is idle (at most 2 s from now); returns a cancel function. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styles from './PreviewBanner.module.css';
 
 /** The guest invitation at the bottom of every page (SPEC §1). */

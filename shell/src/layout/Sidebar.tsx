@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import { getEventBus } from '@tunafy/event-bus';
 import { useSessionUser } from '../session/session';
 import { CONTRIBUTORS, REPOSITORY_URL } from './credits';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { useSessionUser } from '../session/session';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { albumFieldsSchema, validate, type Album } from '@tunafy/contracts';
 import { buttonClassName } from '../../components/button';
 import { CoverPicker } from '../../components/cover-picker';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import type { UserPlaylistsResponse } from '@tunafy/contracts';
 import { buttonClassName } from '../../components/button';
 import { PickerDialog } from '../../components/picker-dialog';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@tunafy/contracts';
 import { Cover } from '../../components/cover';
 import { CloseIcon, SearchIcon } from '../../components/icons';
