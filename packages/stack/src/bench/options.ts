@@ -31,7 +31,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     durationSeconds: quick ? 3 : 10,
     audioBytes: 5 * 1024 * 1024,
     streams: 20,
-    warmRounds: quick ? 3 : 10,
+    warmRounds: quick ? 3 : 30,
     coldRuns: quick ? 1 : 3,
     gridfsReads: quick ? 1 : 3,
   };

@@ -52,8 +52,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     );
   }
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
-  // Audio is already compressed and is streamed with ranges: only compress JSON and text.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) }));
+  // Media (mp3, png, jpeg, gif) is already compressed and streamed with ranges: compress JSON and text
+  // only. Media routes skip the middleware entirely; it would otherwise wrap every chunk of every stream.
+  const compress = compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/files/') ? next() : compress(req, res, next)));
   app.use(cookieParser());
 
   const connection = app.get<Connection>(DB_CONNECTION);
