@@ -1,6 +1,6 @@
 import MongoStore from 'connect-mongo';
 import type { SessionData } from 'express-session';
-import { LRUCache } from 'lru-cache';
+import { RevisionCache } from '../database/revision-cache.js';
 import type { StoredRevision } from '../database/stored-revision.js';
 
 type MongoStoreOptions = ConstructorParameters<typeof MongoStore>[0];
@@ -43,17 +43,14 @@ export interface SessionStoreOptions extends MongoStoreOptions {
  */
 export class SessionStore extends MongoStore {
   private readonly revision: StoredRevision;
-  private readonly cache: LRUCache<string, SessionDocument>;
-  private cacheRevision = -1;
-  /** Moves on every local write or eviction, so a read that raced one is not cached. */
-  private evictions = 0;
+  private readonly cache: RevisionCache<SessionDocument>;
   private readonly touchAfterMs: number;
 
   constructor({ revision, cacheSize = 10_000, ...options }: SessionStoreOptions) {
     super(options);
     this.revision = revision;
     this.touchAfterMs = (options.touchAfter ?? 0) * 1000;
-    this.cache = new LRUCache({ max: cacheSize });
+    this.cache = new RevisionCache(revision, cacheSize);
   }
 
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
@@ -64,10 +61,10 @@ export class SessionStore extends MongoStore {
   }
 
   override set(sid: string, session: SessionData, callback: Callback = () => undefined): void {
-    this.forget(sid);
+    this.cache.forget(sid);
     super.set(sid, session, (error?: unknown) => {
       // Forget again: a get that read the old document while we were writing may have cached it.
-      this.forget(sid);
+      this.cache.forget(sid);
       callback(error);
     });
   }
@@ -82,13 +79,13 @@ export class SessionStore extends MongoStore {
     const lastModified = session.lastModified instanceof Date ? session.lastModified.getTime() : 0;
     const writes = !(this.touchAfterMs > 0 && lastModified > 0 && Date.now() - lastModified < this.touchAfterMs);
     super.touch(sid, session, (error?: unknown) => {
-      if (writes) this.forget(sid);
+      if (writes) this.cache.forget(sid);
       callback(error);
     });
   }
 
   override destroy(sid: string, callback: Callback = () => undefined): void {
-    this.forget(sid);
+    this.cache.forget(sid);
     super.destroy(sid, (error?: unknown) => {
       if (error) return callback(error);
       // The document goes first, then the revision moves: a replica that re-reads the session
@@ -101,7 +98,7 @@ export class SessionStore extends MongoStore {
   }
 
   override clear(callback: Callback = () => undefined): void {
-    this.forgetAll();
+    this.cache.forgetAll();
     super.clear((error?: unknown) => {
       if (error) return callback(error);
       this.revision.bump().then(
@@ -112,22 +109,13 @@ export class SessionStore extends MongoStore {
   }
 
   private async lookup(sid: string): Promise<SessionData | null> {
-    // The revision is read before the document, so a document read now is at least as new as it.
-    const revision = await this.revision.current();
-    if (revision !== this.cacheRevision) {
-      this.cache.clear();
-      this.cacheRevision = revision;
-    }
-    let doc = this.cache.get(sid);
-    if (!doc) {
-      const evictions = this.evictions;
+    const doc = await this.cache.get(sid, async () => {
       const found = await (await this.collectionP).findOne({ _id: sid });
-      if (!found) return null;
-      doc = { session: found.session as SessionData, expires: found.expires, lastModified: found.lastModified };
-      if (evictions === this.evictions && revision === this.cacheRevision) this.cache.set(sid, doc);
-    }
+      return found && { session: found.session as SessionData, expires: found.expires, lastModified: found.lastModified };
+    });
+    if (!doc) return null;
     if (doc.expires !== undefined && !(doc.expires instanceof Date && doc.expires.getTime() > Date.now())) {
-      this.cache.delete(sid);
+      this.cache.forget(sid);
       return null;
     }
     // express-session turns what we return into req.session and changes it in place: hand out a copy.
@@ -135,15 +123,5 @@ export class SessionStore extends MongoStore {
     // connect-mongo's touchAfter bookkeeping: touch() skips the write while this is recent.
     if (doc.lastModified) Object.assign(session, { lastModified: doc.lastModified });
     return session;
-  }
-
-  private forget(sid: string): void {
-    this.evictions += 1;
-    this.cache.delete(sid);
-  }
-
-  private forgetAll(): void {
-    this.evictions += 1;
-    this.cache.clear();
   }
 }

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import mongoose, { type Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { RevisionCache } from '../database/revision-cache.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { MediaStore, type MediaFile, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
@@ -77,11 +77,8 @@ export class GridFsMediaStore extends MediaStore {
   private readonly cached = new Map<string, CacheEntry>();
   private cachedBytes = 0;
   private ready: Promise<void> | null = null;
-  private readonly facts = new LRUCache<string, FileFacts>({ max: 50_000 });
-  private factsRevision = -1;
-  /** Moves on every local delete, so a lookup that raced one is not remembered. */
-  private deletions = 0;
   private readonly revision: StoredRevision;
+  private readonly facts: RevisionCache<FileFacts>;
 
   constructor(
     @Inject(DB_CONNECTION) private readonly connection: Connection,
@@ -90,6 +87,7 @@ export class GridFsMediaStore extends MediaStore {
   ) {
     super();
     this.revision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'media', () => config.catalogRecheckMs ?? 1000);
+    this.facts = new RevisionCache(this.revision, 50_000);
     this.bucket = new GridFSBucket(connection.db!, { bucketName: BUCKET });
     this.cacheDir = config.mediaCacheDir;
     const limit = maxCacheBytes ?? config.mediaCacheMaxBytes;
@@ -130,8 +128,7 @@ export class GridFsMediaStore extends MediaStore {
   async delete(anyCaseId: string): Promise<void> {
     const id = anyCaseId.toLowerCase();
     if (!CACHE_ENTRY.test(id)) return;
-    this.deletions += 1;
-    this.facts.delete(id);
+    this.facts.forget(id);
     try {
       await this.bucket.delete(new ObjectId(id));
     } catch (error) {
@@ -142,27 +139,20 @@ export class GridFsMediaStore extends MediaStore {
     await this.revision.bump();
   }
 
-  private async factsOf(id: string): Promise<FileFacts | null> {
-    const revision = await this.revision.current();
-    if (revision !== this.factsRevision) {
-      this.facts.clear();
-      this.factsRevision = revision;
-    }
-    const known = this.facts.get(id);
-    if (known) return known;
-    const deletions = this.deletions;
-    const doc = await this.files.findOne({ _id: new ObjectId(id) });
-    if (!doc) return null;
-    const contentType = doc.metadata?.contentType ?? 'application/octet-stream';
-    const facts: FileFacts = {
-      length: doc.length,
-      uploadDate: doc.uploadDate,
-      kind: doc.metadata?.kind ?? (contentType.startsWith('audio/') ? 'audio' : 'image'),
-      contentType,
-    };
-    if (deletions === this.deletions && revision === this.factsRevision) this.facts.set(id, facts);
-    return facts;
+  private factsOf(id: string): Promise<FileFacts | null> {
+    return this.facts.get(id, async () => {
+      const doc = await this.files.findOne({ _id: new ObjectId(id) });
+      if (!doc) return null;
+      const contentType = doc.metadata?.contentType ?? 'application/octet-stream';
+      return {
+        length: doc.length,
+        uploadDate: doc.uploadDate,
+        kind: doc.metadata?.kind ?? (contentType.startsWith('audio/') ? 'audio' : 'image'),
+        contentType,
+      };
+    });
   }
+
 
   async idsUploadedBefore(date: Date): Promise<string[]> {
     const docs = await this.files.find({ uploadDate: { $lt: date } }, { projection: { _id: 1 } }).toArray();
