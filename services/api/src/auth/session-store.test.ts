@@ -102,12 +102,15 @@ describe('SessionStore', () => {
     const sid = randomUUID();
     await set(store, sid, sessionFor('di', new Date(Date.now() + 200)));
     expect(await get(store, sid)).not.toBeNull();
+    expect(await store.peek(sid)).toMatchObject({ passport: { user: { username: 'di' } } });
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await get(store, sid)).toBeNull();
+    expect(await store.peek(sid)).toBeNull();
 
     const stale = randomUUID();
     await sessions().insertOne({ _id: stale, session: sessionFor('ed'), expires: new Date(Date.now() - 1000) } as never);
     expect(await get(store, stale)).toBeNull();
+    expect(await store.peek(stale)).toBeNull();
   });
 
   it('does not cache a read that raced a write of the same session', async () => {

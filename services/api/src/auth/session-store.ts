@@ -108,7 +108,26 @@ export class SessionStore extends MongoStore {
     });
   }
 
+  /**
+   * The stored session, read-only: the cached object itself, not a copy.
+   * For requests that never change their session (see read-only-session.ts).
+   */
+  async peek(sid: string): Promise<Readonly<SessionData> | null> {
+    return (await this.current(sid))?.session ?? null;
+  }
+
   private async lookup(sid: string): Promise<SessionData | null> {
+    const doc = await this.current(sid);
+    if (!doc) return null;
+    // express-session turns what we return into req.session and changes it in place: hand out a copy.
+    const session = structuredClone(doc.session);
+    // connect-mongo's touchAfter bookkeeping: touch() skips the write while this is recent.
+    if (doc.lastModified) Object.assign(session, { lastModified: doc.lastModified });
+    return session;
+  }
+
+  /** The cached (or freshly read) document, unless it has expired. */
+  private async current(sid: string): Promise<SessionDocument | null> {
     const doc = await this.cache.get(sid, async () => {
       const found = await (await this.collectionP).findOne({ _id: sid });
       return found && { session: found.session as SessionData, expires: found.expires, lastModified: found.lastModified };
@@ -118,10 +137,6 @@ export class SessionStore extends MongoStore {
       this.cache.forget(sid);
       return null;
     }
-    // express-session turns what we return into req.session and changes it in place: hand out a copy.
-    const session = structuredClone(doc.session);
-    // connect-mongo's touchAfter bookkeeping: touch() skips the write while this is recent.
-    if (doc.lastModified) Object.assign(session, { lastModified: doc.lastModified });
-    return session;
+    return doc;
   }
 }

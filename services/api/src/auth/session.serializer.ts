@@ -2,6 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import type { SessionUser } from '@tunafy/contracts';
 
+/** The user a stored session names, or null when it names none (a guest's or a tampered session). */
+export function sessionUserOf(value: unknown): SessionUser | null {
+  const user = value as Partial<SessionUser> | null | undefined;
+  return user && typeof user.id === 'string' ? (user as SessionUser) : null;
+}
+
 /**
  * The session keeps the small public user record itself, so authenticating a
  * request costs no database read beyond the session store's.
@@ -13,6 +19,6 @@ export class SessionSerializer extends PassportSerializer {
   }
 
   deserializeUser(value: SessionUser, done: (error: unknown, user: SessionUser | false) => void): void {
-    done(null, value && typeof value.id === 'string' ? value : false);
+    done(null, sessionUserOf(value) ?? false);
   }
 }

@@ -11,6 +11,7 @@ import passport from 'passport';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from '../app.module.js';
+import { readOnlySession } from '../auth/read-only-session.js';
 import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
 import { SessionStore } from '../auth/session-store.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -23,6 +24,14 @@ const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verb
 function nestLogLevels(level: string): LogLevel[] {
   const index = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 }[level] ?? 2;
   return NEST_LEVELS.slice(0, index + 1);
+}
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/** Runs middlewares in order, as app.use would, stopping at the first error. */
+function runChain(chain: Middleware[], req: Request, res: Response, done: NextFunction, index = 0): void {
+  if (index === chain.length) return done();
+  chain[index]!(req, res, (error?: unknown) => (error ? done(error) : runChain(chain, req, res, done, index + 1)));
 }
 
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -56,35 +65,38 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // only. Media routes skip the middleware entirely; it would otherwise wrap every chunk of every stream.
   const compress = compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) });
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/files/') ? next() : compress(req, res, next)));
-  app.use(cookieParser());
 
   const connection = app.get<Connection>(DB_CONNECTION);
   const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);
+  const sessionStore = new SessionStore({
+    client: connection.getClient(),
+    dbName: connection.db!.databaseName,
+    collectionName: 'sessions',
+    // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
+    autoRemove: 'disabled',
+    touchAfter: 24 * 60 * 60,
+    stringify: false,
+    revision: sessionRevision,
+  });
   const sessions = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
     resave: false,
     // Guests get no session document until they log in.
     saveUninitialized: false,
-    store: new SessionStore({
-      client: connection.getClient(),
-      dbName: connection.db!.databaseName,
-      collectionName: 'sessions',
-      // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
-      autoRemove: 'disabled',
-      touchAfter: 24 * 60 * 60,
-      stringify: false,
-      revision: sessionRevision,
-    }),
+    store: sessionStore,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: THIRTY_DAYS_MS, path: '/' },
   });
-  // The health check needs no session: looking one up would turn "database down" into an error before
-  // the check could report it (a logged-in client's /api/health would get a plain 503 instead).
-  const exceptHealth = (middleware: (req: Request, res: Response, next: NextFunction) => void) => (req: Request, res: Response, next: NextFunction) =>
-    req.path === '/api/health' ? next() : middleware(req, res, next);
-  app.use(exceptHealth(sessions));
-  app.use(passport.initialize());
-  app.use(exceptHealth(passport.session()));
+  const fullChain = [cookieParser(), sessions, passport.initialize(), passport.session()];
+  // Reading a file only needs to know who asks (audio is for members): see read-only-session.ts.
+  const readOnlyChain = [passport.initialize(), readOnlySession({ name: SESSION_COOKIE, secrets: [config.sessionSecret], store: sessionStore })];
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // The health check needs no session: looking one up would turn "database down" into an error before
+    // the check could report it (a logged-in client's /api/health would get a plain 503 instead).
+    if (req.path === '/api/health') return next();
+    const readsMedia = (req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith('/api/files/');
+    runChain(readsMedia ? readOnlyChain : fullChain, req, res, next);
+  });
 
   setupOpenApi(app);
   return app;

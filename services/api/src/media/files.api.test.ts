@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
 import { renderCover } from '../seed/media/render-cover.js';
 import { synthesizeSong } from '../seed/media/synth-song.js';
 import { ApiClient, newUser } from '../test/api-client.js';
@@ -59,6 +60,20 @@ describe('GET /api/files/:id', () => {
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
     expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(response.raw.equals(song)).toBe(true);
+  });
+
+  it('refuses audio to a session cookie that was logged out or tampered with', async () => {
+    const listener = await newUser(apiUrl, 'leaver');
+    const cookie = `${SESSION_COOKIE}=${listener.cookie(SESSION_COOKIE)!}`;
+    const withCookie = (value: string) => fetch(`${apiUrl}/api/files/${songId}`, { headers: { cookie: value, range: 'bytes=0-9' } });
+    expect((await withCookie(cookie)).status).toBe(206);
+    // The signature covers the session id: changing one character of either makes the cookie no session.
+    const tampered = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await withCookie(tampered)).status).toBe(401);
+    expect((await listener.post('/api/auth/logout')).status).toBeLessThan(300);
+    const after = await withCookie(cookie);
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
   });
 
   it.each([
