@@ -5,17 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { esmFederationRuntime } from '../tools/federation/esm-runtime.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 // One shared-dependency config for the shell and every remote (see the file for the why of each entry).
 const federation = require('../tools/federation/shared.cjs') as {
   createShared(): Record<string, { singleton: boolean; requiredVersion: string; version: string }>;
+  productionAliases(): Record<string, string>;
   SHARE_STRATEGY: 'loaded-first';
 };
 
 export default defineConfig((_env, argv) => {
   const production = argv.mode !== 'development';
+  // The federation runtime from its tree-shakable ES build (see the file for why it takes two parts).
+  const federationRuntime = esmFederationRuntime();
   return {
     mode: production ? 'production' : 'development',
     context: here,
@@ -35,7 +39,7 @@ export default defineConfig((_env, argv) => {
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     // Lazy compilation turns remote entries into proxies and breaks federation in dev.
     lazyCompilation: false,
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { ...federationRuntime.alias, ...(production ? federation.productionAliases() : {}) } },
     module: {
       parser: { 'css/auto': { namedExports: false } },
       generator: {
@@ -63,6 +67,7 @@ export default defineConfig((_env, argv) => {
       ],
     },
     plugins: [
+      federationRuntime.plugin,
       new rspack.HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
       new ModuleFederationPlugin({
         name: 'shell',

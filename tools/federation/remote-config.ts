@@ -3,13 +3,15 @@ import path from 'node:path';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { esmFederationRuntime } from './esm-runtime.ts';
 import { EVENT_CONTRACT_VERSION } from '../../packages/event-bus/src/events.ts';
 
 // The one shared-singleton list of every Tunafy app lives there, so host and remotes cannot drift apart.
 const require = createRequire(import.meta.url);
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
-const { createShared, SHARE_STRATEGY } = require('./shared.cjs') as {
+const { createShared, productionAliases, SHARE_STRATEGY } = require('./shared.cjs') as {
   createShared: () => NonNullable<FederationOptions['shared']>;
+  productionAliases: () => Record<string, string>;
   SHARE_STRATEGY: FederationOptions['shareStrategy'];
 };
 
@@ -35,6 +37,7 @@ export function defineRemoteConfig(options: RemoteOptions) {
   const apiTarget = process.env.TUNAFY_API_URL ?? 'http://localhost:8080';
   return defineConfig((_env, argv) => {
     const dev = argv.mode !== 'production';
+    const federationRuntime = esmFederationRuntime();
     return {
       context: options.dir,
       // The standalone page is a development tool: production builds only the container (remoteEntry.js).
@@ -55,6 +58,8 @@ export function defineRemoteConfig(options: RemoteOptions) {
         // Workspace packages expose their TypeScript sources under this condition; their imports say '.js'.
         conditionNames: ['@tunafy/source', 'browser', 'import', 'module', 'default'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // The federation runtime from its tree-shakable ES build (see esm-runtime.ts).
+        alias: { ...federationRuntime.alias, ...(dev ? {} : productionAliases()) },
       },
       module: {
         // Default-import CSS Modules (`styles.card`), the same shape vitest gives the component tests.
@@ -83,6 +88,7 @@ export function defineRemoteConfig(options: RemoteOptions) {
       // The CLI's dev default breaks federated chunk loading.
       lazyCompilation: false,
       plugins: [
+        federationRuntime.plugin,
         new ModuleFederationPlugin({
           name: options.name,
           filename: 'remoteEntry.js',

@@ -1,0 +1,38 @@
+// @vitest-environment node
+/**
+ * What the production builds of the shell and every remote must not contain, read from their source maps
+ * (`npm test` builds every project first). Both rules are about bytes on the guest's first page and both
+ * break silently on a dependency upgrade, so they are checked on the real build output:
+ *  - the Module Federation runtime comes from its ES module files (tools/federation/esm-runtime.ts):
+ *    its CommonJS files cannot be tree shaken;
+ *  - react-router is its production build (tools/federation/shared.cjs, productionAliases).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Every source file bundled into an app's production JavaScript, from the .js.map files beside it. */
+function bundledSources(app: string): string[] {
+  const dist = join(repo, app, 'dist');
+  if (!existsSync(dist)) throw new Error(`${dist} is missing: build it first (npm run build -w ${app})`);
+  const maps = readdirSync(dist).filter((file) => file.endsWith('.js.map'));
+  return maps.flatMap((file) => (JSON.parse(readFileSync(join(dist, file), 'utf8')) as { sources: string[] }).sources);
+}
+
+describe.each(['shell', 'mf-auth', 'mf-library', 'mf-player'])('the production build of %s', (app) => {
+  const sources = bundledSources(app);
+
+  it('bundles the federation runtime from its ES module files', () => {
+    expect(sources.some((source) => source.includes('@module-federation/webpack-bundler-runtime/dist/'))).toBe(true);
+    expect(sources.filter((source) => /@module-federation\/[^/]+\/dist\/.*\.cjs$/.test(source))).toEqual([]);
+  });
+
+  it("bundles react-router's production build only", () => {
+    const router = sources.filter((source) => source.includes('node_modules/react-router/'));
+    expect(router.length).toBeGreaterThan(0);
+    expect(router.filter((source) => !source.includes('/dist/production/'))).toEqual([]);
+  });
+});
