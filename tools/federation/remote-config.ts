@@ -41,7 +41,7 @@ export function defineRemoteConfig(options: RemoteOptions) {
     return {
       context: options.dir,
       // The standalone page is a development tool: production builds only the container (remoteEntry.js).
-      entry: dev ? { main: './src/index.ts' } : {},
+      entry: dev ? { main: './src/index.ts' } : ({} as Record<string, string>),
       output: {
         path: path.join(options.dir, 'dist'),
         // 'auto' lets the gateway serve a remote under /mf-…/ (or any other prefix) without a rebuild.
