@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
-import { createRoutes } from './app/routes';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, createRoutes, routeHandles } from './app/routes';
 import { RemoteUnavailableError } from './federation/errors';
 import { preloadRemoteComponent } from './federation/remote-components';
 import { requestRemoteList } from './federation/early-remote-list';
 import { trackFirstScreen } from './federation/first-screen';
 import { registerRemoteList } from './federation/remotes';
-import type { RouteHandle } from './layout/Layout';
 import { restoreSession } from './session/session';
 import './global.css';
 import { REMOTE_MODULES } from './federation/remote-modules';
@@ -21,8 +20,8 @@ async function start() {
   // Session and remote list in parallel; nothing renders before the session is known (no guest flash).
   const session = restoreSession();
   registerRemoteList(await requestRemoteList());
-  const router = createBrowserRouter(createRoutes());
-  const screen = router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.remote).findLast(Boolean);
+  const routes = createRoutes();
+  const screen = routeHandles(routes, window.location).map((handle) => handle.remote).findLast(Boolean);
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
   trackFirstScreen(firstScreen);
   if (await session) void preloadRemoteComponent(REMOTE_MODULES.mf_player.Player);
@@ -36,7 +35,9 @@ async function start() {
     },
   }).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </StrictMode>,
   );
 }

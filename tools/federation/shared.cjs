@@ -42,24 +42,22 @@ const SINGLETONS = ['react', 'react-dom', 'react-router', 'rxjs', '@tunafy/event
  * that needs it (docs/deploying-remotes.md).
  */
 const SHARED_SURFACE = {
+  // Declarative routing only (BrowserRouter, Routes, useRoutes): the data router (createBrowserRouter,
+  // RouterProvider, loaders) would double the router's bytes on every page; see shell/src/app/routes.tsx.
   'react-router': [
     'BrowserRouter',
     'Link',
-    'MemoryRouter',
     'NavLink',
     'Navigate',
     'Outlet',
     'Route',
-    'RouterProvider',
     'Routes',
-    'createBrowserRouter',
-    'createMemoryRouter',
+    'matchRoutes',
     'useInRouterContext',
     'useLocation',
-    'useMatches',
     'useNavigate',
     'useParams',
-    'useRouteError',
+    'useRoutes',
     'useSearchParams',
   ],
   rxjs: ['BehaviorSubject', 'Observable', 'ReplaySubject', 'Subject', 'distinctUntilChanged', 'filter', 'map'],

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import styles from './screens.module.css';
 
-/** The router's generic error screen (SPEC §8): shown when the layout itself or a route loader fails. */
-export function ErrorScreen() {
-  const error = useRouteError();
+/** The router's generic error screen (SPEC §8): shown when rendering the layout or a screen throws. */
+export function ErrorScreen({ error }: { error: unknown }) {
   useEffect(() => console.error('[tunafy] route error', error), [error]);
   return (
     <main className={styles.screen}>

@@ -1,38 +1,68 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
-import { createRoutes } from './routes';
+import { AppRoutes, createRoutes, routeHandles } from './routes';
 
 // Screens are remote modules; here each one is a stub that names itself.
 vi.mock('../federation/RemoteRegion', () => ({
   RemoteRegion: ({ label }: { label: string }) => <p>remote: {label}</p>,
 }));
 
+/** Where the app is now, as the router sees it. */
+const current = { pathname: '' };
+
+function LocationProbe() {
+  current.pathname = useLocation().pathname;
+  return null;
+}
+
 function renderAt(path: string, screens?: RouteObject[]) {
-  const router = createMemoryRouter(createRoutes(screens), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes routes={createRoutes(screens)} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return current;
+}
+
+function Boom(): never {
+  throw new Error('render failed');
+}
+
+/** Outside the failed tree, as the browser's back button or a link in the sidebar would be. */
+function LinkHome() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('/')}>
+      back home
+    </button>
+  );
 }
 
 const ANN = { id: '1', username: 'ann', email: 'ann@example.com' };
 
 describe('routes', () => {
-  it('shows the generic error screen when a route fails', async () => {
+  it('shows the generic error screen when a route fails, and recovers on navigation', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     getEventBus().publish('auth:session', { user: null });
-    renderAt('/boom', [
-      {
-        path: 'boom',
-        element: <p>never shown</p>,
-        hydrateFallbackElement: <p>loading</p>,
-        loader: () => {
-          throw new Error('loader failed');
-        },
-      },
-    ]);
+    render(
+      <MemoryRouter initialEntries={['/boom']}>
+        <AppRoutes routes={[{ path: '/boom', element: <Boom /> }, { path: '/', element: <p>home again</p> }]} />
+        <LinkHome />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'back home' }));
+    expect(await screen.findByText('home again')).toBeInTheDocument();
+  });
+
+  it('knows the title and the remote of every screen before rendering', () => {
+    expect(routeHandles(createRoutes(), '/songs/abc/update')).toEqual([{ title: 'Update Song', remote: 'mf_library/SongUpdatePage' }]);
+    expect(routeHandles(createRoutes(), '/')).toEqual([{ title: 'Home', remote: 'mf_library/HomePage' }]);
+    expect(routeHandles(createRoutes(), '/no/such/page')).toEqual([{ title: 'Page not found' }]);
   });
 
   it('puts every SPEC screen under the layout', async () => {
@@ -55,17 +85,17 @@ describe('routes', () => {
     getEventBus().publish('auth:session', { user: null });
     const opened: unknown[] = [];
     getEventBus().on('ui:open-modal').subscribe((event) => opened.push(event));
-    const router = renderAt('/');
+    const location = renderAt('/');
     await userEvent.click(await screen.findByRole('link', { name: 'All Songs' }));
     expect(opened).toEqual([{ modal: 'please-log-in' }]);
-    expect(router.state.location.pathname).toBe('/');
+    expect(location.pathname).toBe('/');
   });
 
   it('lets a logged-in user navigate from the sidebar and re-renders on session changes', async () => {
     getEventBus().publish('auth:session', { user: ANN });
-    const router = renderAt('/');
+    const location = renderAt('/');
     await userEvent.click(await screen.findByRole('link', { name: 'Create Playlist' }));
-    expect(router.state.location.pathname).toBe('/playlists/new');
+    expect(location.pathname).toBe('/playlists/new');
     expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
     getEventBus().publish('auth:session', { user: null });
     expect(await screen.findByRole('link', { name: 'Log In' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '../app/ErrorBoundary';
 import { IncompatibleRemoteError, RemoteUnavailableError } from './errors';
 import { prepareRetry } from './load-remote';
 import { forgetRemoteComponent, remoteComponent } from './remote-components';
@@ -46,13 +47,13 @@ export function RemoteRegion({ request, label, variant = 'page', renderFallback,
   };
   const fallback = renderFallback ?? ((props: FallbackProps) => <RegionFallback {...props} variant={variant} />);
   return (
-    <RegionBoundary key={`${attempt}`} resetKey={resetKey} label={label} retry={retry} renderFallback={fallback}>
+    <ErrorBoundary key={`${attempt}`} resetKey={resetKey} fallback={(error) => fallback({ label, error, retry })}>
       <Suspense fallback={variant === 'hidden' ? null : <RegionLoading label={label} variant={variant} />}>
         <AfterMount onMount={onLoaded}>
           <Remote {...componentProps} />
         </AfterMount>
       </Suspense>
-    </RegionBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -60,32 +61,6 @@ export function RemoteRegion({ request, label, variant = 'page', renderFallback,
 function AfterMount({ onMount, children }: { onMount?: () => void; children: ReactNode }) {
   useEffect(() => onMount?.(), [onMount]);
   return children;
-}
-
-interface BoundaryProps {
-  label: string;
-  retry: () => void;
-  resetKey?: string;
-  renderFallback: (props: FallbackProps) => ReactNode;
-  children: ReactNode;
-}
-
-class RegionBoundary extends Component<BoundaryProps, { error: unknown; resetKey?: string }> {
-  override state: { error: unknown; resetKey?: string } = { error: null, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; resetKey?: string }) {
-    // Navigating elsewhere gives the region a fresh chance instead of a stale error.
-    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
-  }
-
-  override render() {
-    if (this.state.error) return this.props.renderFallback({ label: this.props.label, error: this.state.error, retry: this.props.retry });
-    return this.props.children;
-  }
 }
 
 export function describeFailure(label: string, error: unknown): { title: string; detail: string } {

@@ -23,8 +23,9 @@ const APP_SOURCES = ['shell/src', 'mf-auth/src', 'mf-library/src', 'mf-player/sr
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+    // Tests and their helpers (src/test/) run under vitest, never in the federated page.
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.(d|test)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { useSessionUser } from '../session/session';
 import styles from './Layout.module.css';
@@ -14,25 +13,10 @@ import { REMOTE_MODULES } from '../federation/remote-modules';
 /** Auth pages stand alone: no sidebar, player or banner (SPEC §2). */
 const BARE_PATHS = new Set(['/login', '/signup']);
 
-export interface RouteHandle {
-  title?: string;
-  /** The remote module (`remote/Expose`) this route shows, so startup can preload it. */
-  remote?: string;
-}
-
-function useDocumentTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
-  useEffect(() => {
-    document.title = title ? `${title} | Tunafy` : 'Tunafy';
-  }, [title]);
-}
-
 export function Layout() {
   const user = useSessionUser();
   const { pathname } = useLocation();
   const bare = BARE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
-  useDocumentTitle();
   return (
     <div className={bare ? `${styles.app} ${styles.bare}` : styles.app}>
       <a className={styles.skip} href="#tf-main">
