@@ -10,11 +10,19 @@ import { AlbumCards } from '../features/albums/album-cards';
 import { PlaylistCards } from '../features/playlists/playlist-cards';
 import { askToLogIn } from '../lib/bus';
 import { useSessionUser } from '../lib/session';
-import { useApi, type Resource } from '../lib/use-api';
+import { prefetch, useApi, type Resource } from '../lib/use-api';
 import { BUILD_LABEL } from './build-info';
 
 /** How many cards each home-page section shows; "Show all" leads to the rest. */
 export const HOME_SHELF_SIZE = 10;
+
+const PLAYLISTS_PATH = `/api/playlists?limit=${HOME_SHELF_SIZE}`;
+const ALBUMS_PATH = `/api/albums?limit=${HOME_SHELF_SIZE}`;
+
+// The home page is the first screen of most visits: its two lists are requested as soon as this module
+// loads, while the shell renders the layout (see prefetch).
+prefetch(PLAYLISTS_PATH);
+prefetch(ALBUMS_PATH);
 
 function CreateLink({ to, label, guest }: { to: string; label: string; guest: boolean }) {
   return (
@@ -52,8 +60,8 @@ function ShelfBody<T>({ resource, label, children }: { resource: Resource<T>; la
 }
 
 function Home({ guest }: { guest: boolean }) {
-  const playlists = useApi<PlaylistsResponse>(`/api/playlists?limit=${HOME_SHELF_SIZE}`, ['playlist']);
-  const albums = useApi<AlbumsResponse>(`/api/albums?limit=${HOME_SHELF_SIZE}`, ['album']);
+  const playlists = useApi<PlaylistsResponse>(PLAYLISTS_PATH, ['playlist']);
+  const albums = useApi<AlbumsResponse>(ALBUMS_PATH, ['album']);
   const noPlaylists = (
     <EmptyState
       level={3}

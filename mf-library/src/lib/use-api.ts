@@ -25,13 +25,42 @@ export function asApiError(error: unknown): ApiError {
   return new ApiError({ statusCode: 500, code: 'INTERNAL', message: MESSAGES.serverError });
 }
 
+/** How long a prefetched answer waits for the page that asked for it; later, the page fetches afresh. */
+export const PREFETCH_TTL_MS = 5000;
+
+const prefetched = new Map<string, { answer: Promise<unknown>; expires: number }>();
+
+/**
+ * Starts a GET before the page that needs it renders. A screen's module calls this when it is loaded, so
+ * its data is on the way while React renders the page, instead of only after the page's first effect (on
+ * the guest home page that moved the requests ~70 ms earlier, docs/benchmarks.md). The first useApi(path)
+ * within PREFETCH_TTL_MS takes the answer, once; every other use fetches as usual.
+ */
+export function prefetch(path: string): void {
+  const answer = getApiClient().get(path);
+  // Reported by the useApi that takes it; an answer nobody takes must not be an unhandled rejection.
+  answer.catch(() => undefined);
+  prefetched.set(path, { answer, expires: Date.now() + PREFETCH_TTL_MS });
+}
+
+/** Drops every prefetched answer not taken yet (each unit test starts without the home page's). */
+export function forgetPrefetched(): void {
+  prefetched.clear();
+}
+
+function takePrefetched<T>(path: string): Promise<T> | null {
+  const entry = prefetched.get(path);
+  prefetched.delete(path);
+  return entry && entry.expires > Date.now() ? (entry.answer as Promise<T>) : null;
+}
+
 function isAbort(error: unknown): boolean {
   return (error as Error | null)?.name === 'AbortError';
 }
 
 /**
- * GETs `path` (null: nothing to fetch yet, e.g. no session) and refetches when
- * it changes, when `reload()` is called, or when another part of the page says
+ * GETs `path` (null: nothing to fetch yet, e.g. no session; a prefetched answer
+ * if there is one) and refetches when it changes, when `reload()` is called, or when another part of the page says
  * the library changed (`reloadOn`). A late answer for an older path or request
  * is dropped, so the page never shows stale data.
  */
@@ -45,9 +74,7 @@ export function useApi<T>(path: string | null, reloadOn: readonly LibraryEntity[
   useEffect(() => {
     if (!path) return;
     const controller = new AbortController();
-    getApiClient()
-      .get<T>(path, { signal: controller.signal })
-      .then(
+    (takePrefetched<T>(path) ?? getApiClient().get<T>(path, { signal: controller.signal })).then(
         (data) => !controller.signal.aborted && setState({ path, data, error: null }),
         (error: unknown) => {
           if (controller.signal.aborted || isAbort(error)) return;

@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { PREFETCH_TTL_MS, prefetch, useApi } from './use-api';
+
+let api: FakeApi;
+
+beforeEach(() => {
+  api = stubApiClient();
+  serveGets(api, { '/api/things': { name: 'fresh' } });
+});
+
+afterEach(() => vi.useRealTimers());
+
+function Things() {
+  const { data, error } = useApi<{ name: string }>('/api/things');
+  return <p>{error ? `error ${error.status}` : (data?.name ?? 'loading')}</p>;
+}
+
+describe('prefetch', () => {
+  it('hands its answer to the first page that asks, once', async () => {
+    serveGets(api, { '/api/things': { name: 'prefetched' } });
+    prefetch('/api/things');
+    serveGets(api, { '/api/things': { name: 'fresh' } });
+    expect(api.get).toHaveBeenCalledTimes(1);
+
+    const first = render(<Things />);
+    expect(await screen.findByText('prefetched')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    render(<Things />);
+    expect(await screen.findByText('fresh')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledTimes(2);
+  });
+
+  it('is ignored once it is older than the TTL', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    serveGets(api, { '/api/things': { name: 'prefetched' } });
+    prefetch('/api/things');
+    serveGets(api, { '/api/things': { name: 'fresh' } });
+    vi.setSystemTime(Date.now() + PREFETCH_TTL_MS + 1);
+    render(<Things />);
+    expect(await screen.findByText('fresh')).toBeInTheDocument();
+  });
+
+  it('reports a failed prefetch to the page that takes it, and never as an unhandled rejection', async () => {
+    serveGets(api, { '/api/other': {} });
+    prefetch('/api/things');
+    await act(async () => undefined);
+    render(<Things />);
+    expect(await screen.findByText('error 404')).toBeInTheDocument();
+  });
+});
