@@ -42,7 +42,7 @@ export function formatSongsList(options: BenchOptions, comparisons: ListComparis
   const out: string[] = [
     `GET /api/songs: ${options.songCount} songs, ${options.connections} connections, ${options.durationSeconds} s measured after ${options.warmupSeconds} s warm-up (autocannon in its own process)`,
   ];
-  for (const { label, bodyBytes, api, bare } of comparisons) {
+  for (const { label, identity, bodyBytes, api, bare } of comparisons) {
     out.push(
       '',
       `  ${label}: ${(bodyBytes / 1024).toFixed(1)} KiB body`,
@@ -54,7 +54,13 @@ export function formatSongsList(options: BenchOptions, comparisons: ListComparis
         ]),
         4,
       ),
-      `    ratio API / bare (req/s): ${verdict(api.requestsPerSecond / bare.requestsPerSecond, SONGS_TARGET)}`,
+      // The issue's target is defined on the identity JSON (the bytes autocannon asks for); the gzip row is
+      // context: there the bare server's whole answer costs 0.04 ms, below any framework's floor.
+      `    ratio API / bare (req/s): ${
+        identity
+          ? verdict(api.requestsPerSecond / bare.requestsPerSecond, SONGS_TARGET)
+          : `${ratio(api.requestsPerSecond / bare.requestsPerSecond)} (context, not the target: the target is the identity row above)`
+      }`,
     );
   }
   return out.join('\n');

@@ -14,6 +14,8 @@ export interface CpuPerRequest {
 
 export interface ListComparison {
   label: string;
+  /** The identity JSON the issue's target is defined on (no Accept-Encoding). */
+  identity: boolean;
   bodyBytes: number;
   api: LoadResult & { cpu: CpuPerRequest };
   bare: LoadResult & { cpu: CpuPerRequest };
@@ -66,7 +68,7 @@ export async function benchSongsList(
         throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts under load`);
       }
     }
-    return { label: variant.label, bodyBytes: sample.body.length, api, bare: bareResult };
+    return { label: variant.label, identity: !variant.acceptEncoding, bodyBytes: sample.body.length, api, bare: bareResult };
   } finally {
     await bare.stop();
   }
