@@ -135,6 +135,42 @@ describe('startDatabase', () => {
     }
   });
 
+  it('shares the engine already serving a dev data folder instead of starting a second one on it', async () => {
+    const dataDir = await scratchDir();
+    const first = await startDatabase({ mode: 'dev', dataDir, env: localEnv });
+    try {
+      // What `npm run seed` does while `npm start` runs.
+      const second = await startDatabase({ mode: 'dev', dataDir, env: localEnv });
+      expect(hostOf(second.uri)).toBe(hostOf(first.uri));
+      await withClient(second.uri, (client) => client.db().collection('songs').insertOne({ title: 'seeded beside the app' }));
+      await second.stop();
+      // The second user's stop() leaves the engine to the process that started it.
+      expect(await withClient(first.uri, (client) => client.db().collection('songs').countDocuments())).toBe(1);
+    } finally {
+      await first.stop();
+    }
+    // Once the owner stopped, the next start runs its own engine again (the lock went with it).
+    expect(await portIsOpen(hostOf(first.uri))).toBe(false);
+    const third = await startDatabase({ mode: 'dev', dataDir, env: localEnv });
+    try {
+      expect(await withClient(third.uri, (client) => client.db().collection('songs').countDocuments())).toBe(1);
+    } finally {
+      await third.stop();
+    }
+  });
+
+  it('ignores a lock left by a process that is gone', async () => {
+    const dataDir = await scratchDir();
+    await writeFile(join(dataDir, 'tunafy-engine.json'), JSON.stringify({ pid: 2 ** 22 + 12345, uri: 'mongodb://127.0.0.1:1/tunafy' }));
+    const database = await startDatabase({ mode: 'dev', dataDir, env: localEnv });
+    try {
+      expect(hostOf(database.uri)).not.toBe('127.0.0.1:1');
+      expect(await collectionNames(database.uri)).toEqual([]);
+    } finally {
+      await database.stop();
+    }
+  });
+
   it('uses MONGODB_URI with a unique database and drops only that database on stop', async () => {
     const server = await startDatabase({ mode: 'test', env: localEnv });
     let external: RunningDatabase | undefined;

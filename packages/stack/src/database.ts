@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -120,6 +120,42 @@ interface LocalContext {
   deadline: () => number;
 }
 
+/** Written into a persistent data folder while an engine of ours serves it. */
+const ENGINE_LOCK = 'tunafy-engine.json';
+
+interface EngineLock {
+  pid: number;
+  uri: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The engine another of our processes runs on this data folder (`npm start` while `npm run seed` starts),
+ * if it is really there: a lock whose process is gone or whose engine does not answer is stale.
+ */
+async function runningEngineFor(dataDir: string, database: string, until: number): Promise<string | null> {
+  const lock = await readFile(join(dataDir, ENGINE_LOCK), 'utf8')
+    .then((text) => JSON.parse(text) as Partial<EngineLock>)
+    .catch(() => null);
+  if (!lock || typeof lock.pid !== 'number' || typeof lock.uri !== 'string' || !isAlive(lock.pid)) return null;
+  const uri = withDatabase(lock.uri, database);
+  try {
+    await pingUntilReady(uri, Math.min(until, Date.now() + 3_000));
+    return uri;
+  } catch {
+    return null;
+  }
+}
+
 async function startLocal(
   engine: 'mongod' | 'ferretdb',
   binary: string,
@@ -131,6 +167,17 @@ async function startLocal(
   const dataDir = options.dataDir ?? tempDir ?? join(repoRoot(), '.data', 'db', engine);
   await mkdir(dataDir, { recursive: true });
   const removeTempDir = () => (tempDir ? rm(tempDir, { recursive: true, force: true }) : Promise.resolve());
+
+  // Two engines on one data folder would corrupt it (FerretDB) or refuse to start (mongod): a second user of
+  // a persistent folder, such as `npm run seed` beside `npm start`, shares the engine that already runs it.
+  const lockFile = tempDir ? undefined : join(dataDir, ENGINE_LOCK);
+  if (lockFile) {
+    const shared = await runningEngineFor(dataDir, database, deadline());
+    if (shared) {
+      log(`${engine} is already running for ${dataDir}; using it at ${shared}`);
+      return { uri: shared, engine, stop: () => Promise.resolve() };
+    }
+  }
 
   const until = deadline();
   // A death during startup is reported by the thrown error; only later crashes need a separate notice.
@@ -161,6 +208,8 @@ async function startLocal(
     await pingUntilReady(uri, until, first.process);
     started = true;
     log(`${engine} is running at ${uri} (data in ${dataDir})`);
+    if (lockFile) await writeFile(lockFile, JSON.stringify({ pid: process.pid, uri } satisfies EngineLock));
+    const removeLock = () => (lockFile ? rm(lockFile, { force: true }) : Promise.resolve());
     let running = first.process;
     let stopping: Promise<void> | undefined;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
@@ -168,7 +217,9 @@ async function startLocal(
       uri,
       engine,
       stop() {
-        stopping ??= running.stop().then(removeTempDir);
+        stopping ??= removeLock()
+          .then(() => running.stop())
+          .then(removeTempDir);
         return stopping;
       },
       async outage() {

@@ -1,8 +1,8 @@
 /**
  * `npm run seed`: reloads the demo catalog into the development database
- * (only what is missing is created). Stop `npm start` first when using the
- * embedded engine, which cannot share its data folder with a second process;
- * with MONGODB_URI it can run beside a running app.
+ * (only what is missing is created). Beside a running `npm start` it uses
+ * the engine already serving `.data/` (startDatabase finds it by its lock
+ * file) instead of starting a second one on the same folder.
  */
 import { runNodeScript } from '../node-script.js';
 import { startDatabase } from '../database.js';
