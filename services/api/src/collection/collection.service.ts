@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { songRefSchema, validate, type LikeRecord, type LikedSong, type SessionUser, type UnlikedResponse } from '@tunafy/contracts';
+import type { LikeRecord, LikedSong, SessionUser, UnlikedResponse } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
-import { requireId } from '../common/ids.js';
+import { requireId, requireSongRef } from '../common/ids.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { LikesRepository, type LikeRecord as StoredLike } from './likes.repository.js';
@@ -39,7 +39,7 @@ export class CollectionService {
   /** Idempotent: liking again answers the existing record, so a double click never makes two rows. */
   async like(userId: unknown, viewer: SessionUser, body: unknown): Promise<LikeOutcome> {
     const owner = this.ownCollection(userId, viewer);
-    const songId = songRef(body);
+    const songId = requireSongRef(body);
     if (!(await this.songs.findById(songId))) throw ApiException.notFound('Song');
     const { like, created } = await this.likes.likeOnce(owner, songId);
     return { like: toLikeRecord(like), created };
@@ -52,7 +52,7 @@ export class CollectionService {
    */
   async unlike(userId: unknown, viewer: SessionUser, body: unknown): Promise<UnlikedResponse> {
     const owner = this.ownCollection(userId, viewer);
-    const songId = songRef(body);
+    const songId = requireSongRef(body);
     await this.likes.unlike(owner, songId);
     return { song_id: songId, liked: false };
   }
@@ -70,12 +70,6 @@ export class CollectionService {
     if (id !== viewer.id) throw ApiException.forbidden('You can only use your own collection.');
     return id;
   }
-}
-
-function songRef(body: unknown): string {
-  const result = validate(songRefSchema, body ?? {});
-  if (!result.ok) throw ApiException.validation(result.errors);
-  return result.value.song_id.toLowerCase();
 }
 
 function toLikeRecord(like: StoredLike): LikeRecord {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   playlistFieldsSchema,
-  songRefSchema,
   validate,
   type DeletedResponse,
   type PageQuery,
@@ -13,7 +12,7 @@ import {
   type UserPlaylistsResponse,
 } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
-import { requireId } from '../common/ids.js';
+import { requireId, requireSongRef } from '../common/ids.js';
 import { decodeCursor, nextCursor } from '../common/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
@@ -98,7 +97,7 @@ export class PlaylistsService {
   /** Idempotent: adding a song that is already there answers the existing entry. */
   async addSong(id: unknown, viewer: SessionUser, body: unknown): Promise<PlaylistSong> {
     const playlist = await this.ownedPlaylist(id, viewer);
-    const songId = this.songRef(body);
+    const songId = requireSongRef(body);
     const song = await this.songs.findById(songId);
     if (!song) throw ApiException.notFound('Song');
     const entry = await this.entries.add(playlist.id, song.id);
@@ -111,7 +110,7 @@ export class PlaylistsService {
    */
   async removeSong(id: unknown, viewer: SessionUser, body: unknown): Promise<PlaylistSongsResponse> {
     const playlist = await this.ownedPlaylist(id, viewer);
-    const songId = this.songRef(body);
+    const songId = requireSongRef(body);
     const removed = await this.entries.remove(playlist.id, songId);
     if (!removed) throw new ApiException(404, 'NOT_FOUND', 'That song is not in this playlist.');
     return this.entriesResponse(playlist);
@@ -143,12 +142,6 @@ export class PlaylistsService {
     const playlist = await this.visiblePlaylist(id, viewer);
     if (playlist.creatorId !== viewer.id) throw ApiException.forbidden('Only the creator can change this playlist.');
     return playlist;
-  }
-
-  private songRef(body: unknown): string {
-    const result = validate(songRefSchema, body ?? {});
-    if (!result.ok) throw ApiException.validation(result.errors);
-    return result.value.song_id.toLowerCase();
   }
 
   /** Entries whose song is gone (deleted, cleanup pending) are skipped rather than answered half-empty. */
