@@ -1,4 +1,5 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import type { Server } from 'node:http';
+import { ConsoleLogger, Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -17,6 +18,7 @@ import { SessionStore } from '../auth/session-store.js';
 import type { AppConfig } from '../config/app-config.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { GracefulShutdown } from './graceful-shutdown.js';
 import { setupOpenApi } from './openapi.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -36,7 +38,12 @@ function runChain(chain: Middleware[], req: Request, res: Response, done: NextFu
 
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+export interface TunafyApp {
+  app: NestExpressApplication;
+  shutdown: GracefulShutdown;
+}
+
+export async function createApp(config: AppConfig): Promise<TunafyApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     logger: new ConsoleLogger({ json: true, logLevels: nestLogLevels(config.logLevel) }),
     bodyParser: true,
@@ -44,7 +51,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts through GracefulShutdown, which drains keep-alive connections first.
+  const shutdown = new GracefulShutdown(app.getHttpServer() as Server, config.shutdownGraceMs, (message) => new Logger('Shutdown').warn(message));
+  app.use(shutdown.middleware);
 
   // Request lines are written at info. Above it pino-http would still build and redact a child logger
   // per request (a tenth of a cached GET's CPU) to write nothing; 5xx errors are logged by the
@@ -99,5 +108,5 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
 
   setupOpenApi(app);
-  return app;
+  return { app, shutdown };
 }
