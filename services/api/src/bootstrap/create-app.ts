@@ -3,7 +3,7 @@ import { ConsoleLogger, Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
-import type { NextFunction, Request, Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -26,14 +26,6 @@ const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verb
 function nestLogLevels(level: string): LogLevel[] {
   const index = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 }[level] ?? 2;
   return NEST_LEVELS.slice(0, index + 1);
-}
-
-type Middleware = (req: Request, res: Response, next: NextFunction) => void;
-
-/** Runs middlewares in order, as app.use would, stopping at the first error. */
-function runChain(chain: Middleware[], req: Request, res: Response, done: NextFunction, index = 0): void {
-  if (index === chain.length) return done();
-  chain[index]!(req, res, (error?: unknown) => (error ? done(error) : runChain(chain, req, res, done, index + 1)));
 }
 
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -96,15 +88,15 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
     store: sessionStore,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: THIRTY_DAYS_MS, path: '/' },
   });
-  const fullChain = [cookieParser(), sessions, passport.initialize(), passport.session()];
+  const fullChain = Router().use(cookieParser(), sessions, passport.initialize(), passport.session());
   // Reading a file only needs to know who asks (audio is for members): see read-only-session.ts.
-  const readOnlyChain = [passport.initialize(), readOnlySession({ name: SESSION_COOKIE, secrets: [config.sessionSecret], store: sessionStore })];
+  const readOnlyChain = Router().use(passport.initialize(), readOnlySession({ name: SESSION_COOKIE, secrets: [config.sessionSecret], store: sessionStore }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     // The health check needs no session: looking one up would turn "database down" into an error before
     // the check could report it (a logged-in client's /api/health would get a plain 503 instead).
     if (req.path === '/api/health') return next();
     const readsMedia = (req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith('/api/files/');
-    runChain(readsMedia ? readOnlyChain : fullChain, req, res, next);
+    (readsMedia ? readOnlyChain : fullChain)(req, res, next);
   });
 
   setupOpenApi(app);
