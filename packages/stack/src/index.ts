@@ -1,5 +1,5 @@
 export { startDatabase, type DatabaseEngine, type RunningDatabase, type StartDatabaseOptions } from './database.js';
-export { startApi, type RunningApi, type StartApiOptions } from './api-process.js';
+export { startApi, throwawayApiEnv, type RunningApi, type StartApiOptions } from './api-process.js';
 export { findFreePort } from './ports.js';
 export { repoRoot } from './paths.js';
 export { runNodeScript } from './node-script.js';
@@ -7,3 +7,4 @@ export { createGatewayApp, frontendApps, RELEASES_DIR, REMOTE_FOLDERS, startGate
 export { remoteNameOf } from './gateway-remotes.js';
 export { publishRemote, type PublishRemoteOptions, type PublishedRemote } from './publish-remote.js';
 export { formatMixedLoad, runMixedLoad, type MixedLoadInput, type MixedLoadResult, type MixedLoadSong, type MixedLoadUser, type RequestTypeStats } from './load/mixed-load.js';
+export { cookieHeader, storeSetCookies } from './cookie-jar.js';

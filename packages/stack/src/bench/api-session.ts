@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { cookieHeader, storeSetCookies } from '../cookie-jar.js';
 
 /**
  * A logged-in API user for the benchmarks: a cookie jar plus the CSRF header
@@ -14,7 +15,7 @@ export class BenchSession {
 
   /** The Cookie header a browser of this user would send. */
   get cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeader(this.cookies);
   }
 
   async signup(): Promise<{ id: string; username: string }> {
@@ -49,7 +50,7 @@ export class BenchSession {
     if (method !== 'GET') headers['x-csrf-token'] = await this.csrf();
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
     const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
-    this.keepCookies(response.headers);
+    storeSetCookies(this.cookies, response.headers.getSetCookie());
     const issued = response.headers.get('x-csrf-token');
     if (issued) this.csrfToken = issued;
     return response;
@@ -85,16 +86,5 @@ export class BenchSession {
       this.csrfToken = ((await response.json()) as { csrf_token: string }).csrf_token;
     }
     return this.csrfToken;
-  }
-
-  private keepCookies(headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
   }
 }

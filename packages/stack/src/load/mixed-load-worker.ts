@@ -13,6 +13,7 @@
  */
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { cookieHeader, storeSetCookies } from '../cookie-jar.js';
 import type { MixedLoadInput, MixedLoadResult, MixedLoadUser, RequestTypeStats } from './mixed-load-types.js';
 
 const input = JSON.parse(await readStdin()) as MixedLoadInput;
@@ -57,7 +58,7 @@ class VirtualUser {
   /** One request, timed from the first byte sent to the last byte received; counted under `type`. */
   async call(type: string, method: string, path: string, expected: number, options: { json?: unknown; headers?: Record<string, string>; check?: (reply: Reply) => string | undefined } = {}): Promise<boolean> {
     const stats = counter(type);
-    const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '), ...options.headers };
+    const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', cookie: cookieHeader(this.cookies), ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
@@ -77,7 +78,8 @@ class VirtualUser {
     stats.latencies.push(performance.now() - began);
     stats.statuses[reply.status] = (stats.statuses[reply.status] ?? 0) + 1;
     stats.bytes += reply.body.length;
-    this.keepCookies(reply.headers['set-cookie']);
+    const setCookie = reply.headers['set-cookie'];
+    storeSetCookies(this.cookies, typeof setCookie === 'string' ? [setCookie] : (setCookie ?? []));
     const problem = reply.status !== expected ? `status ${reply.status}, expected ${expected}` : options.check?.(reply);
     if (problem) {
       stats.unexpected++;
@@ -85,17 +87,6 @@ class VirtualUser {
       return false;
     }
     return true;
-  }
-
-  private keepCookies(lines: string | string[] | undefined): void {
-    for (const line of typeof lines === 'string' ? [lines] : (lines ?? [])) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@tunafy/contracts';
+import { cookieHeader, storeSetCookies } from '@tunafy/stack';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -42,10 +43,10 @@ export class ApiClient {
     }
     const stateChanging = !['GET', 'HEAD', 'OPTIONS'].includes(method);
     if (stateChanging && !options.withoutCsrf) headers['x-csrf-token'] = await this.csrf();
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (this.cookies.size > 0) headers.cookie = cookieHeader(this.cookies);
 
     const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
-    this.storeCookies(response.headers);
+    storeSetCookies(this.cookies, response.headers.getSetCookie());
     const issued = response.headers.get('x-csrf-token');
     if (issued) this.csrfToken = issued;
     const raw = Buffer.from(await response.arrayBuffer());
@@ -88,17 +89,6 @@ export class ApiClient {
     return copy;
   }
 
-  private storeCookies(headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*expires=thu, 01 jan 1970/i.test(attribute)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
 }
 
 export function uniqueName(prefix: string): string {
