@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createConnection, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
@@ -6,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_CREDENTIALS } from '@tunafy/contracts';
-import { frontendApps, startApi, startGateway, type RunningApi, type RunningGateway } from '@tunafy/stack';
+import { frontendApps, startApi, startGateway, throwawayApiEnv, type RunningApi, type RunningGateway } from '@tunafy/stack';
 import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
 
 /**
@@ -235,15 +234,7 @@ test.describe('an API restart', () => {
 
   test.beforeAll(async () => {
     cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-e2e-restart-'));
-    env = {
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_ON_EMPTY: 'false',
-      AUTH_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'error',
-      MEDIA_CACHE_DIR: cacheDir,
-      TRUST_PROXY: '1',
-      JANITOR_INTERVAL_MS: '0',
-    };
+    env = throwawayApiEnv(cacheDir, { TRUST_PROXY: '1' });
     api = await startApi({ mongodbUri: process.env.TUNAFY_E2E_MONGODB_URI!, env });
     gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
   });

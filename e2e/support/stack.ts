@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS } from '@tunafy/contracts';
-import { frontendApps, repoRoot, startApi, startDatabase, startGateway } from '@tunafy/stack';
+import { frontendApps, repoRoot, startApi, startDatabase, startGateway, throwawayApiEnv } from '@tunafy/stack';
 
 export interface TestStack {
   /** The gateway: shell, remotes and /api on one origin. */
@@ -50,15 +49,8 @@ export async function startTestStack(log: (line: string) => void = () => undefin
     stops.push(async () => rmSync(cacheDir, { recursive: true, force: true }));
     const api = await startApi({
       mongodbUri: database.uri,
-      env: {
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        SEED_ON_EMPTY: 'false',
-        AUTH_RATE_LIMIT: '100000',
-        LOG_LEVEL: 'error',
-        MEDIA_CACHE_DIR: cacheDir,
-        TRUST_PROXY: '1',
-        JANITOR_INTERVAL_MS: '0',
-      },
+      // Behind the gateway, like production: the API sees the client through one proxy hop.
+      env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1' }),
     });
     stops.push(() => api.stop());
     const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log });

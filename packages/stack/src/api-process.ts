@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './paths.js';
@@ -19,6 +20,23 @@ export interface StartApiOptions {
   /** Receives the API's output lines; by default they are dropped unless the start fails. */
   log?: (line: string) => void;
   timeoutMs?: number;
+}
+
+/**
+ * The environment of an API started for one run (integration tests, e2e, bench): a fresh signing secret,
+ * no demo catalog, a login limit no test reaches, errors-only logs, no background janitor, and its own
+ * media cache folder. `extra` adds or overrides settings (TRUST_PROXY behind the gateway, ...).
+ */
+export function throwawayApiEnv(mediaCacheDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_ON_EMPTY: 'false',
+    AUTH_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'error',
+    MEDIA_CACHE_DIR: mediaCacheDir,
+    JANITOR_INTERVAL_MS: '0',
+    ...extra,
+  };
 }
 
 /**

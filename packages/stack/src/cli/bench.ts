@@ -6,11 +6,10 @@
  * beyond a temporary folder. Uses a fresh test database: the local engine, or
  * a throwaway database on the server MONGODB_URI names.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi, type RunningApi } from '../api-process.js';
+import { startApi, throwawayApiEnv, type RunningApi } from '../api-process.js';
 import { startDatabase } from '../database.js';
 import { parseMongoUri } from '../mongo-uri.js';
 import { BenchSession } from '../bench/api-session.js';
@@ -44,14 +43,7 @@ try {
   const databasePid = localPid(database.uri);
   progress(`database: ${environment.engine}, ${environment.server}`);
 
-  const apiEnv = {
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SEED_ON_EMPTY: 'false',
-    AUTH_RATE_LIMIT: '1000000',
-    LOG_LEVEL: 'error',
-    MEDIA_CACHE_DIR: mediaCacheDir,
-    JANITOR_INTERVAL_MS: '0',
-  };
+  const apiEnv = throwawayApiEnv(mediaCacheDir);
   let api: RunningApi = await startApi({ mongodbUri: database.uri, env: apiEnv });
   cleanups.push(() => api.stop());
   const session = new BenchSession(api.url);

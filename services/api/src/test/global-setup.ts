@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi, startDatabase, type RunningApi, type RunningDatabase } from '@tunafy/stack';
+import { startApi, startDatabase, throwawayApiEnv, type RunningApi, type RunningDatabase } from '@tunafy/stack';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -21,15 +20,7 @@ let cacheDir: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   database = await startDatabase({ mode: 'test' });
   cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-test-media-'));
-  const apiEnv = {
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SEED_ON_EMPTY: 'false',
-    AUTH_RATE_LIMIT: '100000',
-    LOG_LEVEL: 'error',
-    MEDIA_CACHE_DIR: cacheDir,
-    CATALOG_RECHECK_MS: '0',
-    JANITOR_INTERVAL_MS: '0',
-  };
+  const apiEnv = throwawayApiEnv(cacheDir, { CATALOG_RECHECK_MS: '0' });
   api = await startApi({ mongodbUri: database.uri, env: apiEnv });
   project.provide('apiUrl', api.url);
   project.provide('mongodbUri', database.uri);
