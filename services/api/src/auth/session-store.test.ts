@@ -3,7 +3,7 @@ import type { SessionData } from 'express-session';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
-import { SessionStore } from './session-store.js';
+import { createSessionStore, type SessionStore } from './session-store.js';
 
 let connection: Connection;
 
@@ -18,16 +18,7 @@ afterAll(async () => {
 /** Two "replicas": stores on one collection sharing a revision key, each with its own memory. */
 function replicas(recheckMs: number): [SessionStore, SessionStore] {
   const key = `sessions-test-${randomUUID()}`;
-  const make = () =>
-    new SessionStore({
-      client: connection.getClient(),
-      dbName: connection.db!.databaseName,
-      collectionName: 'sessions',
-      autoRemove: 'disabled',
-      touchAfter: 24 * 60 * 60,
-      stringify: false,
-      revision: new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), key, () => recheckMs),
-    });
+  const make = () => createSessionStore(connection, new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), key, () => recheckMs));
   return [make(), make()];
 }
 

@@ -1,5 +1,6 @@
 import MongoStore from 'connect-mongo';
 import type { SessionData } from 'express-session';
+import type { Connection } from 'mongoose';
 import { RevisionCache } from '../database/revision-cache.js';
 import type { StoredRevision } from '../database/stored-revision.js';
 
@@ -41,6 +42,23 @@ export interface SessionStoreOptions extends MongoStoreOptions {
  * transformId), under which connect-mongo stores the session object as is,
  * keyed by the sid.
  */
+/**
+ * The store as the app runs it, on the `sessions` collection of `connection`'s database. The options it
+ * fixes are the ones the class comment relies on (stringify: false), so the store's tests use this too.
+ */
+export function createSessionStore(connection: Connection, revision: StoredRevision): SessionStore {
+  return new SessionStore({
+    client: connection.getClient(),
+    dbName: connection.db!.databaseName,
+    collectionName: 'sessions',
+    // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
+    autoRemove: 'disabled',
+    touchAfter: 24 * 60 * 60,
+    stringify: false,
+    revision,
+  });
+}
+
 export class SessionStore extends MongoStore {
   private readonly revision: StoredRevision;
   private readonly cache: RevisionCache<SessionDocument>;

@@ -14,7 +14,7 @@ import { pinoHttp } from 'pino-http';
 import { AppModule } from '../app.module.js';
 import { readOnlySession } from '../auth/read-only-session.js';
 import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
-import { SessionStore } from '../auth/session-store.js';
+import { createSessionStore } from '../auth/session-store.js';
 import type { AppConfig } from '../config/app-config.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
@@ -69,16 +69,7 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
 
   const connection = app.get<Connection>(DB_CONNECTION);
   const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);
-  const sessionStore = new SessionStore({
-    client: connection.getClient(),
-    dbName: connection.db!.databaseName,
-    collectionName: 'sessions',
-    // FerretDB has no TTL indexes; the janitor deletes expired sessions instead.
-    autoRemove: 'disabled',
-    touchAfter: 24 * 60 * 60,
-    stringify: false,
-    revision: sessionRevision,
-  });
+  const sessionStore = createSessionStore(connection, sessionRevision);
   const sessions = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
