@@ -124,9 +124,9 @@ export class ApiClient {
   }
 
   /** The session user, or null for a guest (the API answers 401 then). */
-  async session(): Promise<SessionUser | null> {
+  async session(options: RequestOptions = {}): Promise<SessionUser | null> {
     try {
-      return await this.get<SessionUser>('/api/auth/');
+      return await this.get<SessionUser>('/api/auth/', options);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

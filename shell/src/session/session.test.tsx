@@ -1,11 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@tunafy/api-client';
 import { getEventBus } from '@tunafy/event-bus';
 import { ServerStatusBanner } from '../layout/ServerStatusBanner';
 import { restoreSession, SESSION_RETRY_MS, SESSION_TIMEOUT_MS } from './session';
 
 const session = vi.fn();
-vi.mock('@tunafy/api-client', () => ({ getApiClient: () => ({ get: (path: string, options: { signal: AbortSignal }) => session(path, options) }) }));
+// The real client (its session() turns a 401 into a guest) over a stubbed transport: `session` answers each GET.
+vi.mock('@tunafy/api-client', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@tunafy/api-client')>();
+  const client = new real.ApiClient();
+  client.get = ((path: string, options: { signal: AbortSignal }) => session(path, options)) as typeof client.get;
+  return { ...real, getApiClient: () => client };
+});
 
 const unreachable = Object.assign(new Error('Tunafy cannot be reached.'), { status: 503 });
 const user = { id: 'u1', username: 'ann', email: 'ann@example.com' };
@@ -36,7 +43,7 @@ describe('restoreSession while the API is down', () => {
   });
 
   it('treats a 401 as a guest, without the banner', async () => {
-    session.mockRejectedValueOnce(Object.assign(new Error('Unauthorized'), { status: 401 }));
+    session.mockRejectedValueOnce(new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Log in first.' }));
     render(<ServerStatusBanner />);
     await act(() => restoreSession());
     expect(screen.queryByText(/can’t reach the server/)).not.toBeInTheDocument();

@@ -15,9 +15,8 @@ async function checkSession(): Promise<SessionUser | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SESSION_TIMEOUT_MS);
   try {
-    return await getApiClient().get<SessionUser>('/api/auth/', { signal: controller.signal });
+    return await getApiClient().session({ signal: controller.signal });
   } catch (error) {
-    if ((error as { status?: unknown } | null)?.status === 401) return null;
     if (controller.signal.aborted) throw Object.assign(new Error(`no answer to the session check within ${SESSION_TIMEOUT_MS} ms`), { status: 504 });
     throw error;
   } finally {

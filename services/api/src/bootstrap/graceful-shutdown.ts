@@ -28,10 +28,6 @@ export class GracefulShutdown {
     private readonly warn: (message: string) => void,
   ) {}
 
-  get isDraining(): boolean {
-    return this.draining;
-  }
-
   /** Mounted first: while draining, each answer ends its connection. */
   readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
     if (this.draining) res.setHeader('Connection', 'close');

@@ -153,7 +153,6 @@ export class GridFsMediaStore extends MediaStore {
     });
   }
 
-
   async idsUploadedBefore(date: Date): Promise<string[]> {
     const docs = await this.files.find({ uploadDate: { $lt: date } }, { projection: { _id: 1 } }).toArray();
     return docs.map((doc) => doc._id.toHexString());
