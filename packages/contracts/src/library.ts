@@ -43,11 +43,18 @@ export const songRefSchema = z.object({
 });
 export type SongRef = z.infer<typeof songRefSchema>;
 
-/** Optional paging on list endpoints; without `limit` a list answers in full, as the spec's clients expect. */
-export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional(),
-  cursor: z.string().max(200).optional(),
-});
+/**
+ * Optional paging on list endpoints; without `limit` a list answers in full, as the spec's clients expect.
+ * A page starts after `cursor` (the `next_cursor` of the previous page: stable while rows are added) or at
+ * `offset` (a row position: what a scrollbar jump asks for); not both.
+ */
+export const pageQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional(),
+    cursor: z.string().max(200).optional(),
+    offset: z.coerce.number().int().min(0).max(LIMITS.offsetMax).optional(),
+  })
+  .refine((page) => page.cursor === undefined || page.offset === undefined, { message: 'Use either cursor or offset, not both.', path: ['offset'] });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const searchQuerySchema = z.object({
@@ -84,6 +91,15 @@ export interface Album {
   created_at: string;
 }
 
+/** Counts for a detail page's header, so it needs no full song list (GET /albums/:id, GET /playlists/:id). */
+export interface ListTotals {
+  song_count: number;
+  /** Seconds, the sum of the songs' durations. */
+  total_duration: number;
+}
+
+export type AlbumDetail = Album & ListTotals;
+
 export interface Playlist {
   id: string;
   playlist_name: string;
@@ -94,6 +110,8 @@ export interface Playlist {
   creator_username: string;
   created_at: string;
 }
+
+export type PlaylistDetail = Playlist & ListTotals;
 
 /** One song's place in a playlist; `song` is embedded so a page needs one call. */
 export interface PlaylistSong {
@@ -112,6 +130,14 @@ export interface LikedSong {
   song: Song;
 }
 
+/**
+ * A page of liked songs, newest like first: GET /collection/:userId/tracks with `limit` (and `cursor` or
+ * `offset`). Without `limit` the route answers the spec's bare array of every liked song.
+ */
+export interface LikedSongsPage extends Paged {
+  tracks: LikedSong[];
+}
+
 export interface LikeRecord {
   id: string;
   song_id: string;
@@ -123,9 +149,13 @@ export interface UnlikedResponse {
   liked: false;
 }
 
-/** `next_cursor` is null on the last page (and whenever no limit was asked). */
+/**
+ * `next_cursor` is null on the last page (and whenever no limit was asked). `total` counts every row of the
+ * list (not just this page), so a virtual list can size itself before it has the rows.
+ */
 export interface Paged {
   next_cursor: string | null;
+  total: number;
 }
 
 export interface SongsResponse extends Paged {
@@ -137,15 +167,19 @@ export interface AlbumsResponse extends Paged {
 export interface PlaylistsResponse extends Paged {
   playlists: Playlist[];
 }
-export interface PlaylistSongsResponse {
+/** A playlist's songs in the order they were added; paged like the lists (`limit` with `cursor` or `offset`). */
+export interface PlaylistSongsResponse extends Paged {
   playlist_songs: PlaylistSong[];
 }
 /** A user's own playlists, private ones included (the Add-to-Playlist picker); never paged. */
 export interface UserPlaylistsResponse {
   playlists: Playlist[];
 }
-/** An album's songs (GET /albums/:id/songs, and the answer to adding or removing one); never paged. */
-export interface AlbumSongsResponse {
+/**
+ * An album's songs (GET /albums/:id/songs, and the answer to adding or removing one). Paged like the lists;
+ * the answers to adding and removing carry the first page.
+ */
+export interface AlbumSongsResponse extends Paged {
   songs: Song[];
 }
 export interface UsersResponse extends Paged {

@@ -40,6 +40,8 @@ export const LIMITS = {
   coverBytesMax: 10 * 1024 * 1024,
   songBytesMax: 30 * 1024 * 1024,
   pageSizeMax: 500,
+  /** Far above any catalog; bounds the number parsed from the query string. */
+  offsetMax: 100_000_000,
   searchResultsMax: 20,
 } as const;
 

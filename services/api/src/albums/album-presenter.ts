@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import type { Album } from '@tunafy/contracts';
+import type { Album, AlbumDetail } from '@tunafy/contracts';
 import { mediaUrl } from '../media/media-store.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { AlbumRecord } from './albums.repository.js';
 
-/** Turns album records into the API's album shape; artist names come from one batched read. */
+/** Turns album records into the API's album shape; artist names come from the in-memory catalog. */
 @Injectable()
 export class AlbumPresenter {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly catalog: CatalogReadModel) {}
 
-  async present(records: AlbumRecord[]): Promise<Album[]> {
-    const usernames = await this.users.usernamesByIds(records.map((album) => album.artistId));
-    return records.map((album) => toAlbum(album, usernames.get(album.artistId) ?? ''));
+  present(records: readonly AlbumRecord[]): Album[] {
+    const model = this.catalog.model;
+    return records.map((album) => toAlbum(album, model.username(album.artistId)));
   }
 
-  async presentOne(record: AlbumRecord): Promise<Album> {
-    return (await this.present([record]))[0]!;
+  presentOne(record: AlbumRecord): Album {
+    return this.present([record])[0]!;
+  }
+
+  /** The detail page's header: the album with its song count and length. */
+  presentDetail(record: AlbumRecord): AlbumDetail {
+    const totals = this.catalog.model.albumTotals(record.id);
+    return { ...this.presentOne(record), song_count: totals.songCount, total_duration: totals.totalDuration };
   }
 }
 

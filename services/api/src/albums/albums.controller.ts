@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { pageQuerySchema, type Album, type AlbumSongsResponse, type DeletedResponse, type PageQuery, type SessionUser } from '@tunafy/contracts';
+import { pageQuerySchema, type Album, type AlbumDetail, type AlbumSongsResponse, type DeletedResponse, type PageQuery, type SessionUser } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser, Public } from '../common/auth.decorators.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { UploadFiles, firstFile, type UploadedFileMap } from '../media/upload.interceptor.js';
-import { acceptsGzip, sendJson } from '../common/catalog-cache.js';
 import { ALBUM_COVER_FIELD, AlbumsService } from './albums.service.js';
 
 const coverUpload = UploadFiles([{ name: ALBUM_COVER_FIELD, kind: 'image' }]);
@@ -17,9 +16,9 @@ export class AlbumsController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'All albums, oldest first ({albums, next_cursor}); open to guests for the home page; ETag for 304s' })
-  async list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendJson(res, await this.albums.listPayload(page, acceptsGzip(req)));
+  @ApiOperation({ summary: 'All albums, oldest first ({albums, next_cursor, total}); a page with limit and cursor or offset; open to guests for the home page; ETag for 304s' })
+  list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.albums.list(page, req, res);
   }
 
   // Declared before ':id' so 'current' is not taken for an album id.
@@ -37,15 +36,15 @@ export class AlbumsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One album' })
-  get(@Param('id') id: string): Promise<Album> {
+  @ApiOperation({ summary: 'One album, with its song_count and total_duration' })
+  get(@Param('id') id: string): Promise<AlbumDetail> {
     return this.albums.get(id);
   }
 
   @Get(':id/songs')
-  @ApiOperation({ summary: 'An album’s songs ({songs})' })
-  songs(@Param('id') id: string): Promise<AlbumSongsResponse> {
-    return this.albums.songsOf(id);
+  @ApiOperation({ summary: 'An album’s songs ({songs, next_cursor, total}); a page with limit and cursor or offset' })
+  songs(@Param('id') id: string, @Query(new ZodPipe(pageQuerySchema)) page: PageQuery): Promise<AlbumSongsResponse> {
+    return this.albums.songsOf(id, page);
   }
 
   @Put(':id/update')

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SongsModule } from '../songs/songs.module.js';
 import { AlbumPresenter } from './album-presenter.js';
-import { AlbumsCatalog } from './albums-catalog.js';
 import { AlbumsController } from './albums.controller.js';
 import { AlbumsService } from './albums.service.js';
 
@@ -9,7 +8,7 @@ import { AlbumsService } from './albums.service.js';
 @Module({
   imports: [SongsModule],
   controllers: [AlbumsController],
-  providers: [AlbumsService, AlbumsCatalog, AlbumPresenter],
+  providers: [AlbumsService, AlbumPresenter],
   // Search lists albums in the same shape.
   exports: [AlbumPresenter],
 })

@@ -62,6 +62,11 @@ export class AlbumsRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  /** Every album, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
+  async *all(): AsyncIterable<AlbumRecord> {
+    for await (const doc of this.model.find({}).lean<AlbumDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc as AlbumDocument);
+  }
+
   async namesByIds(ids: Iterable<string>): Promise<Map<string, string>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();

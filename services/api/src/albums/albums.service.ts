@@ -4,6 +4,7 @@ import {
   songRefSchema,
   validate,
   type Album,
+  type AlbumDetail,
   type AlbumSongsResponse,
   type DeletedResponse,
   type PageQuery,
@@ -11,18 +12,22 @@ import {
 } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
-import { decodeCursor } from '../common/paging.js';
-import { CatalogRevision } from '../database/catalog-revision.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { FullListResponder, pageBody } from '../catalog/list-responses.js';
+import { toPageRequest } from '../catalog/page-query.js';
+import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
-import type { JsonPayload } from '../common/catalog-cache.js';
+import type { Request, Response } from 'express';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { invalidForm } from '../songs/upload-errors.js';
 import { AlbumPresenter } from './album-presenter.js';
-import { AlbumsCatalog } from './albums-catalog.js';
 import { AlbumsRepository, type AlbumRecord } from './albums.repository.js';
 
 export const ALBUM_COVER_FIELD = 'album_cover_url';
+
+/** What adding or removing a song answers: the album's first page, which the album page shows next. */
+const FIRST_PAGE: PageRequest = { limit: 100 };
 
 /**
  * Albums: reads, and writes with their ownership rules. As with songs there
@@ -31,34 +36,49 @@ export const ALBUM_COVER_FIELD = 'album_cover_url';
  */
 @Injectable()
 export class AlbumsService {
+  private readonly fullList = new FullListResponder<AlbumRecord>('albums');
+
   constructor(
     private readonly albums: AlbumsRepository,
     private readonly songs: SongsRepository,
     private readonly presenter: AlbumPresenter,
     private readonly songPresenter: SongPresenter,
-    private readonly catalog: AlbumsCatalog,
-    private readonly revision: CatalogRevision,
+    private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
   ) {}
 
-  listPayload(page: PageQuery, acceptsGzip: boolean): Promise<JsonPayload> {
-    return this.catalog.payload({ limit: page.limit, afterId: decodeCursor(page.cursor) }, acceptsGzip);
+  /** Oldest first; the whole list without `limit` (the home page's, guests included), else a page. */
+  async list(page: PageQuery, req: Request, res: Response): Promise<void> {
+    const model = await this.catalog.current();
+    if (page.limit === undefined && page.cursor === undefined && page.offset === undefined) {
+      return this.fullList.send(req, res, {
+        owner: model,
+        version: model.versions.albums,
+        total: model.albumsPage({ limit: 0 }).total,
+        pageAfter: (afterId, limit) => model.albumsPage({ afterId, limit }),
+        present: (rows) => this.presenter.present(rows),
+      });
+    }
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.json(pageBody('albums', model.albumsPage(toPageRequest(page)), (rows) => this.presenter.present(rows)));
   }
 
-  async get(id: unknown): Promise<Album> {
-    return this.presenter.presentOne(await this.find(id));
+  /** With the song count and total length, so the album page needs no full song list. */
+  async get(id: unknown): Promise<AlbumDetail> {
+    return this.presenter.presentDetail(await this.find(id));
   }
 
-  async songsOf(id: unknown): Promise<AlbumSongsResponse> {
+  /** The album's songs, by id; a page when `limit` is given (the UI always pages: albums can hold thousands). */
+  async songsOf(id: unknown, page: PageQuery): Promise<AlbumSongsResponse> {
     const album = await this.find(id);
-    return this.songsResponse(album.id);
+    return this.songsResponse(album.id, toPageRequest(page));
   }
 
   /** The user's own albums (the Add-to-Album picker); a bare array, as the spec's client expects. */
   async listOwn(userId: unknown, user: SessionUser): Promise<Album[]> {
     const id = requireId(userId, 'user');
     if (id !== user.id) throw ApiException.forbidden('You can only list your own albums here.');
-    return this.presenter.present(await this.albums.listByArtist(id));
+    return this.presenter.present((await this.catalog.current()).albumsByArtist(id));
   }
 
   /** The artist is the session user; an artist_id in the form is ignored. */
@@ -79,7 +99,7 @@ export class AlbumsService {
       await this.uploads.discard([stored!.id]);
       throw error;
     }
-    await this.revision.bump();
+    await this.catalog.record([{ kind: 'album', id: record.id }], (model) => model.putAlbum(record));
     return this.presenter.presentOne(record);
   }
 
@@ -107,7 +127,8 @@ export class AlbumsService {
       if (stored) await this.uploads.discard([stored.id]);
       throw ApiException.notFound('Album');
     }
-    await this.revision.bump();
+    const updated = { ...previous, ...patch };
+    await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
     if (stored && previous.coverFileId !== stored.id) await this.uploads.discard([previous.coverFileId]);
     return this.presenter.presentOne({ ...previous, ...patch });
   }
@@ -123,10 +144,12 @@ export class AlbumsService {
     const song = await this.findSongRef(body);
     if (song.artistId !== user.id) throw ApiException.forbidden('You can only add your own songs to an album.');
     if (song.albumId !== album.id) {
-      await this.songs.setAlbum(song.id, album.id);
-      await this.revision.bump();
+      await this.catalog.serialize(`song:${song.id}`, async () => {
+        await this.songs.setAlbum(song.id, album.id);
+        await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: album.id }));
+      });
     }
-    return this.songsResponse(album.id);
+    return this.songsResponse(album.id, FIRST_PAGE);
   }
 
   /**
@@ -137,10 +160,12 @@ export class AlbumsService {
   async removeSong(user: SessionUser, id: unknown, body: Record<string, unknown>): Promise<AlbumSongsResponse> {
     const album = await this.findOwn(user, id);
     const song = await this.findSongRef(body);
-    // Conditional on the album, so a concurrent move to another album is not undone.
-    if (!(await this.songs.detachFromAlbum(song.id, album.id))) throw ApiException.notFound('Song in this album');
-    await this.revision.bump();
-    return this.songsResponse(album.id);
+    await this.catalog.serialize(`song:${song.id}`, async () => {
+      // Conditional on the album, so a concurrent move to another album is not undone.
+      if (!(await this.songs.detachFromAlbum(song.id, album.id))) throw ApiException.notFound('Song in this album');
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: null }));
+    });
+    return this.songsResponse(album.id, FIRST_PAGE);
   }
 
   /**
@@ -152,18 +177,20 @@ export class AlbumsService {
     const album = await this.findOwn(user, id);
     await this.songs.clearAlbum(album.id);
     await this.albums.delete(album.id);
-    await this.revision.bump();
+    await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
     await this.uploads.discard([album.coverFileId]);
     return { id: album.id, deleted: true };
   }
 
-  private async songsResponse(albumId: string): Promise<AlbumSongsResponse> {
-    return { songs: await this.songPresenter.present(await this.songs.listByAlbum(albumId)) };
+  private async songsResponse(albumId: string, request: PageRequest): Promise<AlbumSongsResponse> {
+    const page = (await this.catalog.current()).albumSongs(albumId, request);
+    if (!page) throw ApiException.notFound('Album');
+    return pageBody('songs', page, (rows) => this.songPresenter.present(rows));
   }
 
   private async find(id: unknown): Promise<AlbumRecord> {
     const albumId = requireId(id, 'album');
-    const album = await this.albums.findById(albumId);
+    const album = (await this.catalog.current()).album(albumId);
     if (!album) throw ApiException.notFound('Album');
     return album;
   }
@@ -177,7 +204,7 @@ export class AlbumsService {
   private async findSongRef(body: Record<string, unknown>): Promise<SongRecord> {
     const ref = validate(songRefSchema, body ?? {});
     if (!ref.ok) throw ApiException.validation(ref.errors);
-    const song = await this.songs.findById(ref.value.song_id.toLowerCase());
+    const song = (await this.catalog.current()).song(ref.value.song_id.toLowerCase());
     if (!song) throw ApiException.notFound('Song');
     return song;
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MESSAGES, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { DuplicateUserError, UsersRepository, type UserRecord } from '../users/users.repository.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -13,12 +14,16 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
+    private readonly catalog: CatalogReadModel,
   ) {}
 
   async signup(input: SignupInput): Promise<SessionUser> {
     const passwordHash = await this.hasher.hash(input.password);
     try {
-      return toSessionUser(await this.users.create({ email: input.email, username: input.username, passwordHash }));
+      const user = await this.users.create({ email: input.email, username: input.username, passwordHash });
+      // Usernames are shown beside everything a user makes.
+      await this.catalog.record([{ kind: 'user', id: user.id }], (model) => model.putUser(user.id, user.username));
+      return toSessionUser(user);
     } catch (error) {
       if (error instanceof DuplicateUserError) {
         const message = error.field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken;

@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import type { Song } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, createSong, form } from '../test/fixtures.js';
+import { connectDb, createSong, form, announceDirectWrite } from '../test/fixtures.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -97,6 +97,7 @@ describe('GET /api/collection/:userId/tracks', () => {
     await ann.post(`${base(ann)}/new`, { json: { song_id: doomed.id } });
     // What a crash midway through a song delete leaves behind: a like pointing at nothing.
     await db.collection('songs').deleteOne({ _id: new ObjectId(doomed.id) });
+    await announceDirectWrite(db);
     const response = await ann.get(`${base(ann)}/tracks`);
     expect(response.body.map((track: { song_id: string }) => track.song_id)).toEqual([song.id]);
   });

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { LikeRecord, LikedSong, SessionUser, UnlikedResponse } from '@tunafy/contracts';
+import { pageQuerySchema, type LikeRecord, type LikedSong, type LikedSongsPage, type PageQuery, type SessionUser, type UnlikedResponse } from '@tunafy/contracts';
 import type { Response } from 'express';
 import { CurrentUser } from '../common/auth.decorators.js';
+import { ZodPipe } from '../common/zod.pipe.js';
 import { UploadFiles } from '../media/upload.interceptor.js';
 import { CollectionService } from './collection.service.js';
 
@@ -12,9 +13,9 @@ export class CollectionController {
   constructor(private readonly collection: CollectionService) {}
 
   @Get('tracks')
-  @ApiOperation({ summary: 'Your liked songs, newest first (:userId must be your own id)' })
-  tracks(@Param('userId') userId: string, @CurrentUser() user: SessionUser): Promise<LikedSong[]> {
-    return this.collection.tracks(userId, user);
+  @ApiOperation({ summary: 'Your liked songs, newest first (:userId must be your own id): every one as a bare array, or with limit (and cursor or offset) a page {tracks, next_cursor, total}' })
+  tracks(@Param('userId') userId: string, @CurrentUser() user: SessionUser, @Query(new ZodPipe(pageQuerySchema)) page: PageQuery): Promise<LikedSong[] | LikedSongsPage> {
+    return this.collection.tracks(userId, user, page);
   }
 
   @Post('new')

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { LikeRecord, LikedSong, SessionUser, UnlikedResponse } from '@tunafy/contracts';
+import type { LikeRecord, LikedSong, LikedSongsPage, PageQuery, SessionUser, UnlikedResponse } from '@tunafy/contracts';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { pageBody } from '../catalog/list-responses.js';
+import { toPageRequest } from '../catalog/page-query.js';
+import type { SongRef } from '../catalog/ref-list.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId, requireSongRef } from '../common/ids.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { SongsRepository } from '../songs/songs.repository.js';
-import { LikesRepository, type LikeRecord as StoredLike } from './likes.repository.js';
+import { LikesRepository } from './likes.repository.js';
 
 export interface LikeOutcome {
   like: LikeRecord;
@@ -15,34 +18,40 @@ export interface LikeOutcome {
 /**
  * A user's liked songs. The user id sits in every path (the spec's routes), but
  * a collection is private: the id must be the session user's own, never
- * trusted to pick whose collection to read or change.
+ * trusted to pick whose collection to read or change. Reads come from the
+ * in-memory catalog; each like and unlike is serialized per user and song, so
+ * a quick like-unlike reaches it in the order the database took them.
  */
 @Injectable()
 export class CollectionService {
   constructor(
     private readonly likes: LikesRepository,
-    private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
     private readonly songPresenter: SongPresenter,
   ) {}
 
-  /** Newest like first; likes of songs that are gone (cleanup pending) are skipped. */
-  async tracks(userId: unknown, viewer: SessionUser): Promise<LikedSong[]> {
-    const likes = await this.likes.listByUser(this.ownCollection(userId, viewer));
-    const songs = await this.songPresenter.present(await this.songs.findByIds(likes.map((like) => like.songId)));
-    const songsById = new Map(songs.map((song) => [song.id, song]));
-    return likes.flatMap((like) => {
-      const song = songsById.get(like.songId);
-      return song ? [{ ...toLikeRecord(like), liked_at: like.likedAt.toISOString(), song }] : [];
-    });
+  /** Newest like first: every liked song (the spec's bare array), or a page `{tracks, next_cursor, total}` with `limit`. */
+  async tracks(userId: unknown, viewer: SessionUser, page: PageQuery): Promise<LikedSong[] | LikedSongsPage> {
+    const owner = this.ownCollection(userId, viewer);
+    const likes = (await this.catalog.current()).likesPage(owner, toPageRequest(page));
+    const present = (refs: SongRef[]): LikedSong[] => {
+      const songs = this.songPresenter.present(refs.map((ref) => ref.song));
+      return refs.map((ref, position) => ({ id: ref.id, song_id: ref.song.id, liked_at: ref.at.toISOString(), song: songs[position]! }));
+    };
+    if (page.limit === undefined) return present(likes.items);
+    return pageBody('tracks', likes, present);
   }
 
   /** Idempotent: liking again answers the existing record, so a double click never makes two rows. */
   async like(userId: unknown, viewer: SessionUser, body: unknown): Promise<LikeOutcome> {
     const owner = this.ownCollection(userId, viewer);
     const songId = requireSongRef(body);
-    if (!(await this.songs.findById(songId))) throw ApiException.notFound('Song');
-    const { like, created } = await this.likes.likeOnce(owner, songId);
-    return { like: toLikeRecord(like), created };
+    if (!(await this.catalog.current()).song(songId)) throw ApiException.notFound('Song');
+    return this.catalog.serialize(`like:${owner}:${songId}`, async () => {
+      const { like, created } = await this.likes.likeOnce(owner, songId);
+      if (created) await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.putLike(like));
+      return { like: { id: like.id, song_id: like.songId }, created };
+    });
   }
 
   /**
@@ -53,16 +62,20 @@ export class CollectionService {
   async unlike(userId: unknown, viewer: SessionUser, body: unknown): Promise<UnlikedResponse> {
     const owner = this.ownCollection(userId, viewer);
     const songId = requireSongRef(body);
-    await this.likes.unlike(owner, songId);
+    await this.catalog.serialize(`like:${owner}:${songId}`, async () => {
+      if (await this.likes.unlike(owner, songId)) {
+        await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.deleteLike(owner, songId));
+      }
+    });
     return { song_id: songId, liked: false };
   }
 
   /** 404 simply means "not liked"; the song page treats any failure that way. */
   async liked(userId: unknown, songId: unknown, viewer: SessionUser): Promise<LikeRecord> {
     const owner = this.ownCollection(userId, viewer);
-    const like = await this.likes.find(owner, requireId(songId, 'song'));
+    const like = (await this.catalog.current()).like(owner, requireId(songId, 'song'));
     if (!like) throw new ApiException(404, 'NOT_FOUND', 'This song is not in your collection.');
-    return toLikeRecord(like);
+    return { id: like.id, song_id: like.song.id };
   }
 
   private ownCollection(userId: unknown, viewer: SessionUser): string {
@@ -70,8 +83,4 @@ export class CollectionService {
     if (id !== viewer.id) throw ApiException.forbidden('You can only use your own collection.');
     return id;
   }
-}
-
-function toLikeRecord(like: StoredLike): LikeRecord {
-  return { id: like.id, song_id: like.songId };
 }

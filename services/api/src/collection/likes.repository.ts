@@ -69,6 +69,11 @@ export class LikesRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  /** Every like, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
+  async *all(): AsyncIterable<LikeRecord> {
+    for await (const doc of this.model.find({}).lean<LikeDocument>().cursor({ batchSize: 2000 })) yield toRecord(doc as LikeDocument);
+  }
+
   /** Most recently liked first, like every music app's collection. */
   async listByUser(userId: string): Promise<LikeRecord[]> {
     const docs = await this.model.find({ user_id: toObjectId(userId) }).sort({ liked_at: -1, _id: -1 }).lean<LikeDocument[]>();

@@ -9,7 +9,6 @@ import { PlaylistEntriesRepository } from '../playlists/playlist-entries.reposit
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { CatalogRevision } from './catalog-revision.js';
 import { DB_CONNECTION } from './tokens.js';
 
 // Unknown paths in filters are dropped rather than sent to the server. Operator
@@ -41,10 +40,9 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Playli
         return connection;
       },
     },
-    CatalogRevision,
     ...repositories,
   ],
-  exports: [DB_CONNECTION, CatalogRevision, ...repositories],
+  exports: [DB_CONNECTION, ...repositories],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');

@@ -3,7 +3,6 @@ import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { CatalogRevision } from '../database/catalog-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { MediaStore } from '../media/media-store.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
@@ -65,7 +64,6 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly playlists: PlaylistsRepository,
     private readonly entries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
-    private readonly catalog: CatalogRevision,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -144,8 +142,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
 
     const danglingPlaylistEntries = await this.entries.deleteDangling({ songIds: new AllExcept(missingSongs), playlistIds: new AllExcept(missingPlaylists) });
     const danglingLikes = missingSongs.size > 0 ? await this.likes.deleteDangling(new AllExcept(missingSongs)) : 0;
-    // Cached catalog reads (playlist pages, collections) must not show rows that are gone now.
-    if (danglingPlaylistEntries + danglingLikes > 0) await this.catalog.bump();
+    // The read model never took these rows in (it ignores references to missing songs and playlists).
     return { danglingPlaylistEntries, danglingLikes };
   }
 }

@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import type { Song } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, createSong, form } from '../test/fixtures.js';
+import { connectDb, createSong, form, announceDirectWrite } from '../test/fixtures.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -274,6 +274,7 @@ describe('deleted songs', () => {
     const doomed = await createSong(ann, { song_name: 'Gone Now' });
     await ann.put('/api/me/player-state', { json: { queue: [song.id, doomed.id, otherSong.id], index: 1, position: 30 } });
     await db.collection('songs').deleteOne({ _id: new ObjectId(doomed.id) });
+    await announceDirectWrite(db);
     expect((await ann.get('/api/me/player-state')).body).toEqual(expect.objectContaining({ queue: [song, otherSong], index: 1, position: 0 }));
   });
 });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { playerStateInputSchema, type PlayerState, type SavedPlayerState, type SessionUser } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { SongsRepository } from '../songs/songs.repository.js';
 import { Clock } from './clock.js';
 import { parseInput } from './parse-input.js';
 import { resumeQueue } from './player-queue.js';
@@ -20,7 +20,7 @@ export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = { volume: 1, shuffle: fal
 export class PlayerStateService {
   constructor(
     private readonly states: PlayerStatesRepository,
-    private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
     private readonly presenter: SongPresenter,
     private readonly clock: Clock,
   ) {}
@@ -39,7 +39,7 @@ export class PlayerStateService {
   async load(user: SessionUser): Promise<PlayerState> {
     const record = await this.states.find(user.id);
     if (!record) throw new ApiException(404, 'NOT_FOUND', 'No player state has been saved yet.');
-    const records = new Map((await this.songs.findByIds([...new Set(record.queue)])).map((song) => [song.id, song]));
+    const records = new Map((await this.catalog.current()).songsByIds([...new Set(record.queue)]).map((song) => [song.id, song]));
     const resumed = resumeQueue(record.queue, (songId) => records.has(songId), record.index);
     const queue = await this.presenter.present(resumed.queue.map((songId) => records.get(songId)!));
     return { ...settingsOf(record), queue, index: resumed.index, position: resumed.currentKept ? record.position : 0 };

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LISTENING_LIMITS, recentlyPlayedQuerySchema, songRefSchema, type PlayResponse, type RecentlyPlayedResponse, type SessionUser } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { Clock } from './clock.js';
@@ -26,6 +27,7 @@ export class PlaysService {
   constructor(
     private readonly plays: PlaysRepository,
     private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
     private readonly presenter: SongPresenter,
     private readonly clock: Clock,
   ) {}
@@ -37,7 +39,7 @@ export class PlaysService {
    */
   async play(user: SessionUser, body: unknown): Promise<PlayResponse> {
     const songId = parseInput(songRefSchema, body).song_id.toLowerCase();
-    if (!(await this.songs.findById(songId))) throw ApiException.notFound('Song');
+    if (!(await this.catalog.current()).song(songId)) throw ApiException.notFound('Song');
     const now = this.clock.now();
     const claimed = await this.plays.claimCount(user.id, songId, now, new Date(now.getTime() - PLAY_DEDUPE_MS));
     if (!claimed) return { counted: false };
@@ -62,16 +64,7 @@ export class PlaysService {
 
   /** The first `limit` songs that still exist, in the given order; usually one read. */
   private async firstExisting(songIds: string[], limit: number): Promise<SongRecord[]> {
-    const found: SongRecord[] = [];
-    let start = 0;
-    let size = limit;
-    while (found.length < limit && start < songIds.length) {
-      found.push(...(await this.songs.findByIds(songIds.slice(start, start + size))));
-      start += size;
-      // Deleted songs are rare; when some were, read further ahead next time.
-      size *= 2;
-    }
-    return found.slice(0, limit);
+    return (await this.catalog.current()).songsByIds(songIds).slice(0, limit);
   }
 
   /**

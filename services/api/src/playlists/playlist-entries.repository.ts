@@ -54,6 +54,16 @@ export class PlaylistEntriesRepository {
     }
   }
 
+  async find(playlistId: string, songId: string): Promise<PlaylistEntryRecord | null> {
+    const doc = await this.model.findOne({ playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) }).lean<EntryDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Every playlist entry, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
+  async *all(): AsyncIterable<PlaylistEntryRecord> {
+    for await (const doc of this.model.find({}).lean<EntryDocument>().cursor({ batchSize: 2000 })) yield toRecord(doc as EntryDocument);
+  }
+
   async remove(playlistId: string, songId: string): Promise<boolean> {
     const result = await this.model.deleteOne({ playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) });
     return result.deletedCount > 0;

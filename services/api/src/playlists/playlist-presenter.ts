@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import type { Playlist } from '@tunafy/contracts';
+import type { Playlist, PlaylistDetail } from '@tunafy/contracts';
 import { mediaUrl } from '../media/media-store.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { PlaylistRecord } from './playlists.repository.js';
 
-/** Turns playlist records into the API's playlist shape; creator names come from one batched read. */
+/** Turns playlist records into the API's playlist shape; creator names come from the in-memory catalog. */
 @Injectable()
 export class PlaylistPresenter {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly catalog: CatalogReadModel) {}
 
-  async present(records: PlaylistRecord[]): Promise<Playlist[]> {
-    const usernames = await this.users.usernamesByIds(records.map((playlist) => playlist.creatorId));
-    return records.map((playlist) => toPlaylist(playlist, usernames.get(playlist.creatorId) ?? ''));
+  present(records: readonly PlaylistRecord[]): Playlist[] {
+    const model = this.catalog.model;
+    return records.map((playlist) => toPlaylist(playlist, model.username(playlist.creatorId)));
   }
 
-  async presentOne(record: PlaylistRecord): Promise<Playlist> {
-    return (await this.present([record]))[0]!;
+  presentOne(record: PlaylistRecord): Playlist {
+    return this.present([record])[0]!;
+  }
+
+  /** The detail page's header: the playlist with its song count and length. */
+  presentDetail(record: PlaylistRecord): PlaylistDetail {
+    const totals = this.catalog.model.playlistTotals(record.id);
+    return { ...this.presentOne(record), song_count: totals.songCount, total_duration: totals.totalDuration };
   }
 }
 

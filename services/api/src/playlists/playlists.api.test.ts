@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import type { Playlist, Song } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile } from '../test/fixtures.js';
+import { connectDb, coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile, announceDirectWrite } from '../test/fixtures.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -157,7 +157,7 @@ describe('GET /api/playlists', () => {
     const hidden = await createPlaylist(ann, { playlist_name: 'Hidden', private: 'true' });
     const response = await new ApiClient(apiUrl).get('/api/playlists');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ playlists: expect.any(Array), next_cursor: null });
+    expect(response.body).toEqual({ playlists: expect.any(Array), next_cursor: null, total: response.body.playlists.length });
     const ids = response.body.playlists.map((playlist: Playlist) => playlist.id);
     expect(ids).toContain(open.id);
     expect(ids).not.toContain(hidden.id);
@@ -196,7 +196,7 @@ describe('GET /api/playlists/:id and /songs', () => {
     const playlist = await createPlaylist(ann);
     const response = await bob.get(`/api/playlists/${playlist.id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(playlist);
+    expect(response.body).toEqual({ ...playlist, song_count: 0, total_duration: 0 });
   });
 
   it('answers someone else’s private playlist exactly like a missing one', async () => {
@@ -236,12 +236,13 @@ describe('GET /api/playlists/:id and /songs', () => {
   it('lists entries oldest first with the song embedded', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const playlist = await createPlaylist(ann);
-    expect((await ann.get(`/api/playlists/${playlist.id}/songs`)).body).toEqual({ playlist_songs: [] });
+    expect((await ann.get(`/api/playlists/${playlist.id}/songs`)).body).toEqual({ playlist_songs: [], next_cursor: null, total: 0 });
     const first = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: otherSong.id } });
     const second = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
     const response = await ann.get(`/api/playlists/${playlist.id}/songs`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ playlist_songs: [first.body, second.body] });
+    expect(response.body).toEqual({ playlist_songs: [first.body, second.body], next_cursor: null, total: 2 });
+    expect((await ann.get(`/api/playlists/${playlist.id}`)).body).toEqual(expect.objectContaining({ song_count: 2, total_duration: song.duration + otherSong.duration }));
     expect(response.body.playlist_songs[1]).toEqual({
       id: expect.stringMatching(ID),
       playlist_id: playlist.id,
@@ -259,6 +260,7 @@ describe('GET /api/playlists/:id and /songs', () => {
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
     // What a crash midway through a song delete leaves behind: entries pointing at nothing.
     await db.collection('songs').deleteOne({ _id: new ObjectId(doomed.id) });
+    await announceDirectWrite(db);
     const response = await ann.get(`/api/playlists/${playlist.id}/songs`);
     expect(response.body.playlist_songs.map((entry: { song_id: string }) => entry.song_id)).toEqual([song.id]);
   });
@@ -362,7 +364,7 @@ describe('DELETE /api/playlists/:id/remove', () => {
     const kept = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: otherSong.id } });
     const response = await ann.delete(`/api/playlists/${playlist.id}/remove`, { form: form({ song_id: song.id }) });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ playlist_songs: [kept.body] });
+    expect(response.body).toEqual({ playlist_songs: [kept.body], next_cursor: null, total: 1 });
     expect(await entryCount(playlist.id)).toBe(1);
   });
 
@@ -370,9 +372,9 @@ describe('DELETE /api/playlists/:id/remove', () => {
     const ann = await newUser(apiUrl, 'ann');
     const playlist = await createPlaylist(ann);
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
-    expect((await ann.delete(`/api/playlists/${playlist.id}/remove`, { json: { song_id: song.id } })).body).toEqual({ playlist_songs: [] });
+    expect((await ann.delete(`/api/playlists/${playlist.id}/remove`, { json: { song_id: song.id } })).body).toEqual({ playlist_songs: [], next_cursor: null, total: 0 });
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
-    expect((await ann.delete(`/api/playlists/${playlist.id}/remove`, { urlencoded: { song_id: song.id } })).body).toEqual({ playlist_songs: [] });
+    expect((await ann.delete(`/api/playlists/${playlist.id}/remove`, { urlencoded: { song_id: song.id } })).body).toEqual({ playlist_songs: [], next_cursor: null, total: 0 });
   });
 
   it('answers 404 for a song that is not in the playlist and 400 for a bad reference', async () => {

@@ -5,6 +5,7 @@ import {
   type DeletedResponse,
   type PageQuery,
   type Playlist,
+  type PlaylistDetail,
   type PlaylistSong,
   type PlaylistSongsResponse,
   type PlaylistsResponse,
@@ -36,15 +37,15 @@ export class PlaylistsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One playlist; someone else’s private playlist answers 404' })
-  get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<Playlist> {
+  @ApiOperation({ summary: 'One playlist with its song_count and total_duration; someone else’s private playlist answers 404' })
+  get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<PlaylistDetail> {
     return this.playlists.get(id, user);
   }
 
   @Get(':id/songs')
-  @ApiOperation({ summary: 'A playlist’s entries, each with its song embedded' })
-  songs(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<PlaylistSongsResponse> {
-    return this.playlists.songsOf(id, user);
+  @ApiOperation({ summary: 'A playlist’s entries in the order added, each with its song embedded ({playlist_songs, next_cursor, total}); a page with limit and cursor or offset' })
+  songs(@Param('id') id: string, @CurrentUser() user: SessionUser, @Query(new ZodPipe(pageQuerySchema)) page: PageQuery): Promise<PlaylistSongsResponse> {
+    return this.playlists.songsOf(id, user, page);
   }
 
   @Get(':id/manage')

@@ -72,6 +72,17 @@ export class PlaylistsRepository {
     return toRecord(doc.toObject());
   }
 
+  /** Any playlist, private or not: only for the catalog read model, which applies visibility itself. */
+  async findById(id: string): Promise<PlaylistRecord | null> {
+    const doc = await this.model.findById(toObjectId(id)).lean<PlaylistDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Every playlist, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
+  async *all(): AsyncIterable<PlaylistRecord> {
+    for await (const doc of this.model.find({}).lean<PlaylistDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc as PlaylistDocument);
+  }
+
   /** A playlist the viewer may see; a private one of somebody else is reported as missing. */
   async findVisible(id: string, viewerId: string | null): Promise<PlaylistRecord | null> {
     const doc = await this.model.findOne({ $and: [{ _id: toObjectId(id) }, visibleTo(viewerId)] }).lean<PlaylistDocument>();

@@ -5,6 +5,7 @@ import {
   type DeletedResponse,
   type PageQuery,
   type Playlist,
+  type PlaylistDetail,
   type PlaylistSong,
   type PlaylistSongsResponse,
   type PlaylistsResponse,
@@ -13,11 +14,14 @@ import {
 } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
 import { requireId, requireSongRef } from '../common/ids.js';
-import { decodeCursor, nextCursor } from '../common/paging.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { pageBody } from '../catalog/list-responses.js';
+import { toPageRequest } from '../catalog/page-query.js';
+import type { PageRequest } from '../catalog/paging.js';
+import type { SongRef } from '../catalog/ref-list.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { SongsRepository } from '../songs/songs.repository.js';
-import { PlaylistEntriesRepository, type PlaylistEntryRecord } from './playlist-entries.repository.js';
+import { PlaylistEntriesRepository } from './playlist-entries.repository.js';
 import { PlaylistPresenter } from './playlist-presenter.js';
 import { PlaylistsRepository, type PlaylistRecord } from './playlists.repository.js';
 
@@ -25,17 +29,16 @@ import { PlaylistsRepository, type PlaylistRecord } from './playlists.repository
 export const COVER_FIELD = 'playlist_cover_url';
 
 /**
- * Playlists and their entries. Privacy is enforced by the repository's
- * visibility filter, ownership here. Playlists are not part of the cached
- * catalog (songs and albums lists), so their writes leave CatalogRevision alone
- * rather than invalidate those caches for nothing.
+ * Playlists and their entries. Privacy is enforced by the read model's
+ * visibility rule (someone else's private playlist reads as missing),
+ * ownership here.
  */
 @Injectable()
 export class PlaylistsService {
   constructor(
     private readonly playlists: PlaylistsRepository,
     private readonly entries: PlaylistEntriesRepository,
-    private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
     private readonly playlistPresenter: PlaylistPresenter,
     private readonly songPresenter: SongPresenter,
@@ -43,23 +46,25 @@ export class PlaylistsService {
 
   /** Guests see public playlists only; a logged-in viewer also sees their own private ones. */
   async list(viewer: SessionUser | null, page: PageQuery): Promise<PlaylistsResponse> {
-    const records = await this.playlists.listVisible(viewer?.id ?? null, { limit: page.limit, afterId: decodeCursor(page.cursor) });
-    return { playlists: await this.playlistPresenter.present(records), next_cursor: nextCursor(records, page.limit) };
+    const model = await this.catalog.current();
+    return pageBody('playlists', model.visiblePlaylistsPage(viewer?.id ?? null, toPageRequest(page)), (rows) => this.playlistPresenter.present(rows));
   }
 
-  async get(id: unknown, viewer: SessionUser): Promise<Playlist> {
-    return this.playlistPresenter.presentOne(await this.visiblePlaylist(id, viewer));
+  /** With the song count and total length, so the playlist page needs no full song list. */
+  async get(id: unknown, viewer: SessionUser): Promise<PlaylistDetail> {
+    return this.playlistPresenter.presentDetail(await this.visiblePlaylist(id, viewer));
   }
 
-  async songsOf(id: unknown, viewer: SessionUser): Promise<PlaylistSongsResponse> {
-    return this.entriesResponse(await this.visiblePlaylist(id, viewer));
+  /** In the order songs were added; a page when `limit` is given. */
+  async songsOf(id: unknown, viewer: SessionUser, page: PageQuery): Promise<PlaylistSongsResponse> {
+    return this.entriesResponse(await this.visiblePlaylist(id, viewer), toPageRequest(page));
   }
 
   /** The Add-to-Playlist picker: a user's own playlists, private ones included, so nobody else may ask. */
   async listOwn(userId: unknown, viewer: SessionUser): Promise<UserPlaylistsResponse> {
     const id = requireId(userId, 'user');
     if (id !== viewer.id) throw ApiException.forbidden('You can only list your own playlists here.');
-    return { playlists: await this.playlistPresenter.present(await this.playlists.listByCreator(id)) };
+    return { playlists: this.playlistPresenter.present((await this.catalog.current()).playlistsByCreator(id)) };
   }
 
   /**
@@ -91,6 +96,7 @@ export class PlaylistsService {
       await this.uploads.discard(stored.map((file) => file.id));
       throw error;
     }
+    await this.catalog.record([{ kind: 'playlist', id: record.id }], (model) => model.putPlaylist(record));
     return this.playlistPresenter.presentOne(record);
   }
 
@@ -98,10 +104,14 @@ export class PlaylistsService {
   async addSong(id: unknown, viewer: SessionUser, body: unknown): Promise<PlaylistSong> {
     const playlist = await this.ownedPlaylist(id, viewer);
     const songId = requireSongRef(body);
-    const song = await this.songs.findById(songId);
+    const song = (await this.catalog.current()).song(songId);
     if (!song) throw ApiException.notFound('Song');
-    const entry = await this.entries.add(playlist.id, song.id);
-    return toPlaylistSong(entry, await this.songPresenter.presentOne(song));
+    const entry = await this.catalog.serialize(`entry:${playlist.id}:${song.id}`, async () => {
+      const added = await this.entries.add(playlist.id, song.id);
+      await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => model.putEntry(added));
+      return added;
+    });
+    return toPlaylistSong({ id: entry.id, song, at: entry.addedAt }, playlist.id, this.songPresenter.presentOne(song));
   }
 
   /**
@@ -111,9 +121,12 @@ export class PlaylistsService {
   async removeSong(id: unknown, viewer: SessionUser, body: unknown): Promise<PlaylistSongsResponse> {
     const playlist = await this.ownedPlaylist(id, viewer);
     const songId = requireSongRef(body);
-    const removed = await this.entries.remove(playlist.id, songId);
-    if (!removed) throw new ApiException(404, 'NOT_FOUND', 'That song is not in this playlist.');
-    return this.entriesResponse(playlist);
+    await this.catalog.serialize(`entry:${playlist.id}:${songId}`, async () => {
+      const removed = await this.entries.remove(playlist.id, songId);
+      if (!removed) throw new ApiException(404, 'NOT_FOUND', 'That song is not in this playlist.');
+      await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId }], (model) => model.deleteEntry(playlist.id, songId));
+    });
+    return this.entriesResponse(playlist, FIRST_PAGE);
   }
 
   /**
@@ -125,6 +138,7 @@ export class PlaylistsService {
     const playlist = await this.ownedPlaylist(id, viewer);
     // Lost a race with a concurrent delete of the same playlist: the other call owns the cleanup.
     if (!(await this.playlists.delete(playlist.id))) throw ApiException.notFound('Playlist');
+    await this.catalog.record([{ kind: 'playlist', id: playlist.id }], (model) => model.deletePlaylist(playlist.id));
     await this.entries.deleteByPlaylist(playlist.id);
     if (playlist.coverFileId) await this.uploads.discard([playlist.coverFileId]);
     return { id: playlist.id, deleted: true };
@@ -132,7 +146,7 @@ export class PlaylistsService {
 
   /** Someone else's private playlist is reported exactly like a missing one, so its existence does not leak. */
   private async visiblePlaylist(id: unknown, viewer: SessionUser): Promise<PlaylistRecord> {
-    const playlist = await this.playlists.findVisible(requireId(id, 'playlist'), viewer.id);
+    const playlist = (await this.catalog.current()).visiblePlaylist(requireId(id, 'playlist'), viewer.id);
     if (!playlist) throw ApiException.notFound('Playlist');
     return playlist;
   }
@@ -144,20 +158,19 @@ export class PlaylistsService {
     return playlist;
   }
 
-  /** Entries whose song is gone (deleted, cleanup pending) are skipped rather than answered half-empty. */
-  private async entriesResponse(playlist: PlaylistRecord): Promise<PlaylistSongsResponse> {
-    const entries = await this.entries.listByPlaylist(playlist.id);
-    const songs = await this.songPresenter.present(await this.songs.findByIds(entries.map((entry) => entry.songId)));
-    const songsById = new Map(songs.map((song) => [song.id, song]));
-    return {
-      playlist_songs: entries.flatMap((entry) => {
-        const song = songsById.get(entry.songId);
-        return song ? [toPlaylistSong(entry, song)] : [];
-      }),
-    };
+  private async entriesResponse(playlist: PlaylistRecord, request: PageRequest): Promise<PlaylistSongsResponse> {
+    const page = (await this.catalog.current()).playlistEntries(playlist.id, request);
+    if (!page) throw ApiException.notFound('Playlist');
+    return pageBody('playlist_songs', page, (entries) => {
+      const songs = this.songPresenter.present(entries.map((entry) => entry.song));
+      return entries.map((entry, position) => toPlaylistSong(entry, playlist.id, songs[position]!));
+    });
   }
 }
 
-function toPlaylistSong(entry: PlaylistEntryRecord, song: PlaylistSong['song']): PlaylistSong {
-  return { id: entry.id, playlist_id: entry.playlistId, song_id: entry.songId, added_at: entry.addedAt.toISOString(), song };
+/** What removing a song answers: the playlist's first page, which the playlist page shows next. */
+const FIRST_PAGE: PageRequest = { limit: 100 };
+
+function toPlaylistSong(entry: SongRef, playlistId: string, song: PlaylistSong['song']): PlaylistSong {
+  return { id: entry.id, playlist_id: playlistId, song_id: song.id, added_at: entry.at.toISOString(), song };
 }

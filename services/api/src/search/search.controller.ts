@@ -11,7 +11,7 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Songs, albums and playlists whose name contains q (case-insensitive); up to `limit` of each' })
+  @ApiOperation({ summary: 'Songs, albums and playlists with a word starting with each word of q (case- and accent-insensitive), best matches first; up to `limit` of each' })
   find(@Query(new ZodPipe(searchQuerySchema)) query: SearchQuery, @CurrentUser() user: SessionUser): Promise<SearchResponse> {
     return this.search.search(query, user);
   }

@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { LikesRepository } from '../collection/likes.repository.js';
-import { CatalogRevision } from '../database/catalog-revision.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { MediaInspector } from '../media/media-inspector.js';
 import { MediaStore } from '../media/media-store.js';
@@ -45,7 +45,7 @@ export class SeedService {
     private readonly media: MediaStore,
     private readonly inspector: MediaInspector,
     private readonly hasher: PasswordHasher,
-    private readonly revision: CatalogRevision,
+    private readonly catalog: CatalogReadModel,
   ) {}
 
   private get keys() {
@@ -149,7 +149,8 @@ export class SeedService {
     for (const [userKey, songKeys] of Object.entries(catalog.likes)) {
       for (const songKey of songKeys) await this.likes.like(userIds.get(userKey)!, songIds.get(songKey)!);
     }
-    await this.revision.bump();
+    // Written behind the read model's back, in bulk: every replica reloads it once.
+    await this.catalog.reloadEverywhere();
     return { created };
   }
 

@@ -1,28 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { Song } from '@tunafy/contracts';
-import { AlbumsRepository } from '../albums/albums.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { mediaUrl } from '../media/media-store.js';
-import { UsersRepository } from '../users/users.repository.js';
 import type { SongRecord } from './songs.repository.js';
 
-/** Turns song records into the API's song shape, looking up artist and album names in two batched reads. */
+/** Turns song records into the API's song shape; artist and album names come from the in-memory catalog. */
 @Injectable()
 export class SongPresenter {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly albums: AlbumsRepository,
-  ) {}
+  constructor(private readonly catalog: CatalogReadModel) {}
 
-  async present(records: SongRecord[]): Promise<Song[]> {
-    const [usernames, albumNames] = await Promise.all([
-      this.users.usernamesByIds(records.map((song) => song.artistId)),
-      this.albums.namesByIds(records.flatMap((song) => (song.albumId ? [song.albumId] : []))),
-    ]);
-    return records.map((song) => toSong(song, usernames.get(song.artistId) ?? '', song.albumId ? (albumNames.get(song.albumId) ?? null) : null));
+  present(records: readonly SongRecord[]): Song[] {
+    const model = this.catalog.model;
+    return records.map((song) => toSong(song, model.username(song.artistId), model.albumName(song.albumId)));
   }
 
-  async presentOne(record: SongRecord): Promise<Song> {
-    return (await this.present([record]))[0]!;
+  presentOne(record: SongRecord): Song {
+    return this.present([record])[0]!;
   }
 }
 

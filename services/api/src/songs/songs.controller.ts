@@ -5,7 +5,6 @@ import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/auth.decorators.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { UploadFiles, firstFile, type UploadedFileMap } from '../media/upload.interceptor.js';
-import { acceptsGzip, sendJson } from '../common/catalog-cache.js';
 import { SongsService } from './songs.service.js';
 
 export const SONG_COVER_FIELD = 'song_cover_url';
@@ -22,10 +21,9 @@ export class SongsController {
   constructor(private readonly songs: SongsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'All songs, oldest first ({songs, next_cursor}); optional limit/cursor paging; ETag for 304s' })
-  async list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
-    // Sent as cached bytes: serializing thousands of songs per request is what made this route slow.
-    sendJson(res, await this.songs.listPayload(page, acceptsGzip(req)));
+  @ApiOperation({ summary: 'All songs, oldest first ({songs, next_cursor, total}); a page with limit and cursor or offset, else the whole list (streamed when long); ETag for 304s' })
+  list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.songs.list(page, req, res);
   }
 
   @Post('new')

@@ -92,6 +92,11 @@ export class SongsRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  /** Every song, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
+  async *all(): AsyncIterable<SongRecord> {
+    for await (const doc of this.model.find({}).lean<SongDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc as SongDocument);
+  }
+
   /** Songs for the given ids, in the order asked; ids of deleted songs are skipped. */
   async findByIds(ids: string[]): Promise<SongRecord[]> {
     if (ids.length === 0) return [];

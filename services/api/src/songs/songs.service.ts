@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { songFieldsSchema, validate, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
-import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
-import { decodeCursor } from '../common/paging.js';
-import { CatalogRevision } from '../database/catalog-revision.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { FullListResponder, pageBody } from '../catalog/list-responses.js';
+import { toPageRequest } from '../catalog/page-query.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import type { JsonPayload } from '../common/catalog-cache.js';
+import type { Request, Response } from 'express';
 import { SongPresenter } from './song-presenter.js';
-import { SongsCatalog } from './songs-catalog.js';
 import { invalidForm } from './upload-errors.js';
 import { SongsRepository, type SongPatch, type SongRecord } from './songs.repository.js';
 
@@ -28,19 +27,31 @@ export interface SongFiles {
  */
 @Injectable()
 export class SongsService {
+  private readonly fullList = new FullListResponder<SongRecord>('songs');
+
   constructor(
     private readonly songs: SongsRepository,
-    private readonly albums: AlbumsRepository,
     private readonly playlistEntries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
     private readonly presenter: SongPresenter,
-    private readonly catalog: SongsCatalog,
-    private readonly revision: CatalogRevision,
+    private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
   ) {}
 
-  listPayload(page: PageQuery, acceptsGzip: boolean): Promise<JsonPayload> {
-    return this.catalog.payload({ limit: page.limit, afterId: decodeCursor(page.cursor) }, acceptsGzip);
+  /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
+  async list(page: PageQuery, req: Request, res: Response): Promise<void> {
+    const model = await this.catalog.current();
+    if (page.limit === undefined && page.cursor === undefined && page.offset === undefined) {
+      return this.fullList.send(req, res, {
+        owner: model,
+        version: model.versions.songs,
+        total: model.songCount,
+        pageAfter: (afterId, limit) => model.songsPage({ afterId, limit }),
+        present: (rows) => this.presenter.present(rows),
+      });
+    }
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.json(pageBody('songs', model.songsPage(toPageRequest(page)), (rows) => this.presenter.present(rows)));
   }
 
   async get(id: unknown): Promise<Song> {
@@ -77,7 +88,7 @@ export class SongsService {
       await this.uploads.discard([storedCover!.id, storedAudio!.id]);
       throw error;
     }
-    await this.revision.bump();
+    await this.catalog.record([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
     return this.presenter.presentOne(record);
   }
 
@@ -107,19 +118,24 @@ export class SongsService {
       patch.duration = audio.upload.duration;
     }
 
-    let previous: SongRecord | null;
-    try {
-      previous = await this.songs.updateReturningPrevious(song.id, patch);
-    } catch (error) {
-      await this.uploads.discard(stored.map((file) => file.id));
-      throw error;
-    }
-    if (!previous) {
-      // Deleted by its artist in another tab while this upload ran.
-      await this.uploads.discard(stored.map((file) => file.id));
-      throw ApiException.notFound('Song');
-    }
-    await this.revision.bump();
+    // Serialized per song, so two racing updates reach the read model in the order the database took them.
+    const previous = await this.catalog.serialize(`song:${song.id}`, async () => {
+      let before: SongRecord | null;
+      try {
+        before = await this.songs.updateReturningPrevious(song.id, patch);
+      } catch (error) {
+        await this.uploads.discard(stored.map((file) => file.id));
+        throw error;
+      }
+      if (!before) {
+        // Deleted by its artist in another tab while this upload ran.
+        await this.uploads.discard(stored.map((file) => file.id));
+        throw ApiException.notFound('Song');
+      }
+      const after = { ...before, ...definedOnly(patch) } as SongRecord;
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(after));
+      return before;
+    });
     // Only now does no record point at the replaced files.
     const replaced = [
       patch.coverFileId && previous.coverFileId !== patch.coverFileId ? previous.coverFileId : null,
@@ -138,17 +154,19 @@ export class SongsService {
    */
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const song = await this.findOwn(user, id);
-    await this.playlistEntries.deleteBySong(song.id);
-    await this.likes.deleteBySong(song.id);
-    await this.songs.delete(song.id);
-    await this.revision.bump();
+    await this.catalog.serialize(`song:${song.id}`, async () => {
+      await this.playlistEntries.deleteBySong(song.id);
+      await this.likes.deleteBySong(song.id);
+      await this.songs.delete(song.id);
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.deleteSong(song.id));
+    });
     await this.uploads.discard([song.coverFileId, song.audioFileId]);
     return { id: song.id, deleted: true };
   }
 
   private async find(id: unknown): Promise<SongRecord> {
     const songId = requireId(id, 'song');
-    const song = await this.songs.findById(songId);
+    const song = (await this.catalog.current()).song(songId);
     if (!song) throw ApiException.notFound('Song');
     return song;
   }
@@ -160,7 +178,7 @@ export class SongsService {
   }
 
   private async requireOwnAlbum(user: SessionUser, albumId: string): Promise<void> {
-    const album = await this.albums.findById(albumId);
+    const album = (await this.catalog.current()).album(albumId);
     if (!album) throw ApiException.notFound('Album');
     if (album.artistId !== user.id) throw ApiException.forbidden('You can only add songs to your own albums.');
   }

@@ -1,6 +1,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import { parseBuffer } from 'music-metadata';
 import type { Album, Song } from '@tunafy/contracts';
+import { ChangeFeed } from '../catalog/change-feed.js';
 import { renderCover } from '../seed/media/render-cover.js';
 import { synthesizeSong } from '../seed/media/synth-song.js';
 import type { ApiClient } from './api-client.js';
@@ -123,4 +124,13 @@ export async function connectDb(mongodbUri: string): Promise<{ db: Db; close: ()
 /** Number of files in the media GridFS bucket. */
 export function mediaFileCount(db: Db): Promise<number> {
   return db.collection('media.files').countDocuments();
+}
+
+/**
+ * Tells the API that the test wrote behind its back (as a crash midway through
+ * a delete would leave things): the API's read model reloads before its next
+ * answer, as it does after a seed or any bulk write logged with a reload.
+ */
+export async function announceDirectWrite(db: Db): Promise<void> {
+  await new ChangeFeed(() => db).publish([{ kind: 'reload' }]);
 }

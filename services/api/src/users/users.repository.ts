@@ -110,12 +110,10 @@ export class UsersRepository {
     return new Map(docs.map((doc) => [doc._id.toHexString(), doc.username]));
   }
 
-  async listPublic(page: { limit?: number; afterId?: string }): Promise<{ id: string; username: string }[]> {
-    const filter = page.afterId ? { _id: { $gt: toObjectId(page.afterId) } } : {};
-    let query = this.model.find(filter, { username: 1 }).sort({ _id: 1 });
-    if (page.limit) query = query.limit(page.limit);
-    const docs = await query.lean<Pick<UserDocument, '_id' | 'username'>[]>();
-    return docs.map((doc) => ({ id: doc._id.toHexString(), username: doc.username }));
+  /** Every user's id and username, streamed, for the catalog read model. */
+  async *allUsernames(): AsyncIterable<{ id: string; username: string }> {
+    const cursor = this.model.find({}, { username: 1 }).lean<Pick<UserDocument, '_id' | 'username'>>().cursor({ batchSize: 2000 });
+    for await (const doc of cursor) yield { id: (doc as Pick<UserDocument, '_id'>)._id.toHexString(), username: (doc as Pick<UserDocument, 'username'>).username };
   }
 
   async count(): Promise<number> {

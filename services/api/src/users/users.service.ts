@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { PageQuery, UsersResponse } from '@tunafy/contracts';
-import { decodeCursor, nextCursor } from '../common/paging.js';
-import { UsersRepository } from './users.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { pageBody } from '../catalog/list-responses.js';
+import { toPageRequest } from '../catalog/page-query.js';
 
+/** Public user names (no emails), by id, from the in-memory catalog. */
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly catalog: CatalogReadModel) {}
 
   async list(page: PageQuery): Promise<UsersResponse> {
-    const users = await this.users.listPublic({ limit: page.limit, afterId: decodeCursor(page.cursor) });
-    return { users, next_cursor: nextCursor(users, page.limit) };
+    return pageBody('users', (await this.catalog.current()).usersPage(toPageRequest(page)), (users) => users);
   }
 }

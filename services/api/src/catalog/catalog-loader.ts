@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { LikesRepository } from '../collection/likes.repository.js';
+import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
+import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { CatalogModel } from './catalog-model.js';
+import type { CatalogChange } from './change-feed.js';
+
+/**
+ * Reads the catalog from the database into a CatalogModel: everything once
+ * at start (each collection streamed in batches, in the order that lets every
+ * reference find its target), or the records one change names.
+ */
+@Injectable()
+export class CatalogLoader {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly songs: SongsRepository,
+    private readonly albums: AlbumsRepository,
+    private readonly playlists: PlaylistsRepository,
+    private readonly entries: PlaylistEntriesRepository,
+    private readonly likes: LikesRepository,
+  ) {}
+
+  async loadAll(): Promise<CatalogModel> {
+    const model = new CatalogModel();
+    for await (const user of this.users.allUsernames()) model.putUser(user.id, user.username);
+    for await (const album of this.albums.all()) model.putAlbum(album);
+    // Sorted first, so each song lands at the end of the id-ordered lists instead of being spliced in.
+    const songs: SongRecord[] = [];
+    for await (const song of this.songs.all()) songs.push(song);
+    songs.sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const song of songs) model.putSong(song);
+    songs.length = 0;
+    for await (const playlist of this.playlists.all()) model.putPlaylist(playlist);
+    for await (const entry of this.entries.all()) model.putEntry(entry);
+    for await (const like of this.likes.all()) model.putLike(like);
+    return model;
+  }
+
+  /** Re-reads what one change names and applies the database's current state, present or gone. */
+  async apply(model: CatalogModel, change: CatalogChange): Promise<void> {
+    switch (change.kind) {
+      case 'song': {
+        const song = await this.songs.findById(change.id);
+        if (song) model.putSong(song);
+        else model.deleteSong(change.id);
+        return;
+      }
+      case 'album': {
+        const album = await this.albums.findById(change.id);
+        if (album) model.putAlbum(album);
+        else model.deleteAlbum(change.id);
+        return;
+      }
+      case 'playlist': {
+        const playlist = await this.playlists.findById(change.id);
+        if (playlist) model.putPlaylist(playlist);
+        else model.deletePlaylist(change.id);
+        return;
+      }
+      case 'entry': {
+        const entry = await this.entries.find(change.playlistId, change.songId);
+        if (entry) model.putEntry(entry);
+        else model.deleteEntry(change.playlistId, change.songId);
+        return;
+      }
+      case 'like': {
+        const like = await this.likes.find(change.userId, change.songId);
+        if (like) model.putLike(like);
+        else model.deleteLike(change.userId, change.songId);
+        return;
+      }
+      case 'user': {
+        const user = await this.users.findById(change.id);
+        if (user) model.putUser(user.id, user.username);
+        return;
+      }
+      case 'reload':
+        throw new Error('a reload is not applied change by change');
+    }
+  }
+}

@@ -1,0 +1,314 @@
+import type { PublicUser } from '@tunafy/contracts';
+import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { LikeRecord as StoredLike } from '../collection/likes.repository.js';
+import type { PlaylistEntryRecord } from '../playlists/playlist-entries.repository.js';
+import type { PlaylistRecord } from '../playlists/playlists.repository.js';
+import type { SongRecord } from '../songs/songs.repository.js';
+import { pageOf, positionAfterAscending, removeSorted, upsertSorted, type Page, type PageRequest } from './paging.js';
+import { PrefixIndex } from './prefix-index.js';
+import { RefList, type SongRef } from './ref-list.js';
+
+const byId = (row: { id: string }) => row.id;
+
+interface AlbumState {
+  record: AlbumRecord;
+  /** The album's songs by id. */
+  songs: SongRecord[];
+}
+
+interface PlaylistState {
+  record: PlaylistRecord;
+  entries: RefList;
+}
+
+/** What a list answer depends on, bumped by every change that can alter it (keys of cached full lists). */
+export interface ListVersions {
+  songs: number;
+  albums: number;
+}
+
+/**
+ * The whole catalog as the API reads it: songs, albums, playlists with their
+ * entries, likes and usernames, held in memory with the orders and indexes
+ * every read needs. Built once from the database at start, then kept current
+ * change by change (this process's writes, and other replicas' through the
+ * change feed): no read ever waits for a rebuild and none scans the database.
+ *
+ * Records are owned here and updated in place, so every list that holds a
+ * song (its album, playlists, likes) shows the change at once.
+ *
+ * References whose target is missing (a like of a deleted song that a racing
+ * write left behind) are ignored rather than stored: reads never see a
+ * dangling reference, and the janitor removes the row from the database.
+ */
+export class CatalogModel {
+  private readonly songs = new Map<string, SongRecord>();
+  private readonly songOrder: SongRecord[] = [];
+  private readonly albums = new Map<string, AlbumState>();
+  private readonly albumOrder: AlbumRecord[] = [];
+  private readonly playlists = new Map<string, PlaylistState>();
+  private readonly playlistOrder: PlaylistRecord[] = [];
+  private readonly usernames = new Map<string, string>();
+  private readonly userOrder: PublicUser[] = [];
+  private readonly likes = new Map<string, RefList>();
+  private readonly songIndex = new PrefixIndex<SongRecord>();
+  private readonly albumIndex = new PrefixIndex<AlbumRecord>();
+  private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
+  readonly versions: ListVersions = { songs: 0, albums: 0 };
+
+  // ---- reads -------------------------------------------------------------
+
+  get songCount(): number {
+    return this.songOrder.length;
+  }
+
+  song(id: string): SongRecord | null {
+    return this.songs.get(id) ?? null;
+  }
+
+  /** Existing songs among the ids, in the order asked. */
+  songsByIds(ids: readonly string[]): SongRecord[] {
+    return ids.flatMap((id) => this.songs.get(id) ?? []);
+  }
+
+  songsPage(request: PageRequest): Page<SongRecord> {
+    return sortedPage(this.songOrder, request);
+  }
+
+  /** Every song by id, for streaming the full list in slices. */
+  songAt(position: number): SongRecord | undefined {
+    return this.songOrder[position];
+  }
+
+  album(id: string): AlbumRecord | null {
+    return this.albums.get(id)?.record ?? null;
+  }
+
+  albumName(id: string | null): string | null {
+    return id === null ? null : (this.albums.get(id)?.record.name ?? null);
+  }
+
+  albumsPage(request: PageRequest): Page<AlbumRecord> {
+    return sortedPage(this.albumOrder, request);
+  }
+
+  albumsByArtist(artistId: string): AlbumRecord[] {
+    return this.albumOrder.filter((album) => album.artistId === artistId);
+  }
+
+  albumSongs(albumId: string, request: PageRequest): Page<SongRecord> | null {
+    const state = this.albums.get(albumId);
+    return state ? sortedPage(state.songs, request) : null;
+  }
+
+  albumTotals(albumId: string): { songCount: number; totalDuration: number } {
+    const songs = this.albums.get(albumId)?.songs ?? [];
+    return { songCount: songs.length, totalDuration: sumDurations(songs) };
+  }
+
+  /** A playlist the viewer may see: someone else's private one reads as missing. */
+  visiblePlaylist(id: string, viewerId: string | null): PlaylistRecord | null {
+    const record = this.playlists.get(id)?.record;
+    return record && isVisible(record, viewerId) ? record : null;
+  }
+
+  /** Public playlists and the viewer's own private ones, by id. */
+  visiblePlaylistsPage(viewerId: string | null, request: PageRequest): Page<PlaylistRecord> {
+    const visible = this.playlistOrder.filter((playlist) => isVisible(playlist, viewerId));
+    return sortedPage(visible, request);
+  }
+
+  playlistsByCreator(creatorId: string): PlaylistRecord[] {
+    return this.playlistOrder.filter((playlist) => playlist.creatorId === creatorId);
+  }
+
+  playlistEntries(playlistId: string, request: PageRequest): Page<SongRef> | null {
+    const entries = this.playlists.get(playlistId)?.entries;
+    if (!entries) return null;
+    return pageOf(entries.length, (position) => entries.at(position), byId, request, (id) => entries.positionAfter(id));
+  }
+
+  playlistTotals(playlistId: string): { songCount: number; totalDuration: number } {
+    const entries = this.playlists.get(playlistId)?.entries;
+    return { songCount: entries?.length ?? 0, totalDuration: entries?.totalDuration() ?? 0 };
+  }
+
+  /** Newest like first. */
+  likesPage(userId: string, request: PageRequest): Page<SongRef> {
+    const likes = this.likes.get(userId) ?? new RefList();
+    const newestFirst = (position: number) => likes.at(likes.length - 1 - position);
+    // Positions count from the newest; after a cursor comes the next older like, whether or not the cursor's like is still there.
+    return pageOf(likes.length, newestFirst, byId, request, (id) => likes.length - likes.positionOf(id));
+  }
+
+  like(userId: string, songId: string): SongRef | null {
+    return this.likes.get(userId)?.findSong(songId) ?? null;
+  }
+
+  usersPage(request: PageRequest): Page<PublicUser> {
+    return sortedPage(this.userOrder, request);
+  }
+
+  username(userId: string): string {
+    return this.usernames.get(userId) ?? '';
+  }
+
+  searchSongs(text: string, limit: number): SongRecord[] {
+    return this.songIndex.search({ text, limit });
+  }
+
+  searchAlbums(text: string, limit: number): AlbumRecord[] {
+    return this.albumIndex.search({ text, limit });
+  }
+
+  searchPlaylists(text: string, viewerId: string | null, limit: number): PlaylistRecord[] {
+    return this.playlistIndex.search({ text, limit, accept: (playlist) => isVisible(playlist, viewerId) });
+  }
+
+  // ---- changes -----------------------------------------------------------
+
+  putUser(id: string, username: string): void {
+    if (this.usernames.get(id) === username) return;
+    this.usernames.set(id, username);
+    upsertSorted(this.userOrder, byId, { id, username });
+    this.versions.songs++;
+    this.versions.albums++;
+  }
+
+  /** Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way). */
+  putSong(next: SongRecord): SongRecord {
+    const record = { ...next, albumId: next.albumId && this.albums.has(next.albumId) ? next.albumId : null };
+    const existing = this.songs.get(record.id);
+    if (existing) {
+      if (existing.albumId !== record.albumId) {
+        this.leaveAlbum(existing);
+        existing.albumId = record.albumId;
+        this.joinAlbum(existing);
+      }
+      Object.assign(existing, record);
+      this.songIndex.put(existing, existing.name, existing.id);
+    } else {
+      this.songs.set(record.id, record);
+      upsertSorted(this.songOrder, byId, record);
+      this.joinAlbum(record);
+      this.songIndex.put(record, record.name, record.id);
+    }
+    this.versions.songs++;
+    return existing ?? record;
+  }
+
+  /** Removes the song with every reference to it (album, playlist entries, likes), as the database delete does. */
+  deleteSong(id: string): void {
+    const song = this.songs.get(id);
+    if (!song) return;
+    this.leaveAlbum(song);
+    for (const state of this.playlists.values()) state.entries.removeSong(id);
+    for (const likes of this.likes.values()) likes.removeSong(id);
+    this.songs.delete(id);
+    removeSorted(this.songOrder, byId, id);
+    this.songIndex.remove(song);
+    this.versions.songs++;
+  }
+
+  putAlbum(next: AlbumRecord): void {
+    const existing = this.albums.get(next.id);
+    if (existing) {
+      Object.assign(existing.record, next);
+      this.albumIndex.put(existing.record, next.name, next.id);
+    } else {
+      const record = { ...next };
+      this.albums.set(record.id, { record, songs: [] });
+      upsertSorted(this.albumOrder, byId, record);
+      this.albumIndex.put(record, record.name, record.id);
+    }
+    this.versions.albums++;
+    // Song rows show the album's name.
+    this.versions.songs++;
+  }
+
+  /** Its songs stay, with no album. */
+  deleteAlbum(id: string): void {
+    const state = this.albums.get(id);
+    if (!state) return;
+    for (const song of state.songs) song.albumId = null;
+    this.albums.delete(id);
+    removeSorted(this.albumOrder, byId, id);
+    this.albumIndex.remove(state.record);
+    this.versions.albums++;
+    this.versions.songs++;
+  }
+
+  putPlaylist(next: PlaylistRecord): void {
+    const existing = this.playlists.get(next.id);
+    if (existing) {
+      Object.assign(existing.record, next);
+      this.playlistIndex.put(existing.record, next.name, next.id);
+      return;
+    }
+    const record = { ...next };
+    this.playlists.set(record.id, { record, entries: new RefList() });
+    upsertSorted(this.playlistOrder, byId, record);
+    this.playlistIndex.put(record, record.name, record.id);
+  }
+
+  deletePlaylist(id: string): void {
+    const state = this.playlists.get(id);
+    if (!state) return;
+    this.playlists.delete(id);
+    removeSorted(this.playlistOrder, byId, id);
+    this.playlistIndex.remove(state.record);
+  }
+
+  putEntry(entry: PlaylistEntryRecord): void {
+    const song = this.songs.get(entry.songId);
+    const state = this.playlists.get(entry.playlistId);
+    if (song && state) state.entries.put(entry.id, song, entry.addedAt);
+  }
+
+  deleteEntry(playlistId: string, songId: string): void {
+    this.playlists.get(playlistId)?.entries.removeSong(songId);
+  }
+
+  putLike(like: StoredLike): void {
+    const song = this.songs.get(like.songId);
+    if (!song) return;
+    let likes = this.likes.get(like.userId);
+    if (!likes) {
+      likes = new RefList();
+      this.likes.set(like.userId, likes);
+    }
+    likes.put(like.id, song, like.likedAt);
+  }
+
+  deleteLike(userId: string, songId: string): void {
+    this.likes.get(userId)?.removeSong(songId);
+  }
+
+  private joinAlbum(song: SongRecord): void {
+    if (song.albumId) {
+      const state = this.albums.get(song.albumId);
+      if (state) upsertSorted(state.songs, byId, song);
+    }
+  }
+
+  private leaveAlbum(song: SongRecord): void {
+    if (song.albumId) {
+      const state = this.albums.get(song.albumId);
+      if (state) removeSorted(state.songs, byId, song.id);
+    }
+  }
+}
+
+function isVisible(playlist: PlaylistRecord, viewerId: string | null): boolean {
+  return !playlist.isPrivate || playlist.creatorId === viewerId;
+}
+
+function sortedPage<T extends { id: string }>(sorted: readonly T[], request: PageRequest): Page<T> {
+  return pageOf(sorted.length, (position) => sorted[position]!, byId, request, (id) => positionAfterAscending(sorted, byId, id));
+}
+
+function sumDurations(songs: readonly SongRecord[]): number {
+  let total = 0;
+  for (const song of songs) total += song.duration;
+  return total;
+}

@@ -1,0 +1,181 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Connection } from 'mongoose';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+import { CatalogLoader } from './catalog-loader.js';
+import { CatalogModel } from './catalog-model.js';
+import { ChangeFeed, type CatalogChange } from './change-feed.js';
+import { KeyedLock } from './keyed-lock.js';
+
+/** How long a revision may stay without its change document before we take it as lost and reload. */
+const GAP_GRACE_MS = 2000;
+/** Changes are kept this long; a replica further behind reloads. */
+const CHANGE_RETENTION_MS = 10 * 60_000;
+const TRIM_EVERY_MS = 60_000;
+
+/**
+ * This process's copy of the catalog (see CatalogModel) and how it stays
+ * current:
+ * - loaded whole before the API starts listening, so no request waits for it;
+ * - this process's writes are applied to it as soon as the database took them
+ *   (`record`), and logged to the change feed for the other replicas;
+ * - other replicas' writes are read from the feed at most every
+ *   `catalogRecheckMs`, re-reading only the records they name.
+ * A gap in the feed that does not fill (a writer died between its write and
+ * its log entry, or a tool wrote behind the API's back and bumped the
+ * revision) makes it reload in the background while reads go on.
+ */
+@Injectable()
+export class CatalogReadModel implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Catalog');
+  private readonly feed: ChangeFeed;
+  private readonly lock = new KeyedLock();
+  private loaded: CatalogModel | null = null;
+  /** Every revision up to this one is reflected in `loaded`. */
+  private seen = 0;
+  /** Revisions this process published and already applied. */
+  private readonly own = new Set<number>();
+  private checkedAt = 0;
+  private gapSince: number | null = null;
+  private syncing: Promise<void> | null = null;
+  private reloading: Promise<void> | null = null;
+  /** Changes this process made while a reload read the database; re-read into the new copy. */
+  private madeDuringReload: CatalogChange[] | null = null;
+  private trimmedAt = Date.now();
+
+  constructor(
+    private readonly loader: CatalogLoader,
+    @Inject(DB_CONNECTION) connection: Connection,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'catalogRecheckMs'>,
+  ) {
+    this.feed = new ChangeFeed(() => connection.db!);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const started = Date.now();
+    await this.current();
+    this.logger.log(`catalog loaded: ${this.loaded!.songCount} songs in ${Date.now() - started} ms`);
+  }
+
+  /** The copy as it is now, without waiting for a sync (presenters, right after a read awaited current()). */
+  get model(): CatalogModel {
+    if (!this.loaded) throw new Error('the catalog is read before it was loaded');
+    return this.loaded;
+  }
+
+  /** The copy, with other replicas' changes applied if the last look is older than catalogRecheckMs. */
+  async current(): Promise<CatalogModel> {
+    if (!this.loaded) {
+      await this.reload();
+      return this.loaded!;
+    }
+    // While a reload reads the database, feed changes wait for the new copy (it starts from the head read before it).
+    if (!this.reloading && Date.now() - this.checkedAt >= this.config.catalogRecheckMs) {
+      this.syncing ??= this.sync()
+        .catch((error: Error) => this.logger.warn(`catalog sync failed, answering from the copy held: ${error.message}`))
+        .finally(() => {
+          this.syncing = null;
+        });
+      await this.syncing;
+    }
+    return this.loaded;
+  }
+
+  /**
+   * Applies a write this process just made to the copy, then logs it for the
+   * other replicas. Call after the database accepted the write. A failed log
+   * write is reported, not thrown: the write itself succeeded, and other
+   * replicas notice the revision gap and reload.
+   */
+  async record(changes: CatalogChange[], apply: (model: CatalogModel) => void): Promise<void> {
+    apply(await this.current());
+    this.madeDuringReload?.push(...changes);
+    try {
+      this.own.add(await this.feed.publish(changes));
+    } catch (error) {
+      this.logger.warn(`catalog change not logged (other replicas will reload): ${(error as Error).message}`);
+    }
+    if (Date.now() - this.trimmedAt > TRIM_EVERY_MS) {
+      this.trimmedAt = Date.now();
+      void this.feed.trim(new Date(Date.now() - CHANGE_RETENTION_MS)).catch(() => undefined);
+    }
+  }
+
+  /** Serializes a write and its record() per key in this process (see KeyedLock). */
+  serialize<T>(key: string, task: () => Promise<T>): Promise<T> {
+    return this.lock.run(key, task);
+  }
+
+  /** Reloads here and asks every replica to (after a seed or a bulk write behind the repositories' back). */
+  async reloadEverywhere(): Promise<void> {
+    await this.feed.publish([{ kind: 'reload' }]);
+    await this.reload();
+  }
+
+  /** Builds a new copy from the database while the old one keeps answering; concurrent callers share one load. */
+  reload(): Promise<void> {
+    this.reloading ??= this.loadFresh().finally(() => {
+      this.reloading = null;
+    });
+    return this.reloading;
+  }
+
+  private async loadFresh(): Promise<void> {
+    this.madeDuringReload = [];
+    try {
+      // Read the head first: anything after it is applied from the feed afterwards (re-reading is idempotent).
+      const head = await this.feed.head();
+      const model = await this.loader.loadAll();
+      for (const change of this.madeDuringReload) await this.loader.apply(model, change);
+      this.loaded = model;
+      this.seen = head;
+      this.advance(head);
+      this.checkedAt = Date.now();
+    } finally {
+      this.madeDuringReload = null;
+    }
+  }
+
+  private async sync(): Promise<void> {
+    const head = await this.feed.head();
+    this.checkedAt = Date.now();
+    if (head < this.seen) {
+      // The counter went back: the database was restored or replaced under us.
+      this.logger.warn(`catalog revision went back from ${this.seen} to ${head}; reloading`);
+      this.seen = 0;
+      return this.reload();
+    }
+    if (head === this.seen) return;
+    if (this.allOwn(head)) return this.advance(head);
+
+    const logged = new Map((await this.feed.since(this.seen)).map((entry) => [entry._id, entry]));
+    for (let revision = this.seen + 1; revision <= head; revision++) {
+      if (this.own.has(revision)) {
+        this.advance(revision);
+        continue;
+      }
+      const entry = logged.get(revision);
+      if (!entry) {
+        // Being written right now, or never coming: wait a little before taking it as lost.
+        this.gapSince ??= Date.now();
+        if (Date.now() - this.gapSince < GAP_GRACE_MS) return;
+        this.logger.warn(`catalog change ${revision} is missing from the feed; reloading`);
+        return this.reload();
+      }
+      if (entry.changes.some((change) => change.kind === 'reload')) return this.reload();
+      for (const change of entry.changes) await this.loader.apply(this.loaded!, change);
+      this.advance(revision);
+    }
+  }
+
+  private allOwn(head: number): boolean {
+    for (let revision = this.seen + 1; revision <= head; revision++) if (!this.own.has(revision)) return false;
+    return true;
+  }
+
+  private advance(revision: number): void {
+    if (revision > this.seen) this.seen = revision;
+    this.gapSince = null;
+    for (const mine of this.own) if (mine <= this.seen) this.own.delete(mine);
+  }
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Paged } from '@tunafy/contracts';
+import type { Request, Response } from 'express';
+import { encodeCursor } from '../common/paging.js';
+import type { Page } from './paging.js';
+
+const gzipAsync = promisify(gzip);
+/** Full lists up to this many rows are kept serialized (and gzipped) per version; longer ones are streamed. */
+const CACHED_ROWS_MAX = 20_000;
+const STREAM_SLICE = 500;
+/** Distinguishes this process's stream ETags from another replica's (versions are per process). */
+const BOOT = randomBytes(4).toString('hex');
+
+/** A page answer: `{<key>: [...], next_cursor, total}`. */
+export function pageBody<K extends string, T, V>(key: K, page: Page<T>, present: (items: T[]) => V[]): { [P in K]: V[] } & Paged {
+  const rows = { [key]: present(page.items) } as { [P in K]: V[] };
+  return { ...rows, next_cursor: page.nextAfterId ? encodeCursor(page.nextAfterId) : null, total: page.total };
+}
+
+export interface FullListSource<T> {
+  /** Identifies the content: the same owner and version mean the same rows. */
+  owner: object;
+  version: number;
+  total: number;
+  /** The page after a row id (or from the top), for streaming in slices that survive concurrent changes. */
+  pageAfter: (afterId: string | undefined, limit: number) => Page<T>;
+  present: (rows: T[]) => unknown[];
+}
+
+/**
+ * Answers a whole list (GET /api/songs and /api/albums without `limit`, as the
+ * spec's clients ask). A small catalog's answer is serialized once per
+ * version and kept with its gzip, which is what made the list fast at 1,000
+ * songs; a big one is streamed in slices, so memory does not grow with the
+ * catalog. Slices continue after the last id sent, so a write during the
+ * stream never duplicates or skips a row that stays.
+ */
+export class FullListResponder<T> {
+  private cached: { owner: object; version: number; body: Buffer; etag: string; gzipped: Promise<Buffer> | null } | null = null;
+
+  constructor(private readonly key: string) {}
+
+  async send(req: Request, res: Response, source: FullListSource<T>): Promise<void> {
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.vary('Accept-Encoding');
+    if (source.total <= CACHED_ROWS_MAX) return this.sendCached(req, res, source);
+    res.setHeader('ETag', `W/"${this.key}-${BOOT}-${source.version}-${source.total}"`);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json');
+    res.write(`{${JSON.stringify(this.key)}:[`);
+    let afterId: string | undefined;
+    let written = 0;
+    for (;;) {
+      const slice = source.pageAfter(afterId, STREAM_SLICE);
+      if (slice.items.length === 0) break;
+      const json = source.present(slice.items).map((row) => JSON.stringify(row)).join(',');
+      if (res.destroyed) return;
+      if (!res.write(written > 0 ? `,${json}` : json)) await once(res, 'drain');
+      written += slice.items.length;
+      if (!slice.nextAfterId) break;
+      afterId = slice.nextAfterId;
+    }
+    res.end(`],"next_cursor":null,"total":${written}}`);
+  }
+
+  private async sendCached(req: Request, res: Response, source: FullListSource<T>): Promise<void> {
+    let cached = this.cached;
+    if (!cached || cached.owner !== source.owner || cached.version !== source.version) {
+      const page = source.pageAfter(undefined, source.total);
+      const body = Buffer.from(JSON.stringify({ [this.key]: source.present(page.items), next_cursor: null, total: page.total }));
+      cached = { owner: source.owner, version: source.version, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzipped: null };
+      this.cached = cached;
+    }
+    res.type('application/json');
+    if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      // Compressed on first demand and kept: once per version instead of per request.
+      cached.gzipped ??= gzipAsync(cached.body);
+      const gzipped = await cached.gzipped;
+      res.setHeader('ETag', `${cached.etag.slice(0, -1)}-gz"`);
+      res.setHeader('Content-Encoding', 'gzip');
+      res.send(gzipped);
+      return;
+    }
+    res.setHeader('ETag', cached.etag);
+    res.send(cached.body);
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { PrefixIndex } from './prefix-index.js';
+import { foldText, searchWords } from './search-text.js';
+
+describe('search words', () => {
+  it('folds case, accents and letters Unicode does not decompose', () => {
+    expect(foldText('Beyoncé Sigur Rós ØYA Straße Łódź')).toBe('beyonce sigur ros oya strasse lodz');
+    expect(searchWords('  Hey — hey, MY my!  ')).toEqual(['hey', 'my']);
+    expect(searchWords('!!!')).toEqual([]);
+  });
+});
+
+function index(names: string[]) {
+  const built = new PrefixIndex<{ id: string; name: string }>();
+  const items = names.map((name, position) => ({ id: String(position).padStart(3, '0'), name }));
+  for (const item of items) built.put(item, item.name, item.id);
+  return { built, items, names: (found: { name: string }[]) => found.map((item) => item.name) };
+}
+
+describe('PrefixIndex', () => {
+  it('matches word prefixes regardless of case and accents, every query word required', () => {
+    const { built, names } = index(['Café del Mar', 'Cafeteria Blues', 'Blue Café', 'Mar Azul', 'Escape']);
+    expect(names(built.search({ text: 'cafe', limit: 10 }))).toEqual(['Café del Mar', 'Cafeteria Blues', 'Blue Café']);
+    expect(names(built.search({ text: 'CAFÉ mar', limit: 10 }))).toEqual(['Café del Mar']);
+    expect(names(built.search({ text: 'cape', limit: 10 }))).toEqual([]);
+    expect(names(built.search({ text: 'zzz', limit: 10 }))).toEqual([]);
+  });
+
+  it('ranks the exact name, then names starting with the query, then the rest, shorter first', () => {
+    const { built, names } = index(['Love Song Extended', 'My Love', 'Love', 'Love Song', 'Lovers']);
+    expect(names(built.search({ text: 'love', limit: 10 }))).toEqual(['Love', 'Lovers', 'Love Song', 'Love Song Extended', 'My Love']);
+    expect(names(built.search({ text: 'love', limit: 2 }))).toEqual(['Love', 'Lovers']);
+  });
+
+  it('follows renames and removals, and counts each item once', () => {
+    const { built, items, names } = index(['Night Nights', 'Day']);
+    expect(names(built.search({ text: 'night', limit: 10 }))).toEqual(['Night Nights']);
+    items[1]!.name = 'Night Day';
+    built.put(items[1]!, 'Night Day', items[1]!.id);
+    expect(names(built.search({ text: 'night', limit: 10 }))).toEqual(['Night Day', 'Night Nights']);
+    built.remove(items[0]!);
+    expect(names(built.search({ text: 'ni', limit: 10 }))).toEqual(['Night Day']);
+    expect(built.search({ text: 'day', limit: 10 })).toEqual([items[1]]);
+    expect(built.size).toBe(1);
+  });
+
+  it('skips what the viewer may not see without using up the limit', () => {
+    const { built, names } = index(['Rock A', 'Rock B', 'Rock C']);
+    expect(names(built.search({ text: 'rock', limit: 2, accept: (item) => item.name !== 'Rock A' }))).toEqual(['Rock B', 'Rock C']);
+  });
+});
