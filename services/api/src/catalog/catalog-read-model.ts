@@ -35,6 +35,8 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   private seen = 0;
   /** Revisions this process published and already applied. */
   private readonly own = new Set<number>();
+  /** Revisions past a gap in the feed, already applied while the gap waits to fill. */
+  private readonly appliedAhead = new Set<number>();
   private checkedAt = 0;
   private gapSince: number | null = null;
   private syncing: Promise<void> | null = null;
@@ -129,6 +131,8 @@ export class CatalogReadModel implements OnApplicationBootstrap {
       for (const change of this.madeDuringReload) await this.loader.apply(model, change);
       this.loaded = model;
       this.seen = head;
+      this.gapSince = null;
+      this.appliedAhead.clear();
       this.advance(head);
       this.checkedAt = Date.now();
     } finally {
@@ -149,22 +153,26 @@ export class CatalogReadModel implements OnApplicationBootstrap {
     if (this.allOwn(head)) return this.advance(head);
 
     const logged = new Map((await this.feed.since(this.seen)).map((entry) => [entry._id, entry]));
+    let firstGap: number | null = null;
     for (let revision = this.seen + 1; revision <= head; revision++) {
-      if (this.own.has(revision)) {
-        this.advance(revision);
-        continue;
-      }
+      if (this.own.has(revision) || this.appliedAhead.has(revision)) continue;
       const entry = logged.get(revision);
       if (!entry) {
-        // Being written right now, or never coming: wait a little before taking it as lost.
-        this.gapSince ??= Date.now();
-        if (Date.now() - this.gapSince < GAP_GRACE_MS) return;
-        this.logger.warn(`catalog change ${revision} is missing from the feed; reloading`);
-        return this.reload();
+        firstGap ??= revision;
+        continue;
       }
       if (entry.changes.some((change) => change.kind === 'reload')) return this.reload();
+      // Changes after a gap are applied at once too: each re-reads the database, so their order does not matter.
       for (const change of entry.changes) await this.loader.apply(this.loaded!, change);
-      this.advance(revision);
+      this.appliedAhead.add(revision);
+    }
+    if (firstGap === null) return this.advance(head);
+    this.advance(firstGap - 1);
+    // Being written right now, or never coming: wait a little before taking it as lost.
+    this.gapSince ??= Date.now();
+    if (Date.now() - this.gapSince >= GAP_GRACE_MS) {
+      this.logger.warn(`catalog change ${firstGap} is missing from the feed; reloading`);
+      return this.reload();
     }
   }
 
@@ -174,8 +182,11 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   }
 
   private advance(revision: number): void {
-    if (revision > this.seen) this.seen = revision;
-    this.gapSince = null;
+    if (revision > this.seen) {
+      this.seen = revision;
+      this.gapSince = null;
+    }
     for (const mine of this.own) if (mine <= this.seen) this.own.delete(mine);
+    for (const applied of this.appliedAhead) if (applied <= this.seen) this.appliedAhead.delete(applied);
   }
 }

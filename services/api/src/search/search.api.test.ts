@@ -9,7 +9,7 @@ const names = (rows: { song_name?: string; album_name?: string; playlist_name?: 
   rows.map((row) => row.song_name ?? row.album_name ?? row.playlist_name).sort();
 
 describe('GET /api/search', () => {
-  it('finds songs, albums and playlists whose names contain q, ignoring case', async () => {
+  it('finds songs, albums and playlists with a word starting with q, ignoring case', async () => {
     const client = await newUser(apiUrl);
     const token = uniqueName('Tok');
     const song = await createSong(client, { song_name: `Blue ${token} Song` });
@@ -21,6 +21,22 @@ describe('GET /api/search', () => {
     const response = await client.get<SearchResponse>(`/api/search?q=${token.toLowerCase()}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ songs: [song], albums: [album], playlists: [playlist.body] });
+  });
+
+  it('matches word prefixes ignoring accents and case, every word required, best match first', async () => {
+    const client = await newUser(apiUrl);
+    const token = uniqueName('pfx').toLowerCase();
+    const exact = await createSong(client, { song_name: `${token}` });
+    const starts = await createSong(client, { song_name: `${token} Café Olé` });
+    const inside = await createSong(client, { song_name: `Mañana ${token}ing Søn` });
+    const search = async (q: string) => (await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`)).body.songs.map((song) => song.id);
+    expect(await search(token)).toEqual([exact.id, starts.id, inside.id]);
+    expect(await search(`${token.toUpperCase()} CAFE`)).toEqual([starts.id]);
+    expect(await search(`manana ${token}`)).toEqual([inside.id]);
+    expect(await search(`son ${token}`)).toEqual([inside.id]);
+    // A word's inside is not a prefix of it.
+    expect(await search(`${token.slice(2)}`)).toEqual([]);
+    expect(await search(`${token} zzzz`)).toEqual([]);
   });
 
   it('shows private playlists only to their creator', async () => {

@@ -1,0 +1,100 @@
+import { ObjectId, type Db } from 'mongodb';
+import type { LikedSongsPage, SearchResponse, Song, SongsResponse } from '@tunafy/contracts';
+import { startApi, type RunningApi } from '@tunafy/stack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newUser, uniqueName, type ApiClient } from '../test/api-client.js';
+import { announceDirectWrite, connectDb, createSong } from '../test/fixtures.js';
+import { CATALOG_REVISION_KEY } from './change-feed.js';
+
+const apiUrl = inject('apiUrl');
+const mongodbUri = inject('mongodbUri');
+const apiEnv = inject('apiEnv');
+
+let second: RunningApi;
+let db: Db;
+let closeDb: () => Promise<void>;
+
+beforeAll(async () => {
+  // A second replica on the same database; both re-read the feed on every request (CATALOG_RECHECK_MS=0 in tests).
+  second = await startApi({ mongodbUri, env: apiEnv });
+  ({ db, close: closeDb } = await connectDb(mongodbUri));
+});
+
+afterAll(async () => {
+  await second?.stop();
+  await closeDb?.();
+});
+
+/** Polls until `check` holds, for what another replica shows after a bounded delay. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function lastSongs(client: ApiClient): Promise<Song[]> {
+  const first = await client.get<SongsResponse>('/api/songs?limit=1');
+  const tail = await client.get<SongsResponse>(`/api/songs?limit=50&offset=${Math.max(0, first.body.total - 50)}`);
+  return tail.body.songs;
+}
+
+describe('the read model across two API replicas', () => {
+  it('shows one replica’s writes on the other at once (songs, search, likes, renames, deletes)', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const onSecond = ann.withBaseUrl(second.url);
+    const token = uniqueName('Replica');
+    const song = await createSong(ann, { song_name: `${token} Tune` });
+
+    expect((await onSecond.get(`/api/songs/${song.id}`)).body).toEqual(song);
+    expect((await lastSongs(onSecond)).map((row) => row.id)).toContain(song.id);
+    expect((await onSecond.get<SearchResponse>(`/api/search?q=${token}`)).body.songs.map((row) => row.id)).toEqual([song.id]);
+
+    // A like through the second replica is seen by the first.
+    expect((await onSecond.post(`/api/collection/${ann.user.id}/new`, { json: { song_id: song.id } })).status).toBe(201);
+    expect((await ann.get(`/api/collection/${ann.user.id}/liked/${song.id}`)).status).toBe(200);
+    const liked = await ann.get<LikedSongsPage>(`/api/collection/${ann.user.id}/tracks?limit=10`);
+    expect(liked.body.tracks.map((track) => track.song_id)).toEqual([song.id]);
+
+    const renamed = await ann.put(`/api/songs/${song.id}/update`, { form: (() => { const f = new FormData(); f.append('song_name', `${token} Renamed`); return f; })() });
+    expect(renamed.status).toBe(200);
+    expect((await onSecond.get(`/api/songs/${song.id}`)).body.song_name).toBe(`${token} Renamed`);
+    expect((await onSecond.get<SearchResponse>(`/api/search?q=${token}%20renamed`)).body.songs.map((row) => row.id)).toEqual([song.id]);
+
+    expect((await onSecond.delete(`/api/songs/${song.id}`)).status).toBe(200);
+    expect((await ann.get(`/api/songs/${song.id}`)).status).toBe(404);
+    expect((await ann.get(`/api/collection/${ann.user.id}/liked/${song.id}`)).status).toBe(404);
+    expect((await ann.get<SearchResponse>(`/api/search?q=${token}`)).body.songs).toEqual([]);
+  });
+
+  it('reloads when a tool writes behind the API’s back and logs a reload', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const song = await createSong(ann, { song_name: uniqueName('Direct') });
+    await db.collection('songs').updateOne({ _id: new ObjectId(song.id) }, { $set: { song_name: 'Renamed Directly' } });
+    await announceDirectWrite(db);
+    expect((await ann.get(`/api/songs/${song.id}`)).body.song_name).toBe('Renamed Directly');
+    expect((await ann.withBaseUrl(second.url).get(`/api/songs/${song.id}`)).body.song_name).toBe('Renamed Directly');
+  });
+
+  it('reloads after a revision bump with no change logged (a writer that died in between)', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const song = await createSong(ann, { song_name: uniqueName('Gap') });
+    const onSecond = ann.withBaseUrl(second.url);
+    expect((await onSecond.get(`/api/songs/${song.id}`)).status).toBe(200);
+    await db.collection('songs').updateOne({ _id: new ObjectId(song.id) }, { $set: { song_name: 'Seen After The Gap' } });
+    await db.collection<{ _id: string; rev: number }>('meta').updateOne({ _id: CATALOG_REVISION_KEY }, { $inc: { rev: 1 } });
+    // Writes logged after the gap reach the other replica at once, while the gap waits to fill.
+    const later = await createSong(ann, { song_name: uniqueName('After') });
+    expect((await onSecond.get(`/api/songs/${later.id}`)).status).toBe(200);
+    expect((await onSecond.get(`/api/songs/${song.id}`)).body.song_name).not.toBe('Seen After The Gap');
+    // Not at once: a revision may be between its counter bump and its log entry for a moment.
+    const seen = await eventually(
+      () => onSecond.get(`/api/songs/${song.id}`),
+      (response) => response.body.song_name === 'Seen After The Gap',
+    );
+    expect(seen.body.song_name).toBe('Seen After The Gap');
+    expect((await onSecond.get(`/api/songs/${later.id}`)).status).toBe(200);
+  });
+});
