@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { containsPattern } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -32,10 +32,10 @@ const albumSchema = new Schema<AlbumDocument>(
 
 function toRecord(doc: AlbumDocument): AlbumRecord {
   return {
-    id: doc._id.toHexString(),
+    id: hexId(doc._id),
     name: doc.album_name,
-    artistId: doc.artist_id.toHexString(),
-    coverFileId: doc.cover_file_id.toHexString(),
+    artistId: hexId(doc.artist_id),
+    coverFileId: hexId(doc.cover_file_id),
     createdAt: doc.created_at,
   };
 }
@@ -71,7 +71,7 @@ export class AlbumsRepository {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const docs = await this.model.find({ _id: { $in: unique.map(toObjectId) } }, { album_name: 1 }).lean<AlbumDocument[]>();
-    return new Map(docs.map((doc) => [doc._id.toHexString(), doc.album_name]));
+    return new Map(docs.map((doc) => [hexId(doc._id), doc.album_name]));
   }
 
   async list(page: { limit?: number; afterId?: string }): Promise<AlbumRecord[]> {
@@ -115,6 +115,6 @@ export class AlbumsRepository {
 
   async referencedFileIds(): Promise<Set<string>> {
     const docs = await this.model.find({}, { cover_file_id: 1 }).lean<AlbumDocument[]>();
-    return new Set(docs.map((doc) => doc.cover_file_id.toHexString()));
+    return new Set(docs.map((doc) => hexId(doc.cover_file_id)));
   }
 }

@@ -177,7 +177,9 @@ export class CatalogModel {
 
   /** Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way). */
   putSong(next: SongRecord): SongRecord {
-    const record = { ...next, albumId: next.albumId && this.albums.has(next.albumId) ? next.albumId : null };
+    // The album's and the artist's own id strings are shared by all their songs instead of a copy each.
+    const album = next.albumId ? this.albums.get(next.albumId) : undefined;
+    const record = { ...next, albumId: album ? album.record.id : null, artistId: this.canonicalUserId(next.artistId) };
     const existing = this.songs.get(record.id);
     if (existing) {
       if (existing.albumId !== record.albumId) {
@@ -202,8 +204,8 @@ export class CatalogModel {
     const song = this.songs.get(id);
     if (!song) return;
     this.leaveAlbum(song);
-    for (const state of this.playlists.values()) state.entries.removeSong(id);
-    for (const likes of this.likes.values()) likes.removeSong(id);
+    for (const state of this.playlists.values()) state.entries.removeRecord(song);
+    for (const likes of this.likes.values()) likes.removeRecord(song);
     this.songs.delete(id);
     removeSorted(this.songOrder, byId, id);
     this.songIndex.remove(song);
@@ -211,6 +213,7 @@ export class CatalogModel {
   }
 
   putAlbum(next: AlbumRecord): void {
+    next = { ...next, artistId: this.canonicalUserId(next.artistId) };
     const existing = this.albums.get(next.id);
     if (existing) {
       Object.assign(existing.record, next);
@@ -282,6 +285,12 @@ export class CatalogModel {
 
   deleteLike(userId: string, songId: string): void {
     this.likes.get(userId)?.removeSong(songId);
+  }
+
+  private canonicalUserId(id: string): string {
+    const position = positionAfterAscending(this.userOrder, byId, id) - 1;
+    const user = this.userOrder[position];
+    return user && user.id === id ? user.id : id;
   }
 
   private joinAlbum(song: SongRecord): void {

@@ -3,9 +3,7 @@ import { searchWords } from './search-text.js';
 /** Anything searchable: the index keeps the folded words of its name beside it. */
 interface Entry<T> {
   item: T;
-  /** " word1 word2 ", so a query word is checked with one includes(" " + word). */
-  spaced: string;
-  /** The folded name, for ranking. */
+  /** The name's folded words joined by single spaces (matching and ranking). */
   folded: string;
   /** Tie-break of equal ranks: the order lists use (ids ascending). */
   key: string;
@@ -46,13 +44,13 @@ export class PrefixIndex<T> {
   put(item: T, name: string, key: string): void {
     const existing = this.entries.get(item);
     const words = searchWords(name);
-    const spaced = ` ${words.join(' ')} `;
+    const folded = words.join(' ');
     if (existing) {
       existing.key = key;
-      if (existing.spaced === spaced) return;
+      if (existing.folded === folded) return;
       this.remove(item);
     }
-    const entry: Entry<T> = { item, spaced, folded: words.join(' '), key, seen: 0 };
+    const entry: Entry<T> = { item, folded, key, seen: 0 };
     this.entries.set(item, entry);
     for (const word of words) {
       let list = this.postings.get(word);
@@ -69,7 +67,7 @@ export class PrefixIndex<T> {
     const entry = this.entries.get(item);
     if (!entry) return;
     this.entries.delete(item);
-    for (const word of entry.spaced.trim().split(' ')) {
+    for (const word of entry.folded.split(' ')) {
       const list = this.postings.get(word);
       if (!list) continue;
       const at = list.indexOf(entry);
@@ -93,7 +91,7 @@ export class PrefixIndex<T> {
     if (queryWords.length === 0 || query.limit <= 0) return [];
     // Candidates come from the longest query word's prefix range (usually the rarest); the others are checked per candidate.
     const driver = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
-    const others = queryWords.filter((word) => word !== driver).map((word) => ` ${word}`);
+    const others = queryWords.filter((word) => word !== driver);
     const phrase = queryWords.join(' ');
     const visit = ++this.visit;
     const best = new TopK<Entry<T>>(query.limit, (a, b) => compareRanked(a, b, phrase));
@@ -101,13 +99,18 @@ export class PrefixIndex<T> {
       for (const entry of this.postings.get(this.words[at]!)!) {
         if (entry.seen === visit) continue;
         entry.seen = visit;
-        if (!others.every((word) => entry.spaced.includes(word))) continue;
+        if (!others.every((word) => hasWordStarting(entry.folded, word))) continue;
         if (query.accept && !query.accept(entry.item)) continue;
         best.offer(entry);
       }
     }
     return best.sorted().map((entry) => entry.item);
   }
+}
+
+/** Whether a word of the space-separated `folded` starts with `prefix`. */
+function hasWordStarting(folded: string, prefix: string): boolean {
+  return folded.startsWith(prefix) || folded.includes(` ${prefix}`);
 }
 
 function rank(entry: { folded: string }, phrase: string): number {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -30,7 +30,7 @@ const likeSchema = new Schema<LikeDocument>(
 likeSchema.index({ user_id: 1, song_id: 1 }, { unique: true });
 
 function toRecord(doc: LikeDocument): LikeRecord {
-  return { id: doc._id.toHexString(), userId: doc.user_id.toHexString(), songId: doc.song_id.toHexString(), likedAt: doc.liked_at };
+  return { id: hexId(doc._id), userId: hexId(doc.user_id), songId: hexId(doc.song_id), likedAt: doc.liked_at };
 }
 
 @Injectable()
@@ -87,7 +87,7 @@ export class LikesRepository {
   /** Likes of songs that are gone (a crash mid-delete); the janitor removes them. */
   async deleteDangling(existingSongIds: Set<string>): Promise<number> {
     const docs = await this.model.find({}, { song_id: 1 }).lean<LikeDocument[]>();
-    const dangling = docs.filter((doc) => !existingSongIds.has(doc.song_id.toHexString()));
+    const dangling = docs.filter((doc) => !existingSongIds.has(hexId(doc.song_id)));
     if (dangling.length === 0) return 0;
     const result = await this.model.deleteMany({ _id: { $in: dangling.map((doc) => doc._id) } });
     return result.deletedCount;
@@ -95,6 +95,6 @@ export class LikesRepository {
 
   async distinctSongIds(): Promise<string[]> {
     const docs = await this.model.find({}, { song_id: 1 }).lean<LikeDocument[]>();
-    return [...new Set(docs.map((doc) => doc.song_id.toHexString()))];
+    return [...new Set(docs.map((doc) => hexId(doc.song_id)))];
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RepeatMode } from '@tunafy/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface PlayerStateRecord {
@@ -53,8 +53,8 @@ const playerStateSchema = new Schema<PlayerStateDocument>(
 
 function toRecord(doc: PlayerStateDocument): PlayerStateRecord {
   return {
-    userId: doc._id.toHexString(),
-    queue: doc.queue.map((id) => id.toHexString()),
+    userId: hexId(doc._id),
+    queue: doc.queue.map((id) => hexId(id)),
     index: doc.index,
     position: doc.position,
     volume: doc.volume,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -85,7 +85,7 @@ export class PlaysRepository {
       .sort({ played_at: -1, _id: -1 })
       .limit(limit)
       .lean<Pick<PlayDocument, '_id' | 'song_id'>[]>();
-    return docs.map((doc) => doc.song_id.toHexString());
+    return docs.map((doc) => hexId(doc.song_id));
   }
 
   /** Deletes the user's play events beyond the newest `keep`; answers how many went. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -30,7 +30,7 @@ const entrySchema = new Schema<EntryDocument>(
 entrySchema.index({ playlist_id: 1, song_id: 1 }, { unique: true });
 
 function toRecord(doc: EntryDocument): PlaylistEntryRecord {
-  return { id: doc._id.toHexString(), playlistId: doc.playlist_id.toHexString(), songId: doc.song_id.toHexString(), addedAt: doc.added_at };
+  return { id: hexId(doc._id), playlistId: hexId(doc.playlist_id), songId: hexId(doc.song_id), addedAt: doc.added_at };
 }
 
 @Injectable()
@@ -85,7 +85,7 @@ export class PlaylistEntriesRepository {
   /** Entries whose playlist or song is gone, left by a crash mid-delete; the janitor removes them. */
   async deleteDangling(existing: { songIds: Set<string>; playlistIds: Set<string> }): Promise<number> {
     const docs = await this.model.find({}, { playlist_id: 1, song_id: 1 }).lean<EntryDocument[]>();
-    const dangling = docs.filter((doc) => !existing.songIds.has(doc.song_id.toHexString()) || !existing.playlistIds.has(doc.playlist_id.toHexString()));
+    const dangling = docs.filter((doc) => !existing.songIds.has(hexId(doc.song_id)) || !existing.playlistIds.has(hexId(doc.playlist_id)));
     if (dangling.length === 0) return 0;
     const result = await this.model.deleteMany({ _id: { $in: dangling.map((doc) => doc._id) } });
     return result.deletedCount;
@@ -94,8 +94,8 @@ export class PlaylistEntriesRepository {
   async distinctIds(): Promise<{ songIds: string[]; playlistIds: string[] }> {
     const docs = await this.model.find({}, { playlist_id: 1, song_id: 1 }).lean<EntryDocument[]>();
     return {
-      songIds: [...new Set(docs.map((doc) => doc.song_id.toHexString()))],
-      playlistIds: [...new Set(docs.map((doc) => doc.playlist_id.toHexString()))],
+      songIds: [...new Set(docs.map((doc) => hexId(doc.song_id)))],
+      playlistIds: [...new Set(docs.map((doc) => hexId(doc.playlist_id)))],
     };
   }
 }

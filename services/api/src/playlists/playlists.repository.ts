@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { containsPattern } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -38,12 +38,12 @@ const playlistSchema = new Schema<PlaylistDocument>(
 
 function toRecord(doc: PlaylistDocument): PlaylistRecord {
   return {
-    id: doc._id.toHexString(),
+    id: hexId(doc._id),
     name: doc.playlist_name,
     description: doc.description ?? null,
     isPrivate: doc.private === true,
-    creatorId: doc.creator_id.toHexString(),
-    coverFileId: doc.cover_file_id ? doc.cover_file_id.toHexString() : null,
+    creatorId: hexId(doc.creator_id),
+    coverFileId: doc.cover_file_id ? hexId(doc.cover_file_id) : null,
     createdAt: doc.created_at,
   };
 }
@@ -119,11 +119,11 @@ export class PlaylistsRepository {
   async existingIds(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const docs = await this.model.find({ _id: { $in: ids.map(toObjectId) } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-    return new Set(docs.map((doc) => doc._id.toHexString()));
+    return new Set(docs.map((doc) => hexId(doc._id)));
   }
 
   async referencedFileIds(): Promise<Set<string>> {
     const docs = await this.model.find({ cover_file_id: { $ne: null } }, { cover_file_id: 1 }).lean<PlaylistDocument[]>();
-    return new Set(docs.flatMap((doc) => (doc.cover_file_id ? [doc.cover_file_id.toHexString()] : [])));
+    return new Set(docs.flatMap((doc) => (doc.cover_file_id ? [hexId(doc.cover_file_id)] : [])));
   }
 }

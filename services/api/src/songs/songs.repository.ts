@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 import { containsPattern } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -44,12 +44,12 @@ const songSchema = new Schema<SongDocument>(
 
 function toRecord(doc: SongDocument): SongRecord {
   return {
-    id: doc._id.toHexString(),
+    id: hexId(doc._id),
     name: doc.song_name,
-    artistId: doc.artist_id.toHexString(),
-    albumId: doc.album_id ? doc.album_id.toHexString() : null,
-    coverFileId: doc.cover_file_id.toHexString(),
-    audioFileId: doc.audio_file_id.toHexString(),
+    artistId: hexId(doc.artist_id),
+    albumId: doc.album_id ? hexId(doc.album_id) : null,
+    coverFileId: hexId(doc.cover_file_id),
+    audioFileId: hexId(doc.audio_file_id),
     duration: doc.duration,
     plays: doc.plays ?? 0,
     createdAt: doc.created_at,
@@ -101,7 +101,7 @@ export class SongsRepository {
   async findByIds(ids: string[]): Promise<SongRecord[]> {
     if (ids.length === 0) return [];
     const docs = await this.model.find({ _id: { $in: ids.map(toObjectId) } }).lean<SongDocument[]>();
-    const byId = new Map(docs.map((doc) => [doc._id.toHexString(), toRecord(doc)]));
+    const byId = new Map(docs.map((doc) => [hexId(doc._id), toRecord(doc)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -180,13 +180,13 @@ export class SongsRepository {
   async existingIds(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const docs = await this.model.find({ _id: { $in: ids.map(toObjectId) } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-    return new Set(docs.map((doc) => doc._id.toHexString()));
+    return new Set(docs.map((doc) => hexId(doc._id)));
   }
 
   /** Every media file a song points at, for the janitor's orphan sweep. */
   async referencedFileIds(): Promise<Set<string>> {
     const docs = await this.model.find({}, { cover_file_id: 1, audio_file_id: 1 }).lean<SongDocument[]>();
-    return new Set(docs.flatMap((doc) => [doc.cover_file_id.toHexString(), doc.audio_file_id.toHexString()]));
+    return new Set(docs.flatMap((doc) => [hexId(doc.cover_file_id), hexId(doc.audio_file_id)]));
   }
 
   async count(): Promise<number> {

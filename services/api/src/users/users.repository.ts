@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { toObjectId } from '../common/ids.js';
+import { hexId, toObjectId } from '../common/ids.js';
 
 export interface UserRecord {
   id: string;
@@ -45,7 +45,7 @@ export class DuplicateUserError extends Error {
 }
 
 function toRecord(doc: UserDocument): UserRecord {
-  return { id: doc._id.toHexString(), email: doc.email, username: doc.username, createdAt: doc.created_at };
+  return { id: hexId(doc._id), email: doc.email, username: doc.username, createdAt: doc.created_at };
 }
 
 @Injectable()
@@ -107,13 +107,16 @@ export class UsersRepository {
     const docs = await this.model
       .find({ _id: { $in: unique.map(toObjectId) } }, { username: 1 })
       .lean<Pick<UserDocument, '_id' | 'username'>[]>();
-    return new Map(docs.map((doc) => [doc._id.toHexString(), doc.username]));
+    return new Map(docs.map((doc) => [hexId(doc._id), doc.username]));
   }
 
   /** Every user's id and username, streamed, for the catalog read model. */
   async *allUsernames(): AsyncIterable<{ id: string; username: string }> {
     const cursor = this.model.find({}, { username: 1 }).lean<Pick<UserDocument, '_id' | 'username'>>().cursor({ batchSize: 2000 });
-    for await (const doc of cursor) yield { id: (doc as Pick<UserDocument, '_id'>)._id.toHexString(), username: (doc as Pick<UserDocument, 'username'>).username };
+    for await (const doc of cursor) {
+      const { _id, username } = doc as Pick<UserDocument, '_id' | 'username'>;
+      yield { id: hexId(_id), username };
+    }
   }
 
   async count(): Promise<number> {
