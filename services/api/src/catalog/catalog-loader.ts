@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
@@ -6,7 +6,11 @@ import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CatalogModel } from './catalog-model.js';
+import { GarbageStride } from './memory.js';
 import type { CatalogChange } from './change-feed.js';
+
+/** Documents read between two full collections while loading (see collectGarbage). */
+const LOAD_GC_STRIDE = 25_000;
 
 /**
  * Reads the catalog from the database into a CatalogModel: everything once
@@ -15,6 +19,8 @@ import type { CatalogChange } from './change-feed.js';
  */
 @Injectable()
 export class CatalogLoader {
+  private readonly logger = new Logger('Catalog');
+
   constructor(
     private readonly users: UsersRepository,
     private readonly songs: SongsRepository,
@@ -26,17 +32,54 @@ export class CatalogLoader {
 
   async loadAll(): Promise<CatalogModel> {
     const model = new CatalogModel();
-    for await (const user of this.users.allUsernames()) model.putUser(user.id, user.username);
-    for await (const album of this.albums.all()) model.putAlbum(album);
-    // Sorted first, so each song lands at the end of the id-ordered lists instead of being spliced in.
-    const songs: SongRecord[] = [];
-    for await (const song of this.songs.all()) songs.push(song);
-    songs.sort((a, b) => (a.id < b.id ? -1 : 1));
-    for (const song of songs) model.putSong(song);
-    songs.length = 0;
-    for await (const playlist of this.playlists.all()) model.putPlaylist(playlist);
-    for await (const entry of this.entries.all()) model.putEntry(entry);
-    for await (const like of this.likes.all()) model.putLike(like);
+    const stride = new GarbageStride(LOAD_GC_STRIDE);
+    const timings: string[] = [];
+    const step = async (what: string, load: () => Promise<void>) => {
+      const started = Date.now();
+      await load();
+      timings.push(`${what} ${Date.now() - started} ms`);
+    };
+    await step('users', async () => {
+      for await (const user of this.users.allUsernames()) {
+        model.putUser(user.id, user.username);
+        stride.tick();
+      }
+    });
+    await step('albums', async () => {
+      for await (const album of this.albums.all()) {
+        model.putAlbum(album);
+        stride.tick();
+      }
+    });
+    await step('songs', async () => {
+      // Sorted first, so each song lands at the end of the id-ordered lists instead of being spliced in.
+      const songs: SongRecord[] = [];
+      for await (const song of this.songs.all()) {
+        songs.push(song);
+        stride.tick();
+      }
+      songs.sort((a, b) => (a.id < b.id ? -1 : 1));
+      for (const song of songs) model.putSong(song, true);
+    });
+    await step('playlists', async () => {
+      for await (const playlist of this.playlists.all()) {
+        model.putPlaylist(playlist);
+        stride.tick();
+      }
+    });
+    await step('entries', async () => {
+      for await (const entry of this.entries.all()) {
+        model.putEntry(entry);
+        stride.tick();
+      }
+    });
+    await step('likes', async () => {
+      for await (const like of this.likes.all()) {
+        model.putLike(like);
+        stride.tick();
+      }
+    });
+    this.logger.log(`loaded: ${timings.join(', ')}`);
     return model;
   }
 

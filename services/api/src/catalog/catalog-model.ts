@@ -175,11 +175,17 @@ export class CatalogModel {
     this.versions.albums++;
   }
 
-  /** Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way). */
-  putSong(next: SongRecord): SongRecord {
+  /**
+   * Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way).
+   * The model keeps its own copy unless `owned` says the caller hands the record over (the loader does, to
+   * avoid a second copy of every song at start).
+   */
+  putSong(next: SongRecord, owned = false): SongRecord {
     // The album's and the artist's own id strings are shared by all their songs instead of a copy each.
     const album = next.albumId ? this.albums.get(next.albumId) : undefined;
-    const record = { ...next, albumId: album ? album.record.id : null, artistId: this.canonicalUserId(next.artistId) };
+    const record = owned ? next : { ...next };
+    record.albumId = album ? album.record.id : null;
+    record.artistId = this.canonicalUserId(next.artistId);
     const existing = this.songs.get(record.id);
     if (existing) {
       if (existing.albumId !== record.albumId) {

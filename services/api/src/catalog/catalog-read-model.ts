@@ -6,6 +6,9 @@ import { CatalogLoader } from './catalog-loader.js';
 import { CatalogModel } from './catalog-model.js';
 import { ChangeFeed, type CatalogChange } from './change-feed.js';
 import { KeyedLock } from './keyed-lock.js';
+import { collectGarbage } from './memory.js';
+
+const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 
 /** How long a revision may stay without its change document before we take it as lost and reload. */
 const GAP_GRACE_MS = 2000;
@@ -56,7 +59,9 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const started = Date.now();
     await this.current();
-    this.logger.log(`catalog loaded: ${this.loaded!.songCount} songs in ${Date.now() - started} ms`);
+    collectGarbage();
+    const { heapUsed, heapTotal, external, rss } = process.memoryUsage();
+    this.logger.log(`catalog loaded: ${this.loaded!.songCount} songs in ${Date.now() - started} ms (heap ${mb(heapUsed)} of ${mb(heapTotal)}, external ${mb(external)}, rss ${mb(rss)})`);
   }
 
   /** The copy as it is now, without waiting for a sync (presenters, right after a read awaited current()). */
@@ -123,6 +128,7 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   }
 
   private async loadFresh(): Promise<void> {
+    const previous = this.loaded;
     this.madeDuringReload = [];
     try {
       // Read the head first: anything after it is applied from the feed afterwards (re-reading is idempotent).
@@ -131,6 +137,8 @@ export class CatalogReadModel implements OnApplicationBootstrap {
       for (const change of this.madeDuringReload) await this.loader.apply(model, change);
       this.loaded = model;
       this.seen = head;
+      // The previous copy is garbage now; give its memory back before it counts twice.
+      if (previous) collectGarbage();
       this.gapSince = null;
       this.appliedAhead.clear();
       this.advance(head);
