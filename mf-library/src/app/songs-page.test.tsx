@@ -19,7 +19,7 @@ const SONGS = [
   song({ song_name: 'Short One', duration: 7 }),
 ];
 
-function renderPage(pages: Record<string, SongsResponse> = { '/api/songs?': { songs: SONGS, next_cursor: null } }) {
+function renderPage(pages: Record<string, SongsResponse> = { '/api/songs?': { songs: SONGS, next_cursor: null, total: SONGS.length } }) {
   serveGets(api, pages);
   renderAt('/songs', { '/songs': <SongsPage />, '/': <p>Home</p>, '/songs/new': <p>Create song page</p> });
   publishSession(ANN);
@@ -86,8 +86,8 @@ describe('All Songs', () => {
     const firstPage = Array.from({ length: 3 }, (_, index) => song({ song_name: `First ${index}` }));
     const secondPage = [song({ song_name: 'Last one' })];
     renderPage({
-      [`/api/songs?limit=${FIRST_PAGE_SIZE}`]: { songs: firstPage, next_cursor: 'abc' },
-      [`/api/songs?limit=${PAGE_SIZE}&cursor=abc`]: { songs: secondPage, next_cursor: null },
+      [`/api/songs?limit=${FIRST_PAGE_SIZE}`]: { songs: firstPage, next_cursor: 'abc', total: 4 },
+      [`/api/songs?limit=${PAGE_SIZE}&cursor=abc`]: { songs: secondPage, next_cursor: null, total: 4 },
     });
     await waitFor(() => expect(screen.getByText('4 songs')).toBeInTheDocument());
     expect(api.get.mock.calls.map(([path]) => path)).toEqual([`/api/songs?limit=${FIRST_PAGE_SIZE}`, `/api/songs?limit=${PAGE_SIZE}&cursor=abc`]);
@@ -96,7 +96,7 @@ describe('All Songs', () => {
 
   it('renders only the rows in view of 10,000 songs', async () => {
     const many = Array.from({ length: 10_000 }, (_, index) => song({ song_name: `Track ${index}` }));
-    renderPage({ '/api/songs?': { songs: many, next_cursor: null } });
+    renderPage({ '/api/songs?': { songs: many, next_cursor: null, total: many.length } });
     await waitFor(() => expect(screen.getByText('10,000 songs')).toBeInTheDocument());
     const rendered = rows();
     expect(rendered.length).toBeGreaterThan(5);
@@ -112,7 +112,7 @@ describe('All Songs', () => {
   });
 
   it('says what to do when the library is empty', async () => {
-    renderPage({ '/api/songs?': { songs: [], next_cursor: null } });
+    renderPage({ '/api/songs?': { songs: [], next_cursor: null, total: 0 } });
     expect(await screen.findByText('No songs yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Song' })).toHaveAttribute('href', '/songs/new');
   });

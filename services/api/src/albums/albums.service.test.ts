@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
-import type { CatalogRevision } from '../database/catalog-revision.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord, SongsRepository } from '../songs/songs.repository.js';
 import type { AlbumPresenter } from './album-presenter.js';
-import type { AlbumsCatalog } from './albums-catalog.js';
 import type { AlbumRecord, AlbumsRepository } from './albums.repository.js';
 import { AlbumsService } from './albums.service.js';
 
@@ -64,12 +64,21 @@ function setup(options: { createFails?: boolean; songAlbum?: string | null } = {
     listByAlbum: async (albumId: string) => [...songs.values()].filter((record) => record.albumId === albumId),
   } as unknown as SongsRepository;
 
+  // What the API reads from: the same albums and songs (and a second album of the artist to move songs from).
+  const model = new CatalogModel();
+  model.putUser(ARTIST.id, ARTIST.username);
+  model.putUser(STRANGER.id, STRANGER.username);
+  for (const album of albums.values()) model.putAlbum(album);
+  model.putAlbum({ id: OTHER_ALBUM_ID, name: 'Other', artistId: ARTIST.id, coverFileId: 'other', createdAt: new Date(0) });
+  for (const record of songs.values()) model.putSong(record);
+  const catalog = fakeCatalog(model, log);
+
   const presenter = {
-    present: async (records: AlbumRecord[]) => records,
-    presentOne: async (record: AlbumRecord) => record,
+    present: (records: AlbumRecord[]) => records,
+    presentOne: (record: AlbumRecord) => record,
+    presentDetail: (record: AlbumRecord) => record,
   } as unknown as AlbumPresenter;
-  const songPresenter = { present: async (records: SongRecord[]) => records.map((record) => record.id) } as unknown as SongPresenter;
-  const revision = { bump: async () => void log.push('revision.bump') } as unknown as CatalogRevision;
+  const songPresenter = { present: (records: SongRecord[]) => records.map((record) => record.id) } as unknown as SongPresenter;
   const uploads = {
     checkCover: async (file: Express.Multer.File | undefined, opts: { required: boolean }) => {
       if (!file) return opts.required ? { ok: false, message: 'cover missing' } : { ok: true, upload: null };
@@ -82,8 +91,8 @@ function setup(options: { createFails?: boolean; songAlbum?: string | null } = {
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
 
-  const service = new AlbumsService(albumsRepo, songsRepo, presenter, songPresenter, {} as AlbumsCatalog, revision, uploads);
-  return { service, log, songs };
+  const service = new AlbumsService(albumsRepo, songsRepo, presenter, songPresenter, catalog, uploads);
+  return { service, log, songs, model };
 }
 
 async function status(promise: Promise<unknown>): Promise<number> {
@@ -108,7 +117,7 @@ describe('AlbumsService.create and update', () => {
   it('creates as the session user and discards the cover if the record fails', async () => {
     const ok = setup();
     await ok.service.create(ARTIST, { album_name: 'A', artist_id: STRANGER.id }, cover);
-    expect(ok.log).toEqual(['media.storeAll 1', `albums.create newcover0 artist=${ARTIST.id}`, 'revision.bump']);
+    expect(ok.log).toEqual(['media.storeAll 1', `albums.create newcover0 artist=${ARTIST.id}`, 'catalog.record album']);
     const failing = setup({ createFails: true });
     await expect(failing.service.create(ARTIST, { album_name: 'A' }, cover)).rejects.toThrow('db down');
     expect(failing.log.at(-1)).toBe('media.discard newcover0');
@@ -119,13 +128,13 @@ describe('AlbumsService.create and update', () => {
     expect(await status(service.update(STRANGER, ALBUM_ID, { album_name: 'B' }, cover))).toBe(403);
     expect(log).toEqual([]);
     await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, cover);
-    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'revision.bump', 'media.discard oldcover']);
+    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'catalog.record album', 'media.discard oldcover']);
   });
 
   it('keeps the cover when none is sent', async () => {
     const { service, log } = setup();
     await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, undefined);
-    expect(log).toEqual(['albums.update {"name":"B"}', 'revision.bump']);
+    expect(log).toEqual(['albums.update {"name":"B"}', 'catalog.record album']);
   });
 });
 
@@ -142,15 +151,18 @@ describe('AlbumsService.addSong and removeSong', () => {
 
   it('adds, answering the album’s songs, and a second add changes nothing', async () => {
     const { service, log } = setup();
-    expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual({ songs: [MY_SONG] });
-    expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG.toUpperCase() })).toEqual({ songs: [MY_SONG] });
-    expect(log).toEqual([`songs.setAlbum ${MY_SONG} ${ALBUM_ID}`, 'revision.bump']);
+    const answer = { songs: [MY_SONG], next_cursor: null, total: 1 };
+    expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual(answer);
+    expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG.toUpperCase() })).toEqual(answer);
+    expect(log).toEqual([`songs.setAlbum ${MY_SONG} ${ALBUM_ID}`, 'catalog.record song']);
   });
 
   it('moves a song from another album', async () => {
-    const { service, songs } = setup({ songAlbum: OTHER_ALBUM_ID });
+    const { service, songs, model } = setup({ songAlbum: OTHER_ALBUM_ID });
     await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG });
     expect(songs.get(MY_SONG)!.albumId).toBe(ALBUM_ID);
+    expect(model.albumSongs(OTHER_ALBUM_ID, {})!.total).toBe(0);
+    expect(model.albumSongs(ALBUM_ID, {})!.items.map((record) => record.id)).toEqual([MY_SONG]);
   });
 
   it('removes only a song that is in this album', async () => {
@@ -160,23 +172,26 @@ describe('AlbumsService.addSong and removeSong', () => {
 
     const { service, log } = setup({ songAlbum: ALBUM_ID });
     expect(await status(service.removeSong(STRANGER, ALBUM_ID, { song_id: MY_SONG }))).toBe(403);
-    expect(await service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual({ songs: [] });
+    expect(await service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual({ songs: [], next_cursor: null, total: 0 });
     expect(await status(service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG }))).toBe(404);
-    expect(log).toEqual([`songs.detach ${MY_SONG}`, 'revision.bump']);
+    expect(log).toEqual([`songs.detach ${MY_SONG}`, 'catalog.record song']);
   });
 });
 
 describe('AlbumsService.delete and listOwn', () => {
   it('detaches the songs, then deletes the record, then the cover', async () => {
-    const { service, log } = setup();
+    const { service, log, model } = setup({ songAlbum: ALBUM_ID });
     expect(await status(service.delete(STRANGER, ALBUM_ID))).toBe(403);
     expect(await service.delete(ARTIST, ALBUM_ID)).toEqual({ id: ALBUM_ID, deleted: true });
-    expect(log).toEqual([`songs.clearAlbum ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'revision.bump', 'media.discard oldcover']);
+    expect(log).toEqual([`songs.clearAlbum ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'catalog.record album', 'media.discard oldcover']);
+    expect(model.album(ALBUM_ID)).toBeNull();
+    expect(model.song(MY_SONG)!.albumId).toBeNull();
   });
 
   it('lists only your own albums', async () => {
     const { service } = setup();
-    expect(await service.listOwn(ARTIST.id, ARTIST)).toHaveLength(1);
+    expect(await service.listOwn(ARTIST.id, ARTIST)).toHaveLength(2);
+    expect(await service.listOwn(STRANGER.id, STRANGER)).toHaveLength(0);
     expect(await status(service.listOwn(ARTIST.id, STRANGER))).toBe(403);
     expect(await status(service.listOwn('me', ARTIST))).toBe(400);
   });

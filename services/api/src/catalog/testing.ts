@@ -1,3 +1,4 @@
+import type { SongRecord } from '../songs/songs.repository.js';
 import type { CatalogReadModel } from './catalog-read-model.js';
 import { CatalogModel } from './catalog-model.js';
 import type { CatalogChange } from './change-feed.js';
@@ -7,7 +8,7 @@ import type { CatalogChange } from './change-feed.js';
  * database and no feed. `recorded` lists the changes services logged, in
  * order, so tests can check what a write told the other replicas.
  */
-export function fakeCatalog(model = new CatalogModel()): CatalogReadModel & { recorded: CatalogChange[]; state: CatalogModel } {
+export function fakeCatalog(model = new CatalogModel(), log?: string[]): CatalogReadModel & { recorded: CatalogChange[]; state: CatalogModel } {
   const recorded: CatalogChange[] = [];
   const fake = {
     state: model,
@@ -19,10 +20,30 @@ export function fakeCatalog(model = new CatalogModel()): CatalogReadModel & { re
     record: async (changes: CatalogChange[], apply: (target: CatalogModel) => void) => {
       apply(model);
       recorded.push(...changes);
+      // Into the caller's log of side effects, so tests can check where in a write the model was told.
+      log?.push(`catalog.record ${changes.map((change) => change.kind).join(',')}`);
     },
     serialize: <T>(_key: string, task: () => Promise<T>) => task(),
     reloadEverywhere: async () => undefined,
     reload: async () => undefined,
   };
   return fake as unknown as CatalogReadModel & { recorded: CatalogChange[]; state: CatalogModel };
+}
+
+/** A Map of songs that mirrors every set and delete into a model, for tests that keep their own record of songs. */
+export class ModelBackedSongs extends Map<string, SongRecord> {
+  constructor(private readonly model: CatalogModel) {
+    super();
+  }
+
+  override set(id: string, song: SongRecord): this {
+    // Map's constructor calls set() before the model field is assigned.
+    this.model?.putSong(song);
+    return super.set(id, song);
+  }
+
+  override delete(id: string): boolean {
+    this.model.deleteSong(id);
+    return super.delete(id);
+  }
 }

@@ -1,5 +1,7 @@
-import type { SessionUser } from '@tunafy/contracts';
+import type { LikedSong, LikedSongsPage, SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import { ApiException } from '../common/api-exception.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
@@ -36,23 +38,17 @@ function setup() {
       return likes.filter((like) => like.userId === userId).sort((a, b) => b.likedAt.getTime() - a.likedAt.getTime());
     },
   };
-  const songsRepo = {
-    async findById(id: string) {
-      return songs.get(id) ?? null;
-    },
-    async findByIds(ids: string[]) {
-      return ids.flatMap((id) => songs.get(id) ?? []);
-    },
-  };
-  const users = { async usernamesByIds() { return new Map([[bob.id, 'bob']]); } };
-  const albums = { async namesByIds() { return new Map(); } };
-  const service = new CollectionService(likesRepo as never, songsRepo as never, new SongPresenter(users as never, albums as never));
+  const model = new CatalogModel();
+  model.putUser(bob.id, 'bob');
+  const catalog = fakeCatalog(model);
+  const service = new CollectionService(likesRepo as never, catalog, new SongPresenter(catalog));
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
     songs.set(record.id, record);
+    model.putSong(record);
     return record;
   }
-  return { service, likes, songs, addSong };
+  return { service, likes, songs, addSong, model, catalog };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
@@ -71,7 +67,7 @@ describe('whose collection', () => {
     const song = t.addSong();
     await t.service.like(ann.id, ann, { song_id: song.id });
     for (const call of [
-      () => t.service.tracks(ann.id, bob),
+      () => t.service.tracks(ann.id, bob, {}),
       () => t.service.like(ann.id, bob, { song_id: song.id }),
       () => t.service.unlike(ann.id, bob, { song_id: song.id }),
       () => t.service.liked(ann.id, song.id, bob),
@@ -83,12 +79,12 @@ describe('whose collection', () => {
 
   it('answers 400 for a malformed user id', async () => {
     const t = setup();
-    expect(await failure(t.service.tracks('me', ann))).toEqual({ status: 400, code: 'INVALID_ID' });
+    expect(await failure(t.service.tracks('me', ann, {}))).toEqual({ status: 400, code: 'INVALID_ID' });
   });
 
   it('accepts the user id in any letter case', async () => {
     const t = setup();
-    expect(await t.service.tracks(ann.id.toUpperCase(), ann)).toEqual([]);
+    expect(await t.service.tracks(ann.id.toUpperCase(), ann, {})).toEqual([]);
   });
 });
 
@@ -101,6 +97,7 @@ describe('liking', () => {
     expect(first).toEqual({ like: { id: expect.any(String), song_id: song.id }, created: true });
     expect(second).toEqual({ like: first.like, created: false });
     expect(t.likes).toHaveLength(1);
+    expect(t.catalog.recorded).toEqual([{ kind: 'like', userId: ann.id, songId: song.id }]);
   });
 
   it('refuses unknown songs and operator objects', async () => {
@@ -117,6 +114,9 @@ describe('liking', () => {
     expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
     expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
     expect(t.likes).toHaveLength(0);
+    expect(t.model.like(ann.id, song.id)).toBeNull();
+    // Only the unlike that removed something is logged for the other replicas.
+    expect(t.catalog.recorded.map((change) => change.kind)).toEqual(['like', 'like']);
   });
 
   it('answers the like record, or 404 when not liked', async () => {
@@ -134,9 +134,12 @@ describe('tracks', () => {
     const t = setup();
     const [older, gone, newer] = [t.addSong(), t.addSong(), t.addSong()];
     for (const song of [older, gone, newer]) await t.service.like(ann.id, ann, { song_id: song.id });
-    t.songs.delete(gone.id);
-    const tracks = await t.service.tracks(ann.id, ann);
+    t.model.deleteSong(gone.id);
+    const tracks = (await t.service.tracks(ann.id, ann, {})) as LikedSong[];
     expect(tracks.map((track) => track.song_id)).toEqual([newer.id, older.id]);
+    const page = (await t.service.tracks(ann.id, ann, { limit: 1 })) as LikedSongsPage;
+    expect(page).toEqual({ tracks: [tracks[0]], next_cursor: expect.any(String), total: 2 });
+    expect(((await t.service.tracks(ann.id, ann, { limit: 1, cursor: page.next_cursor! })) as LikedSongsPage).tracks).toEqual([tracks[1]]);
     expect(tracks[0]).toEqual({
       id: expect.any(String),
       song_id: newer.id,

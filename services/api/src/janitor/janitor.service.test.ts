@@ -5,7 +5,6 @@ import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
-import { CatalogRevision } from '../database/catalog-revision.js';
 import { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
@@ -37,8 +36,7 @@ beforeAll(async () => {
   playlists = new PlaylistsRepository(connection);
   entries = new PlaylistEntriesRepository(connection);
   likes = new LikesRepository(connection);
-  const catalog = new CatalogRevision(connection, { catalogRecheckMs: 0 } as never);
-  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, catalog);
+  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes);
 });
 
 afterAll(async () => {

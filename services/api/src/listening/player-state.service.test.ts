@@ -1,6 +1,8 @@
 import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../common/api-exception.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog, ModelBackedSongs } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { resumeQueue } from './player-queue.js';
@@ -15,7 +17,10 @@ const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 function setup() {
-  const songs = new Map<string, SongRecord>();
+  const model = new CatalogModel();
+  model.putUser(bob.id, 'bob');
+  const catalog = fakeCatalog(model);
+  const songs = new ModelBackedSongs(model);
   const states = new Map<string, PlayerStateRecord>();
   const statesRepo = {
     async find(userId: string) {
@@ -37,13 +42,8 @@ function setup() {
       return record;
     },
   };
-  const songsRepo = {
-    async findByIds(ids: string[]) {
-      return ids.flatMap((id) => songs.get(id) ?? []);
-    },
-  };
-  const presenter = new SongPresenter({ async usernamesByIds() { return new Map([[bob.id, 'bob']]); } } as never, { async namesByIds() { return new Map(); } } as never);
-  const service = new PlayerStateService(statesRepo as never, songsRepo as never, presenter, { now: () => NOW } as never);
+  const presenter = new SongPresenter(catalog);
+  const service = new PlayerStateService(statesRepo as never, catalog, presenter, { now: () => NOW } as never);
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: NOW };
     songs.set(record.id, record);

@@ -1,6 +1,8 @@
 import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../common/api-exception.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog, ModelBackedSongs } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { PLAY_DEDUPE_MS, PlaysService, TRIM_EVERY } from './plays.service.js';
@@ -18,7 +20,10 @@ interface Play {
 }
 
 function setup() {
-  const songs = new Map<string, SongRecord>();
+  const model = new CatalogModel();
+  model.putUser(bob.id, 'bob');
+  const catalog = fakeCatalog(model);
+  const songs = new ModelBackedSongs(model);
   const plays: Play[] = [];
   const marks = new Map<string, Date>();
   const trims: string[] = [];
@@ -59,9 +64,9 @@ function setup() {
       songs.get(id)!.plays += 1;
     },
   };
-  const presenter = new SongPresenter({ async usernamesByIds() { return new Map([[bob.id, 'bob']]); } } as never, { async namesByIds() { return new Map(); } } as never);
+  const presenter = new SongPresenter(catalog);
   const clock = { now: () => new Date(now) };
-  const service = new PlaysService(playsRepo as never, songsRepo as never, presenter, clock as never);
+  const service = new PlaysService(playsRepo as never, songsRepo as never, catalog, presenter, clock as never);
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
     songs.set(record.id, record);

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@tunafy/contracts';
-import type { AlbumsRepository } from '../albums/albums.repository.js';
 import type { LikesRepository } from '../collection/likes.repository.js';
 import { ApiException } from '../common/api-exception.js';
-import type { CatalogRevision } from '../database/catalog-revision.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import type { SongPresenter } from './song-presenter.js';
-import type { SongsCatalog } from './songs-catalog.js';
 import { SongsService, type SongFiles } from './songs.service.js';
 import type { NewSong, SongPatch, SongRecord, SongsRepository } from './songs.repository.js';
 
@@ -63,14 +62,16 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     },
   } as unknown as SongsRepository;
 
-  const albums = {
-    findById: async (id: string) => (id === ALBUM_ID ? { id, name: 'Album', artistId: ARTIST.id, coverFileId: 'x', createdAt: new Date(0) } : null),
-  } as unknown as AlbumsRepository;
+  // What the API reads from: the song (when it exists) and one album of the artist.
+  const model = new CatalogModel();
+  model.putUser(ARTIST.id, ARTIST.username);
+  model.putAlbum({ id: ALBUM_ID, name: 'Album', artistId: ARTIST.id, coverFileId: 'x', createdAt: new Date(0) });
+  if (song) model.putSong(song);
+  const catalog = fakeCatalog(model, log);
 
   const playlistEntries = { deleteBySong: async (id: string) => void log.push(`playlistEntries.deleteBySong ${id}`) } as unknown as PlaylistEntriesRepository;
   const likes = { deleteBySong: async (id: string) => void log.push(`likes.deleteBySong ${id}`) } as unknown as LikesRepository;
   const presenter = { presentOne: async (record: SongRecord) => ({ id: record.id, name: record.name, record }) } as unknown as SongPresenter;
-  const revision = { bump: async () => void log.push('revision.bump') } as unknown as CatalogRevision;
 
   const check = (kind: 'image' | 'audio') => async (upload: Express.Multer.File | undefined, opts: { required: boolean }) => {
     if (!upload) return opts.required ? { ok: false as const, message: `${kind} missing` } : { ok: true as const, upload: null };
@@ -89,8 +90,8 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
 
-  const service = new SongsService(songs, albums, playlistEntries, likes, presenter, {} as SongsCatalog, revision, uploads);
-  return { service, log };
+  const service = new SongsService(songs, playlistEntries, likes, presenter, catalog, uploads);
+  return { service, log, model };
 }
 
 async function apiError(promise: Promise<unknown>): Promise<ApiException> {
@@ -106,9 +107,10 @@ const goodFiles: SongFiles = { cover: file('cover.png'), audio: file('song.mp3')
 
 describe('SongsService.create', () => {
   it('takes the artist from the session and the duration from the mp3, ignoring the form', async () => {
-    const { service, log } = setup();
+    const { service, log, model } = setup({ songExists: false });
     await service.create(ARTIST, { song_name: 'New', artist_id: STRANGER.id, duration: '260' }, goodFiles);
-    expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'revision.bump']);
+    expect(model.song(SONG_ID)).toEqual(expect.objectContaining({ name: 'New', artistId: ARTIST.id, duration: 42 }));
+    expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'catalog.record song']);
   });
 
   it('reports the name and both files in one validation error and stores nothing', async () => {
@@ -126,7 +128,7 @@ describe('SongsService.create', () => {
     const { service, log } = setup({ createFails: true });
     await expect(service.create(ARTIST, { song_name: 'New' }, goodFiles)).rejects.toThrow('db down');
     expect(log.at(-1)).toBe('media.discard newimage0,newaudio1');
-    expect(log).not.toContain('revision.bump');
+    expect(log).not.toContain('catalog.record song');
   });
 
   it('checks the album before storing anything', async () => {
@@ -158,7 +160,7 @@ describe('SongsService.update', () => {
     expect(log).toEqual([
       'media.storeAll newimage0,newaudio1',
       'songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42}',
-      'revision.bump',
+      'catalog.record song',
       'media.discard oldcover,oldaudio',
     ]);
     expect(updated.record).toMatchObject({ name: 'Renamed', coverFileId: 'newimage0', audioFileId: 'newaudio1', duration: 42, artistId: ARTIST.id });
@@ -167,13 +169,14 @@ describe('SongsService.update', () => {
   it('replaces only what was sent', async () => {
     const { service, log } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
-    expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42}', 'revision.bump', 'media.discard oldaudio']);
+    expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42}', 'catalog.record song', 'media.discard oldaudio']);
   });
 
   it('renames without touching media', async () => {
-    const { service, log } = setup();
+    const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, {});
-    expect(log).toEqual(['songs.update {"name":"Renamed"}', 'revision.bump']);
+    expect(log).toEqual(['songs.update {"name":"Renamed"}', 'catalog.record song']);
+    expect(model.song(SONG_ID)?.name).toBe('Renamed');
   });
 
   it('requires the name and judges optional files, storing nothing on failure', async () => {
@@ -193,13 +196,14 @@ describe('SongsService.update', () => {
 
 describe('SongsService.delete', () => {
   it('removes references, then the record, then the files', async () => {
-    const { service, log } = setup();
+    const { service, log, model } = setup();
     expect(await service.delete(ARTIST, SONG_ID)).toEqual({ id: SONG_ID, deleted: true });
+    expect(model.song(SONG_ID)).toBeNull();
     expect(log).toEqual([
       `playlistEntries.deleteBySong ${SONG_ID}`,
       `likes.deleteBySong ${SONG_ID}`,
       `songs.delete ${SONG_ID}`,
-      'revision.bump',
+      'catalog.record song',
       'media.discard oldcover,oldaudio',
     ]);
   });
