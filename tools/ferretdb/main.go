@@ -1,5 +1,5 @@
-// Command tunafy-ferretdb runs FerretDB v1 (MongoDB wire protocol over SQLite)
-// as a local development/test database.
+// Command tunafy-ferretdb runs FerretDB v1 (MongoDB wire protocol over SQLite,
+// or over a PostgreSQL server) as a local development/test database.
 //
 // We embed FerretDB instead of `go install`-ing its command because the
 // upstream command panics without a generated version.txt that is not
@@ -24,7 +24,9 @@ import (
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "loopback host:port to listen on")
-	data := flag.String("data", ".data/db", "directory holding the SQLite files")
+	handler := flag.String("handler", "sqlite", "storage backend: sqlite or postgresql")
+	data := flag.String("data", ".data/db", "directory holding the SQLite files (sqlite handler)")
+	postgresqlURL := flag.String("postgresql-url", "", "postgres://user@127.0.0.1:port/db (postgresql handler)")
 	// warn still dumps every failed command (duplicate keys, missing
 	// collections); launchers that only want real trouble pass "error".
 	logLevel := flag.String("log-level", "warn", "debug, info, warn or error")
@@ -36,22 +38,60 @@ func main() {
 		os.Exit(2)
 	}
 
-	if err := run(*listen, *data, level); err != nil {
+	backend, err := backendConfig(*handler, *data, *postgresqlURL)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tunafy-ferretdb:", err)
+		os.Exit(2)
+	}
+
+	if err := run(*listen, backend, level); err != nil {
 		fmt.Fprintln(os.Stderr, "tunafy-ferretdb:", err)
 		os.Exit(1)
 	}
 }
 
-func run(listen, data string, level slog.Level) error {
+// backend is the storage part of ferretdb.Config.
+type backend struct {
+	handler       string
+	sqliteData    string
+	postgresqlURL string
+}
+
+func backendConfig(handler, data, postgresqlURL string) (backend, error) {
+	switch handler {
+	case "sqlite":
+		if postgresqlURL != "" {
+			return backend{}, errors.New("-postgresql-url is only for -handler postgresql")
+		}
+		return backend{handler: handler, sqliteData: data}, nil
+	case "postgresql":
+		if postgresqlURL == "" {
+			return backend{}, errors.New("-handler postgresql needs -postgresql-url")
+		}
+		return backend{handler: handler, postgresqlURL: postgresqlURL}, nil
+	default:
+		return backend{}, fmt.Errorf("-handler %q: want sqlite or postgresql", handler)
+	}
+}
+
+func run(listen string, b backend, level slog.Level) error {
 	// FerretDB has no authentication here, so it must never be reachable
 	// from another machine.
 	if err := checkLoopback(listen); err != nil {
 		return err
 	}
 
-	sqliteURL, err := sqliteURL(data)
-	if err != nil {
-		return err
+	config := &ferretdb.Config{
+		Listener:      ferretdb.ListenerConfig{TCP: listen},
+		Handler:       b.handler,
+		PostgreSQLURL: b.postgresqlURL,
+	}
+	if b.handler == "sqlite" {
+		u, err := sqliteURL(b.sqliteData)
+		if err != nil {
+			return err
+		}
+		config.SQLiteURL = u
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -60,12 +100,9 @@ func run(listen, data string, level slog.Level) error {
 	// Info-level logs print a line per connection, which drowns test output.
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: listen},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: sqliteURL,
-	})
+	config.Logger = logger
+
+	f, err := ferretdb.New(config)
 	if err != nil {
 		return err
 	}

@@ -8,8 +8,12 @@ import { locateFerretdb } from './ferretdb.js';
 import { parseMongoUri, redact, withDatabase } from './mongo-uri.js';
 import { findExecutable, repoRoot } from './paths.js';
 import { findFreePort } from './ports.js';
+import { startPostgresql, type RunningPostgresql } from './postgresql.js';
 
-export type DatabaseEngine = 'external' | 'mongod' | 'ferretdb';
+/** The bundled engines, chosen with TUNAFY_DB_ENGINE: FerretDB 1.24 over SQLite files or over an embedded PostgreSQL. */
+export const EMBEDDED_ENGINES = ['ferretdb-sqlite', 'ferretdb-postgresql'] as const;
+export type EmbeddedEngine = (typeof EMBEDDED_ENGINES)[number];
+export type DatabaseEngine = 'external' | 'mongod' | EmbeddedEngine;
 
 export interface RunningDatabase {
   /** Connection string including the database name. */
@@ -24,6 +28,17 @@ export interface RunningDatabase {
    */
   outage?(): Promise<void>;
   recover?(): Promise<void>;
+  /** Engines this call started: the pid of the MongoDB-protocol server (FerretDB or mongod) right now. */
+  enginePid?(): number | undefined;
+  /** ferretdb-postgresql engines this call started: the PostgreSQL server under FerretDB, for EXPLAIN and experiments. */
+  postgresql?: {
+    /** postgres:// URL without the password. */
+    url: string;
+    password: string;
+    pgdata: string;
+    /** The postmaster's pid right now. */
+    pid(): number | undefined;
+  };
 }
 
 export interface StartDatabaseOptions {
@@ -33,10 +48,17 @@ export interface StartDatabaseOptions {
   dataDir?: string;
   /** Progress lines. Without it, only builds and crashes are reported (on stderr). */
   log?: (line: string) => void;
-  /** Where MONGODB_URI, PATH and TUNAFY_FERRETDB_BIN are read from; defaults to process.env. */
+  /** Where MONGODB_URI, PATH, TUNAFY_DB_ENGINE and TUNAFY_FERRETDB_BIN are read from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
-  /** How long a started engine may take to answer a ping; default 30 s. */
+  /** How long a started engine may take to answer a ping; default 30 s (60 s for ferretdb-postgresql, whose first start runs initdb). */
   readyTimeoutMs?: number;
+  /** The bundled engine to use when neither MONGODB_URI nor a mongod is there; default: TUNAFY_DB_ENGINE, else ferretdb-sqlite. */
+  engine?: EmbeddedEngine;
+  /**
+   * ferretdb-postgresql only: PostgreSQL with fsync and synchronous commits (default in dev mode). Test mode turns
+   * them off unless this is true: a test cluster is thrown away anyway. Benchmarks want true.
+   */
+  durable?: boolean;
 }
 
 export const NO_ENGINE_MESSAGE =
@@ -46,9 +68,18 @@ export const NO_ENGINE_MESSAGE =
   '(3) install Go (1.21 or newer) so the local FerretDB engine in tools/ferretdb can be built ' +
   '(or set TUNAFY_FERRETDB_BIN to an already built tunafy-ferretdb).';
 
+/** TUNAFY_DB_ENGINE, checked: a typo must not silently give the other engine. */
+export function embeddedEngineFrom(env: NodeJS.ProcessEnv): EmbeddedEngine {
+  const value = env.TUNAFY_DB_ENGINE?.trim();
+  if (!value) return 'ferretdb-sqlite';
+  if ((EMBEDDED_ENGINES as readonly string[]).includes(value)) return value as EmbeddedEngine;
+  throw new Error(`TUNAFY_DB_ENGINE=${value} is not one of ${EMBEDDED_ENGINES.join(', ')}`);
+}
+
 /**
  * Provides a database for `npm start`, the tests and the benchmarks, trying in
- * order: MONGODB_URI, a mongod on PATH, then the bundled FerretDB engine.
+ * order: MONGODB_URI, a mongod on PATH, then the bundled FerretDB engine
+ * (over SQLite, or over PostgreSQL with TUNAFY_DB_ENGINE=ferretdb-postgresql).
  */
 export async function startDatabase(options: StartDatabaseOptions): Promise<RunningDatabase> {
   const env = options.env ?? process.env;
@@ -56,7 +87,9 @@ export async function startDatabase(options: StartDatabaseOptions): Promise<Runn
   // Crashes and multi-minute builds must be visible even to callers that
   // did not ask for progress lines.
   const notice = options.log ?? ((line: string) => console.error(`[tunafy db] ${line}`));
-  const deadline = () => Date.now() + (options.readyTimeoutMs ?? 30_000);
+  const embedded = options.engine ?? embeddedEngineFrom(env);
+  const defaultTimeout = embedded === 'ferretdb-postgresql' ? 60_000 : 30_000;
+  const deadline = () => Date.now() + (options.readyTimeoutMs ?? defaultTimeout);
   const context: LocalContext = { options, env, notice, log, deadline };
   const testDatabase = `tunafy_test_${randomBytes(6).toString('hex')}`;
 
@@ -69,7 +102,7 @@ export async function startDatabase(options: StartDatabaseOptions): Promise<Runn
   if (mongod) return startLocal('mongod', mongod, database, context);
 
   const ferretdb = await locateFerretdb(env, notice);
-  if (ferretdb) return startLocal('ferretdb', ferretdb, database, context);
+  if (ferretdb) return startLocal(embedded, ferretdb, database, context);
 
   throw new Error(NO_ENGINE_MESSAGE);
 }
@@ -156,15 +189,31 @@ async function runningEngineFor(dataDir: string, database: string, until: number
   }
 }
 
+/** Dev data folders: `.data/db/ferretdb` predates the PostgreSQL engine and keeps its name. */
+const DEV_FOLDERS: Record<LocalEngine, string> = {
+  mongod: 'mongod',
+  'ferretdb-sqlite': 'ferretdb',
+  'ferretdb-postgresql': 'ferretdb-postgresql',
+};
+
+type LocalEngine = 'mongod' | EmbeddedEngine;
+
+/** What one start of a local engine left running: the MongoDB-protocol server, and PostgreSQL under it if any. */
+interface Launched {
+  server: EngineProcess;
+  postgresql?: RunningPostgresql;
+  address: string;
+}
+
 async function startLocal(
-  engine: 'mongod' | 'ferretdb',
+  engine: LocalEngine,
   binary: string,
   database: string,
   { options, env, notice, log, deadline }: LocalContext,
 ): Promise<RunningDatabase> {
   const tempDir = !options.dataDir && options.mode === 'test' ? await mkdtemp(join(tmpdir(), `tunafy-${engine}-`)) : undefined;
   // One folder per engine: mongod's and FerretDB's files are not interchangeable.
-  const dataDir = options.dataDir ?? tempDir ?? join(repoRoot(), '.data', 'db', engine);
+  const dataDir = options.dataDir ?? tempDir ?? join(repoRoot(), '.data', 'db', DEV_FOLDERS[engine]);
   await mkdir(dataDir, { recursive: true });
   const removeTempDir = () => (tempDir ? rm(tempDir, { recursive: true, force: true }) : Promise.resolve());
 
@@ -183,62 +232,86 @@ async function startLocal(
   // A death during startup is reported by the thrown error; only later crashes need a separate notice.
   let started = false;
   const crashNotice = (line: string) => started && notice(line);
-  let child: EngineProcess | undefined;
-  // Spawns the engine; `port` 0 lets the OS pick (first start), a number reuses the address (recover()).
-  const launch = async (port: number, until: number): Promise<{ process: EngineProcess; address: string }> => {
-    let spawned: EngineProcess;
-    let address: string;
-    if (engine === 'ferretdb') {
-      // Port 0 lets the OS pick: no window in which another process can take the port.
-      spawned = new EngineProcess(engine, binary, ['-listen', `127.0.0.1:${port}`, '-data', dataDir, '-log-level', 'error'], env, crashNotice);
-      child = spawned;
-      address = (await spawned.waitForLine(/^ferretdb listening on (\S+)$/, until))[1]!;
-    } else {
-      const chosen = port || (await findFreePort());
-      spawned = new EngineProcess(engine, binary, ['--bind_ip', '127.0.0.1', '--port', String(chosen), '--dbpath', dataDir], env, crashNotice);
-      child = spawned;
-      address = `127.0.0.1:${chosen}`;
-    }
-    return { process: spawned, address };
+  // Whatever the last launch started, also half-way, so a failed start can be cleaned up and explained.
+  let server: EngineProcess | undefined;
+  let postgresql: RunningPostgresql | undefined;
+  const stopProcesses = async () => {
+    // FerretDB first: PostgreSQL's fast shutdown would otherwise cut FerretDB's connections under it.
+    await server?.stop();
+    await postgresql?.stop();
   };
+  // Spawns the engine; `port` 0 lets the OS pick (first start), a number reuses the address (recover()).
+  const launch = async (port: number, until: number): Promise<Launched> => {
+    if (engine === 'mongod') {
+      const chosen = port || (await findFreePort());
+      server = new EngineProcess(engine, binary, ['--bind_ip', '127.0.0.1', '--port', String(chosen), '--dbpath', dataDir], env, crashNotice);
+      return { server, address: `127.0.0.1:${chosen}` };
+    }
+    let backend = ['-data', dataDir];
+    let serverEnv = env;
+    if (engine === 'ferretdb-postgresql') {
+      postgresql = await startPostgresql({
+        dir: dataDir,
+        port: postgresql?.port,
+        deadline: until,
+        env,
+        notice: crashNotice,
+        durable: options.durable ?? options.mode === 'dev',
+      });
+      backend = ['-handler', 'postgresql', '-postgresql-url', postgresql.url];
+      // pgx reads the password from PGPASSWORD, which keeps it out of the process list.
+      serverEnv = { ...env, PGPASSWORD: postgresql.password };
+    }
+    // Port 0 lets the OS pick: no window in which another process can take the port.
+    server = new EngineProcess('ferretdb', binary, ['-listen', `127.0.0.1:${port}`, ...backend, '-log-level', 'error'], serverEnv, crashNotice);
+    const address = (await server.waitForLine(/^ferretdb listening on (\S+)$/, until))[1]!;
+    return { server, postgresql, address };
+  };
+  const isRunning = (launched: Launched) =>
+    launched.server.exitDescription === undefined && (!launched.postgresql || launched.postgresql.process.exitDescription === undefined);
   try {
     const first = await launch(0, until);
     const address = first.address;
     const uri = `mongodb://${address}/${database}?directConnection=true`;
-    await pingUntilReady(uri, until, first.process);
+    await pingUntilReady(uri, until, first.server);
     started = true;
     log(`${engine} is running at ${uri} (data in ${dataDir})`);
     if (lockFile) await writeFile(lockFile, JSON.stringify({ pid: process.pid, uri } satisfies EngineLock));
     const removeLock = () => (lockFile ? rm(lockFile, { force: true }) : Promise.resolve());
-    let running = first.process;
+    let running = first;
     let stopping: Promise<void> | undefined;
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
     return {
       uri,
       engine,
       stop() {
-        stopping ??= removeLock()
-          .then(() => running.stop())
-          .then(removeTempDir);
+        stopping ??= removeLock().then(stopProcesses).then(removeTempDir);
         return stopping;
       },
       async outage() {
         if (stopping) throw new Error(`${engine} was stopped for good`);
         started = false; // an exit we asked for is not a crash
-        await running.stop();
+        await stopProcesses();
       },
       async recover() {
         if (stopping) throw new Error(`${engine} was stopped for good`);
-        if (running.exitDescription === undefined) return;
-        const again = await launch(port, deadline());
-        running = again.process;
-        await pingUntilReady(uri, deadline(), running);
+        if (isRunning(running)) return;
+        await stopProcesses(); // the half that may still run
+        running = await launch(port, deadline());
+        await pingUntilReady(uri, deadline(), running.server);
         started = true;
+      },
+      enginePid: () => running.server.child.pid,
+      postgresql: first.postgresql && {
+        url: first.postgresql.url,
+        password: first.postgresql.password,
+        pgdata: first.postgresql.pgdata,
+        pid: () => running.postgresql?.process.child.pid,
       },
     };
   } catch (error) {
-    const output = child ? `\nIts last output:\n${child.recentOutput()}` : '';
-    await child?.stop();
+    const output = server ? `\nIts last output:\n${server.recentOutput()}` : '';
+    await stopProcesses();
     await removeTempDir();
     throw new Error(`${engine} (${binary}) did not start: ${(error as Error).message}${output}`);
   }

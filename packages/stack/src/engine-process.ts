@@ -5,6 +5,15 @@ import { MongoClient } from 'mongodb';
 const KEPT_LINES = 40;
 const KILL_AFTER_MS = 5_000;
 
+export interface EngineProcessOptions {
+  /** Run as this user (only root may ask): PostgreSQL refuses to run as root. */
+  runAs?: { uid: number; gid: number };
+  /** What stop() sends first; default SIGTERM (PostgreSQL's SIGTERM waits for every client, SIGINT does not). */
+  stopSignal?: NodeJS.Signals;
+  /** How long stop() waits before SIGKILL; default 5 s (PostgreSQL writes a checkpoint before it exits). */
+  killAfterMs?: number;
+}
+
 /**
  * A database server child process. Its output is kept (not printed) so that a
  * failed start or a crash can be explained without flooding normal runs.
@@ -19,8 +28,10 @@ export class EngineProcess {
   // Without this a parent that exits without calling stop() (a crashed test
   // run, an uncaught error) would leave the server running on its port.
   private readonly stopOnParentExit = () => {
-    this.child.kill('SIGTERM');
+    this.child.kill(this.stopSignal);
   };
+  private readonly stopSignal: NodeJS.Signals;
+  private readonly killAfterMs: number;
 
   constructor(
     readonly name: string,
@@ -28,8 +39,11 @@ export class EngineProcess {
     args: string[],
     env: NodeJS.ProcessEnv,
     warn: (line: string) => void,
+    options: EngineProcessOptions = {},
   ) {
-    this.child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.stopSignal = options.stopSignal ?? 'SIGTERM';
+    this.killAfterMs = options.killAfterMs ?? KILL_AFTER_MS;
+    this.child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...options.runAs });
     this.collectLines(this.child.stdout!);
     this.collectLines(this.child.stderr!);
     process.once('exit', this.stopOnParentExit);
@@ -83,12 +97,12 @@ export class EngineProcess {
     }
   }
 
-  /** SIGTERM, then SIGKILL if it has not exited after a few seconds. Safe to call twice. */
+  /** The stop signal (SIGTERM unless told), then SIGKILL if it has not exited after a few seconds. Safe to call twice. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       if (this.exitInfo !== undefined) return;
-      this.child.kill('SIGTERM');
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), KILL_AFTER_MS);
+      this.child.kill(this.stopSignal);
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), this.killAfterMs);
       await this.exited;
       clearTimeout(timer);
     })();
