@@ -19,9 +19,26 @@ export interface BenchOptions {
   gridfsReads: number;
 }
 
-export function parseBenchOptions(argv: string[]): BenchOptions {
+/** `--catalog N [--million]`: the catalog scale benchmark at 1,000, 10,000 and N songs (and 1,000,000). */
+export interface CatalogScaleOptions {
+  sizes: number[];
+  quick: boolean;
+}
+
+export function parseBenchOptions(argv: string[]): BenchOptions | CatalogScaleOptions {
+  const catalogAt = argv.indexOf('--catalog');
+  if (catalogAt >= 0) {
+    const largest = Number(argv[catalogAt + 1]);
+    if (!Number.isInteger(largest) || largest < 1000) throw new Error('--catalog takes a number of songs, at least 1000 (e.g. --catalog 100000)');
+    const rest = argv.filter((arg, index) => index !== catalogAt && index !== catalogAt + 1 && arg !== '--quick' && arg !== '--million');
+    if (rest.length > 0) throw new Error(`unknown argument(s): ${rest.join(' ')}`);
+    const quick = argv.includes('--quick');
+    const sizes = quick ? [1000, Math.min(largest, 5000)] : [1000, 10_000, largest];
+    if (argv.includes('--million')) sizes.push(1_000_000);
+    return { sizes: [...new Set(sizes)].filter((size) => size <= Math.max(largest, argv.includes('--million') ? 1_000_000 : 0)).sort((a, b) => a - b), quick };
+  }
   const unknown = argv.filter((arg) => arg !== '--quick');
-  if (unknown.length > 0) throw new Error(`unknown argument(s): ${unknown.join(' ')} (only --quick is supported)`);
+  if (unknown.length > 0) throw new Error(`unknown argument(s): ${unknown.join(' ')} (only --quick and --catalog N [--million] are supported)`);
   const quick = argv.includes('--quick');
   return {
     quick,

@@ -1,4 +1,6 @@
 /**
+ * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts).
+ *
  * `npm run bench` (`-- --quick` for a smoke run): throughput and latency of
  * GET /api/songs with 1,000 songs and of Range streaming from the middle of a
  * 5 MB song, each beside a bare Node server answering the same bytes,
@@ -16,13 +18,22 @@ import { BenchSession } from '../bench/api-session.js';
 import { benchAudio } from '../bench/audio.js';
 import { BenchDatabase } from '../bench/database-tools.js';
 import { loadMediaGenerators } from '../bench/media.js';
+import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
 import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
 import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
 
-const options = parseBenchOptions(process.argv.slice(2));
+const parsed = parseBenchOptions(process.argv.slice(2));
 const progress = (line: string) => console.error(`[bench] ${line}`);
+if ('sizes' in parsed) {
+  await runCatalogBench(parsed, progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
+const options = parsed;
 
 const scratchDir = await mkdtemp(join(tmpdir(), 'tunafy-bench-'));
 const mediaCacheDir = join(scratchDir, 'media-cache');

@@ -116,19 +116,23 @@ export class AlbumsService {
 
     const stored = cover.upload ? (await this.uploads.storeAll([cover.upload]))[0]! : null;
     const patch = { name: fields.value.album_name, ...(stored ? { coverFileId: stored.id } : {}) };
-    let previous: AlbumRecord | null;
-    try {
-      previous = await this.albums.updateReturningPrevious(album.id, patch);
-    } catch (error) {
-      if (stored) await this.uploads.discard([stored.id]);
-      throw error;
-    }
-    if (!previous) {
-      if (stored) await this.uploads.discard([stored.id]);
-      throw ApiException.notFound('Album');
-    }
-    const updated = { ...previous, ...patch };
-    await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
+    // Serialized per album, so racing updates reach the copy in the order the database took them.
+    const previous = await this.catalog.serialize(`album:${album.id}`, async () => {
+      let before: AlbumRecord | null;
+      try {
+        before = await this.albums.updateReturningPrevious(album.id, patch);
+      } catch (error) {
+        if (stored) await this.uploads.discard([stored.id]);
+        throw error;
+      }
+      if (!before) {
+        if (stored) await this.uploads.discard([stored.id]);
+        throw ApiException.notFound('Album');
+      }
+      const updated = { ...before, ...patch };
+      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
+      return before;
+    });
     if (stored && previous.coverFileId !== stored.id) await this.uploads.discard([previous.coverFileId]);
     return this.presenter.presentOne({ ...previous, ...patch });
   }
@@ -145,7 +149,8 @@ export class AlbumsService {
     if (song.artistId !== user.id) throw ApiException.forbidden('You can only add your own songs to an album.');
     if (song.albumId !== album.id) {
       await this.catalog.serialize(`song:${song.id}`, async () => {
-        await this.songs.setAlbum(song.id, album.id);
+        // A song deleted since we read it must not come back in the copy.
+        if (!(await this.songs.setAlbum(song.id, album.id))) throw ApiException.notFound('Song');
         await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: album.id }));
       });
     }
@@ -175,9 +180,11 @@ export class AlbumsService {
    */
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const album = await this.findOwn(user, id);
-    await this.songs.clearAlbum(album.id);
-    await this.albums.delete(album.id);
-    await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
+    await this.catalog.serialize(`album:${album.id}`, async () => {
+      await this.songs.clearAlbum(album.id);
+      await this.albums.delete(album.id);
+      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
+    });
     await this.uploads.discard([album.coverFileId]);
     return { id: album.id, deleted: true };
   }

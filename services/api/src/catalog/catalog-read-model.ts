@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -8,13 +9,29 @@ import { ChangeFeed, type CatalogChange } from './change-feed.js';
 import { KeyedLock } from './keyed-lock.js';
 import { collectGarbage } from './memory.js';
 
+/** The lock a service holds while it writes the record a change names (see the services' serialize calls). */
+function lockKey(change: CatalogChange): string {
+  switch (change.kind) {
+    case 'song':
+      return `song:${change.id}`;
+    case 'like':
+      return `like:${change.userId}:${change.songId}`;
+    case 'entry':
+      return `entry:${change.playlistId}:${change.songId}`;
+    default:
+      return `${change.kind}:${'id' in change ? change.id : ''}`;
+  }
+}
+
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 
 /** How long a revision may stay without its change document before we take it as lost and reload. */
-const GAP_GRACE_MS = 2000;
+const GAP_GRACE_MS = 5000;
 /** Changes are kept this long; a replica further behind reloads. */
 const CHANGE_RETENTION_MS = 10 * 60_000;
 const TRIM_EVERY_MS = 60_000;
+/** How long the read that notices a logged reload waits for it before answering from the current copy. */
+const RELOAD_WAIT_MS = 2000;
 
 /**
  * This process's copy of the catalog (see CatalogModel) and how it stays
@@ -38,6 +55,10 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   private seen = 0;
   /** Revisions this process published and already applied. */
   private readonly own = new Set<number>();
+  /** Changes applied here and not logged yet (see record). */
+  private unlogged: CatalogChange[] = [];
+  /** The log write under way, if any: a gap in the feed may be its revision, slow to answer under load. */
+  private logging: Promise<void> | null = null;
   /** Revisions past a gap in the feed, already applied while the gap waits to fill. */
   private readonly appliedAhead = new Set<number>();
   private checkedAt = 0;
@@ -90,17 +111,38 @@ export class CatalogReadModel implements OnApplicationBootstrap {
 
   /**
    * Applies a write this process just made to the copy, then logs it for the
-   * other replicas. Call after the database accepted the write. A failed log
-   * write is reported, not thrown: the write itself succeeded, and other
+   * other replicas. Call after the database accepted the write. Changes made
+   * while a log write is under way are logged together by the next one (a
+   * group commit): on the embedded engine, whose writes queue behind each
+   * other, a log write per change would triple the writes under load. A failed
+   * log write is reported, not thrown: the write itself succeeded, and other
    * replicas notice the revision gap and reload.
    */
   async record(changes: CatalogChange[], apply: (model: CatalogModel) => void): Promise<void> {
     apply(await this.current());
     this.madeDuringReload?.push(...changes);
-    try {
-      this.own.add(await this.feed.publish(changes));
-    } catch (error) {
-      this.logger.warn(`catalog change not logged (other replicas will reload): ${(error as Error).message}`);
+    this.unlogged.push(...changes);
+    this.logging ??= this.logPending().finally(() => {
+      this.logging = null;
+    });
+    await this.logging;
+    // Changes that arrived while that log write ran are in the next one.
+    if (this.unlogged.length > 0) {
+      this.logging ??= this.logPending().finally(() => {
+        this.logging = null;
+      });
+      await this.logging;
+    }
+  }
+
+  private async logPending(): Promise<void> {
+    while (this.unlogged.length > 0) {
+      const batch = this.unlogged.splice(0);
+      try {
+        await this.feed.publish(batch, (revision) => this.own.add(revision));
+      } catch (error) {
+        this.logger.warn(`catalog change not logged (other replicas will reload): ${(error as Error).message}`);
+      }
     }
     if (Date.now() - this.trimmedAt > TRIM_EVERY_MS) {
       this.trimmedAt = Date.now();
@@ -130,22 +172,26 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   private async loadFresh(): Promise<void> {
     const previous = this.loaded;
     this.madeDuringReload = [];
+    let redo: CatalogChange[] = [];
     try {
       // Read the head first: anything after it is applied from the feed afterwards (re-reading is idempotent).
       const head = await this.feed.head();
       const model = await this.loader.loadAll();
-      for (const change of this.madeDuringReload) await this.loader.apply(model, change);
+      // Swap first, so writes from now on go to the new copy, then re-read what was written during the load.
       this.loaded = model;
       this.seen = head;
-      // The previous copy is garbage now; give its memory back before it counts twice.
-      if (previous) collectGarbage();
       this.gapSince = null;
       this.appliedAhead.clear();
       this.advance(head);
       this.checkedAt = Date.now();
+      redo = this.madeDuringReload;
     } finally {
       this.madeDuringReload = null;
     }
+    // Under the same per-record locks as the writes, so a re-read cannot land after a newer write to that record.
+    for (const change of redo) await this.serialize(lockKey(change), () => this.loader.apply(this.model, change));
+    // The previous copy is garbage now; give its memory back before it counts twice.
+    if (previous) collectGarbage();
   }
 
   private async sync(): Promise<void> {
@@ -155,7 +201,8 @@ export class CatalogReadModel implements OnApplicationBootstrap {
       // The counter went back: the database was restored or replaced under us.
       this.logger.warn(`catalog revision went back from ${this.seen} to ${head}; reloading`);
       this.seen = 0;
-      return this.reload();
+      void this.reload();
+      return;
     }
     if (head === this.seen) return;
     if (this.allOwn(head)) return this.advance(head);
@@ -169,18 +216,28 @@ export class CatalogReadModel implements OnApplicationBootstrap {
         firstGap ??= revision;
         continue;
       }
-      if (entry.changes.some((change) => change.kind === 'reload')) return this.reload();
+      if (entry.changes.some((change) => change.kind === 'reload')) {
+        // Waited for a little, as whoever logged it expects the next read to show the bulk write; a big
+        // catalog's reload goes on in the background while reads are answered from the current copy.
+        await Promise.race([this.reload(), delay(RELOAD_WAIT_MS)]);
+        return;
+      }
       // Changes after a gap are applied at once too: each re-reads the database, so their order does not matter.
       for (const change of entry.changes) await this.loader.apply(this.loaded!, change);
       this.appliedAhead.add(revision);
     }
     if (firstGap === null) return this.advance(head);
     this.advance(firstGap - 1);
-    // Being written right now, or never coming: wait a little before taking it as lost.
+    // Being written right now (perhaps by us: a bump can take seconds to answer under load), or never coming:
+    // the grace counts only while none of our own bumps is in flight.
+    if (this.logging) {
+      this.gapSince = null;
+      return;
+    }
     this.gapSince ??= Date.now();
     if (Date.now() - this.gapSince >= GAP_GRACE_MS) {
-      this.logger.warn(`catalog change ${firstGap} is missing from the feed; reloading`);
-      return this.reload();
+      this.logger.warn(`catalog change ${firstGap} is missing from the feed; reloading in the background`);
+      void this.reload();
     }
   }
 

@@ -89,7 +89,7 @@ describe('the read model across two API replicas', () => {
     const later = await createSong(ann, { song_name: uniqueName('After') });
     expect((await onSecond.get(`/api/songs/${later.id}`)).status).toBe(200);
     expect((await onSecond.get(`/api/songs/${song.id}`)).body.song_name).not.toBe('Seen After The Gap');
-    // Not at once: a revision may be between its counter bump and its log entry for a moment.
+    // Not at once: a revision may be between its counter bump and its log entry for a moment (5 s of grace).
     const seen = await eventually(
       () => onSecond.get(`/api/songs/${song.id}`),
       (response) => response.body.song_name === 'Seen After The Gap',

@@ -47,10 +47,15 @@ export class ChangeFeed {
     return (await this.meta.findOne({ _id: CATALOG_REVISION_KEY }))?.rev ?? 0;
   }
 
-  /** Numbers the change and logs it; answers its revision. */
-  async publish(changes: CatalogChange[]): Promise<number> {
+  /**
+   * Numbers the change and logs it; answers its revision. `numbered` hears the
+   * revision as soon as it is taken, before the log entry is written, so the
+   * writer never mistakes its own change in flight for a gap.
+   */
+  async publish(changes: CatalogChange[], numbered: (revision: number) => void = () => undefined): Promise<number> {
     const bumped = await this.meta.findOneAndUpdate({ _id: CATALOG_REVISION_KEY }, { $inc: { rev: 1 } }, { upsert: true, returnDocument: 'after' });
     const revision = bumped!.rev;
+    numbered(revision);
     await this.log.insertOne({ _id: revision, at: new Date(), changes });
     return revision;
   }

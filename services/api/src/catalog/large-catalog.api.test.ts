@@ -38,6 +38,9 @@ beforeAll(async () => {
     bigPlaylist: 10_000,
     likes: 1_000,
   });
+  // The API reloads in the background after a logged reload; wait until it shows the whole catalog.
+  const deadline = Date.now() + 120_000;
+  while ((await artist.get<SongsResponse>('/api/songs?limit=1')).body.total !== SONGS + 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
 }, 300_000);
 
 afterAll(async () => {

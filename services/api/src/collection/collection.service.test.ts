@@ -15,8 +15,8 @@ const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com
 const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
 
 function setup() {
+  // The likes in the database, as the fake repository keeps them; reads go to the model.
   const likes: LikeRecord[] = [];
-  const songs = new Map<string, SongRecord>();
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const likesRepo = {
     async likeOnce(userId: string, songId: string) {
@@ -31,12 +31,6 @@ function setup() {
       if (index >= 0) likes.splice(index, 1);
       return index >= 0;
     },
-    async find(userId: string, songId: string) {
-      return likes.find((like) => like.userId === userId && like.songId === songId) ?? null;
-    },
-    async listByUser(userId: string) {
-      return likes.filter((like) => like.userId === userId).sort((a, b) => b.likedAt.getTime() - a.likedAt.getTime());
-    },
   };
   const model = new CatalogModel();
   model.putUser(bob.id, 'bob');
@@ -44,11 +38,10 @@ function setup() {
   const service = new CollectionService(likesRepo as never, catalog, new SongPresenter(catalog));
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
-    songs.set(record.id, record);
     model.putSong(record);
     return record;
   }
-  return { service, likes, songs, addSong, model, catalog };
+  return { service, likes, addSong, model, catalog };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
@@ -97,7 +90,12 @@ describe('liking', () => {
     expect(first).toEqual({ like: { id: expect.any(String), song_id: song.id }, created: true });
     expect(second).toEqual({ like: first.like, created: false });
     expect(t.likes).toHaveLength(1);
-    expect(t.catalog.recorded).toEqual([{ kind: 'like', userId: ann.id, songId: song.id }]);
+    // Only the like that made a row is logged for the other replicas.
+    expect(t.catalog.recorded).toEqual([
+      { kind: 'like', userId: ann.id, songId: song.id },
+      { kind: 'like', userId: ann.id, songId: song.id },
+    ]);
+    expect(t.model.like(ann.id, song.id)).toMatchObject({ id: first.like.id, song: { id: song.id } });
   });
 
   it('refuses unknown songs and operator objects', async () => {
@@ -105,6 +103,17 @@ describe('liking', () => {
     expect(await failure(t.service.like(ann.id, ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(await failure(t.service.like(ann.id, ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await failure(t.service.like(ann.id, ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(t.likes).toHaveLength(0);
+    expect(t.catalog.recorded).toEqual([]);
+  });
+
+  it('clears a like of a song deleted since', async () => {
+    const t = setup();
+    const song = t.addSong();
+    await t.service.like(ann.id, ann, { song_id: song.id });
+    t.model.deleteSong(song.id);
+    expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
+    expect(t.likes).toHaveLength(0);
   });
 
   it('unlikes idempotently', async () => {
@@ -115,8 +124,7 @@ describe('liking', () => {
     expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
     expect(t.likes).toHaveLength(0);
     expect(t.model.like(ann.id, song.id)).toBeNull();
-    // Only the unlike that removed something is logged for the other replicas.
-    expect(t.catalog.recorded.map((change) => change.kind)).toEqual(['like', 'like']);
+    expect(t.catalog.recorded.map((change) => change.kind)).toEqual(['like', 'like', 'like']);
   });
 
   it('answers the like record, or 404 when not liked', async () => {
@@ -124,6 +132,7 @@ describe('liking', () => {
     const song = t.addSong();
     const { like } = await t.service.like(ann.id, ann, { song_id: song.id });
     expect(await t.service.liked(ann.id, song.id, ann)).toEqual(like);
+    expect(await t.service.liked(ann.id, song.id.toUpperCase(), ann)).toEqual(like);
     expect(await failure(t.service.liked(ann.id, t.addSong().id, ann))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(await failure(t.service.liked(ann.id, 'x', ann))).toEqual({ status: 400, code: 'INVALID_ID' });
   });

@@ -49,7 +49,8 @@ export class CollectionService {
     if (!(await this.catalog.current()).song(songId)) throw ApiException.notFound('Song');
     return this.catalog.serialize(`like:${owner}:${songId}`, async () => {
       const { like, created } = await this.likes.likeOnce(owner, songId);
-      if (created) await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.putLike(like));
+      // Recorded even when it was there already: the copy follows what the database answered.
+      await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.putLike(like));
       return { like: { id: like.id, song_id: like.songId }, created };
     });
   }
@@ -63,9 +64,8 @@ export class CollectionService {
     const owner = this.ownCollection(userId, viewer);
     const songId = requireSongRef(body);
     await this.catalog.serialize(`like:${owner}:${songId}`, async () => {
-      if (await this.likes.unlike(owner, songId)) {
-        await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.deleteLike(owner, songId));
-      }
+      await this.likes.unlike(owner, songId);
+      await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.deleteLike(owner, songId));
     });
     return { song_id: songId, liked: false };
   }

@@ -2,7 +2,7 @@ import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../common/api-exception.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
-import { fakeCatalog, ModelBackedSongs } from '../catalog/testing.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { resumeQueue } from './player-queue.js';
@@ -20,7 +20,6 @@ function setup() {
   const model = new CatalogModel();
   model.putUser(bob.id, 'bob');
   const catalog = fakeCatalog(model);
-  const songs = new ModelBackedSongs(model);
   const states = new Map<string, PlayerStateRecord>();
   const statesRepo = {
     async find(userId: string) {
@@ -46,10 +45,12 @@ function setup() {
   const service = new PlayerStateService(statesRepo as never, catalog, presenter, { now: () => NOW } as never);
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: NOW };
-    songs.set(record.id, record);
+    model.putSong(record);
     return record;
   }
-  return { service, songs, states, addSong };
+  /** Deleted by its artist since the queue was saved. */
+  const deleteSong = (id: string) => model.deleteSong(id);
+  return { service, states, addSong, deleteSong };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; errors?: Record<string, string> }> {
@@ -144,7 +145,7 @@ describe('loading the player', () => {
     const t = setup();
     const [gone, kept, current, unknown] = [t.addSong(), t.addSong(), t.addSong(), newId()];
     await t.service.save(ann, { queue: [gone.id, unknown, kept.id, current.id], index: 3, position: 42, volume: 0.5 });
-    t.songs.delete(gone.id);
+    t.deleteSong(gone.id);
     const state = await t.service.load(ann);
     expect(state.queue.map((song) => song.id)).toEqual([kept.id, current.id]);
     expect(state.queue[0]).toEqual(expect.objectContaining({ artist_username: 'bob', song_cover_url: `/api/files/${kept.coverFileId}` }));
@@ -155,7 +156,7 @@ describe('loading the player', () => {
     const t = setup();
     const [before, current, after] = [t.addSong(), t.addSong(), t.addSong()];
     await t.service.save(ann, { queue: [before.id, current.id, after.id], index: 1, position: 42 });
-    t.songs.delete(current.id);
+    t.deleteSong(current.id);
     const state = await t.service.load(ann);
     expect(state.queue.map((song) => song.id)).toEqual([before.id, after.id]);
     expect(state).toEqual(expect.objectContaining({ index: 1, position: 0 }));

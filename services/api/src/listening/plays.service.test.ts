@@ -2,7 +2,7 @@ import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../common/api-exception.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
-import { fakeCatalog, ModelBackedSongs } from '../catalog/testing.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { PLAY_DEDUPE_MS, PlaysService, TRIM_EVERY } from './plays.service.js';
@@ -23,7 +23,8 @@ function setup() {
   const model = new CatalogModel();
   model.putUser(bob.id, 'bob');
   const catalog = fakeCatalog(model);
-  const songs = new ModelBackedSongs(model);
+  // Play counts live in the database only (no read shows them), so the fake repository keeps the songs it counts.
+  const songs = new Map<string, SongRecord>();
   const plays: Play[] = [];
   const marks = new Map<string, Date>();
   const trims: string[] = [];
@@ -54,12 +55,6 @@ function setup() {
     },
   };
   const songsRepo = {
-    async findById(id: string) {
-      return songs.get(id) ?? null;
-    },
-    async findByIds(ids: string[]) {
-      return ids.flatMap((id) => songs.get(id) ?? []);
-    },
     async incrementPlays(id: string) {
       songs.get(id)!.plays += 1;
     },
@@ -70,10 +65,13 @@ function setup() {
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
     songs.set(record.id, record);
+    model.putSong(record);
     return record;
   }
+  /** Deleted by its artist: gone from the read model (the play history keeps its id). */
+  const deleteSong = (id: string) => model.deleteSong(id);
   const advance = (ms: number) => (now += ms);
-  return { service, songs, plays, trims, addSong, advance };
+  return { service, plays, trims, addSong, deleteSong, advance, catalog };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
@@ -93,6 +91,8 @@ describe('counting plays', () => {
     expect(await t.service.play(ann, { song_id: song.id })).toEqual({ counted: true });
     expect(t.plays).toEqual([{ userId: ann.id, songId: song.id, playedAt: new Date('2026-01-01T00:00:00Z') }]);
     expect(song.plays).toBe(1);
+    // No read shows play counts, so nothing is logged for the other replicas.
+    expect(t.catalog.recorded).toEqual([]);
   });
 
   it('counts one user and song at most once per 30 seconds', async () => {
@@ -124,7 +124,11 @@ describe('counting plays', () => {
     expect(await failure(t.service.play(ann, { song_id: 'abc' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await failure(t.service.play(ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await failure(t.service.play(ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    const gone = t.addSong();
+    t.deleteSong(gone.id);
+    expect(await failure(t.service.play(ann, { song_id: gone.id }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(t.plays).toHaveLength(0);
+    expect(gone.plays).toBe(0);
   });
 
   it('trims the history of the user behind every TRIM_EVERY-th counted play', async () => {
@@ -148,7 +152,7 @@ describe('recently played', () => {
       t.advance(PLAY_DEDUPE_MS);
     }
     await t.service.play(bob, { song_id: second.id });
-    t.songs.delete(gone.id);
+    t.deleteSong(gone.id);
     const { songs } = await t.service.recentlyPlayed(ann, {});
     expect(songs.map((song) => song.id)).toEqual([third.id, first.id, second.id]);
     expect(songs[0]).toEqual(expect.objectContaining({ id: third.id, artist_username: 'bob' }));
@@ -161,7 +165,7 @@ describe('recently played', () => {
     for (const song of songs) await t.service.play(ann, { song_id: song.id });
     const newestFirst = songs.map((song) => song.id).reverse();
     expect((await t.service.recentlyPlayed(ann, {})).songs.map((song) => song.id)).toEqual(newestFirst.slice(0, 20));
-    for (const id of newestFirst.slice(0, 3)) t.songs.delete(id);
+    for (const id of newestFirst.slice(0, 3)) t.deleteSong(id);
     expect((await t.service.recentlyPlayed(ann, { limit: '3' })).songs.map((song) => song.id)).toEqual(newestFirst.slice(3, 6));
   });
 

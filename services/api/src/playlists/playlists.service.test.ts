@@ -1,7 +1,7 @@
 import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
-import { fakeCatalog, ModelBackedSongs } from '../catalog/testing.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import { ApiException } from '../common/api-exception.js';
 import { encodeCursor } from '../common/paging.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
@@ -22,14 +22,14 @@ const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com
 
 function setup() {
   const log: string[] = [];
-  // The read model the service reads from; the repositories below stand for the database it writes to.
+  // The database, as the fake repositories below keep it.
+  const playlists = new Map<string, PlaylistRecord>();
+  const entries: PlaylistEntryRecord[] = [];
+  // What the service reads from; its `catalog.record` calls land in the log too.
   const model = new CatalogModel();
   model.putUser(ann.id, 'ann');
   model.putUser(bob.id, 'bob');
-  const catalog = fakeCatalog(model);
-  const playlists = new ModelBackedPlaylists(model);
-  const entries: PlaylistEntryRecord[] = [];
-  const songs = new ModelBackedSongs(model);
+  const catalog = fakeCatalog(model, log);
   let failCreate = false;
   let coverCheck: { ok: true; upload: MediaUpload | null } | { ok: false; message: string } = { ok: true, upload: null };
 
@@ -48,6 +48,7 @@ function setup() {
   };
   const entriesRepo = {
     async add(playlistId: string, songId: string) {
+      log.push('entries.add');
       const existing = entries.find((entry) => entry.playlistId === playlistId && entry.songId === songId);
       if (existing) return existing;
       const entry = { id: newId(), playlistId, songId, addedAt: new Date('2026-01-02T00:00:00Z') };
@@ -55,13 +56,11 @@ function setup() {
       return entry;
     },
     async remove(playlistId: string, songId: string) {
+      log.push('entries.remove');
       const index = entries.findIndex((entry) => entry.playlistId === playlistId && entry.songId === songId);
       if (index < 0) return false;
       entries.splice(index, 1);
       return true;
-    },
-    async listByPlaylist(playlistId: string) {
-      return entries.filter((entry) => entry.playlistId === playlistId);
     },
     async deleteByPlaylist(playlistId: string) {
       log.push('entries.deleteByPlaylist');
@@ -83,46 +82,31 @@ function setup() {
   };
   const service = new PlaylistsService(playlistsRepo as never, entriesRepo as never, catalog, uploads as never, new PlaylistPresenter(catalog), new SongPresenter(catalog));
 
+  /** A playlist already in the database and the read model. */
   function addPlaylist(creator: SessionUser, overrides: Partial<PlaylistRecord> = {}): PlaylistRecord {
     const record: PlaylistRecord = { id: newId(), name: 'Mix', description: null, isPrivate: false, creatorId: creator.id, coverFileId: null, createdAt: new Date('2026-01-01T00:00:00Z'), ...overrides };
     playlists.set(record.id, record);
+    model.putPlaylist(record);
     return record;
   }
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
-    songs.set(record.id, record);
+    model.putSong(record);
     return record;
   }
 
   return {
     service,
     log,
+    model,
     catalog,
     playlists,
     entries,
-    songs,
     addPlaylist,
     addSong,
     failCreates: () => (failCreate = true),
     setCoverCheck: (check: typeof coverCheck) => (coverCheck = check),
   };
-}
-
-/** Playlists kept by the fake repository, mirrored into the model as the service's writes would be. */
-class ModelBackedPlaylists extends Map<string, PlaylistRecord> {
-  constructor(private readonly model: CatalogModel) {
-    super();
-  }
-
-  override set(id: string, playlist: PlaylistRecord): this {
-    this.model?.putPlaylist(playlist);
-    return super.set(id, playlist);
-  }
-
-  override delete(id: string): boolean {
-    this.model.deletePlaylist(id);
-    return super.delete(id);
-  }
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; errors?: Record<string, string> }> {
@@ -180,7 +164,7 @@ describe('listing', () => {
 });
 
 describe('reading one playlist', () => {
-  it('answers the playlist shape with the creator’s name and a null cover url', async () => {
+  it('answers the playlist shape with the creator’s name, a null cover url and its totals', async () => {
     const t = setup();
     const playlist = t.addPlaylist(ann, { description: 'd' });
     expect(await t.service.get(playlist.id, bob)).toEqual({
@@ -195,6 +179,9 @@ describe('reading one playlist', () => {
       song_count: 0,
       total_duration: 0,
     });
+    await t.service.addSong(playlist.id, ann, { song_id: t.addSong().id });
+    await t.service.addSong(playlist.id, ann, { song_id: t.addSong().id });
+    expect(await t.service.get(playlist.id, bob)).toMatchObject({ song_count: 2, total_duration: 24 });
   });
 
   it('reports someone else’s private playlist exactly like a missing one', async () => {
@@ -207,10 +194,24 @@ describe('reading one playlist', () => {
     expect((await t.service.get(hidden.id, ann)).private).toBe(true);
   });
 
-  it('refuses malformed ids before touching the database', async () => {
+  it('refuses malformed ids', async () => {
     const t = setup();
     expect(await failure(t.service.get('123', ann))).toMatchObject({ status: 400, code: 'INVALID_ID' });
+    expect(await failure(t.service.songsOf('123', ann, {}))).toMatchObject({ status: 400, code: 'INVALID_ID' });
     expect(t.log).toEqual([]);
+  });
+
+  it('pages the songs in the order they were added', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    const songs = [t.addSong(), t.addSong(), t.addSong()];
+    for (const song of [songs[2]!, songs[0]!, songs[1]!]) await t.service.addSong(playlist.id, ann, { song_id: song.id });
+    const first = await t.service.songsOf(playlist.id, ann, { limit: 2 });
+    expect(first.playlist_songs.map((entry) => entry.song_id)).toEqual([songs[2]!.id, songs[0]!.id]);
+    expect(first).toMatchObject({ next_cursor: encodeCursor(first.playlist_songs[1]!.id), total: 3 });
+    const rest = await t.service.songsOf(playlist.id, ann, { limit: 2, cursor: first.next_cursor! });
+    expect(rest.playlist_songs.map((entry) => entry.song_id)).toEqual([songs[1]!.id]);
+    expect(rest.next_cursor).toBeNull();
   });
 
   it('skips entries whose song is gone', async () => {
@@ -220,7 +221,8 @@ describe('reading one playlist', () => {
     const gone = t.addSong();
     await t.service.addSong(playlist.id, ann, { song_id: gone.id });
     await t.service.addSong(playlist.id, ann, { song_id: kept.id });
-    t.songs.delete(gone.id);
+    // Deleted since (the songs service removes its entries from the database; the model drops them at once).
+    t.model.deleteSong(gone.id);
     const result = await t.service.songsOf(playlist.id, ann, {});
     expect(result.playlist_songs.map((entry) => entry.song_id)).toEqual([kept.id]);
     expect(result.playlist_songs[0]!.song).toMatchObject({ id: kept.id, song_name: 'Tune', artist_username: 'bob' });
@@ -231,8 +233,13 @@ describe('creating', () => {
   it('makes the session user the creator whatever the form says', async () => {
     const t = setup();
     const playlist = await t.service.create(ann, { playlist_name: ' Road trip ', creator_id: bob.id, private: 'on' }, undefined);
-    expect(playlist).toMatchObject({ playlist_name: 'Road trip', creator_id: ann.id, private: true, description: null, playlist_cover_url: null });
+    expect(playlist).toMatchObject({ playlist_name: 'Road trip', creator_id: ann.id, creator_username: 'ann', private: true, description: null, playlist_cover_url: null });
     expect(t.log).not.toContain('uploads.storeAll 0');
+    expect(t.catalog.recorded).toEqual([{ kind: 'playlist', id: playlist.id }]);
+    // Readable at once, by its creator only.
+    expect((await t.service.get(playlist.id, ann)).playlist_name).toBe('Road trip');
+    expect(await failure(t.service.get(playlist.id, bob))).toMatchObject({ status: 404 });
+    expect((await t.service.listOwn(ann.id, ann)).playlists.map((entry) => entry.id)).toEqual([playlist.id]);
   });
 
   it('answers name and cover problems together', async () => {
@@ -251,7 +258,8 @@ describe('creating', () => {
     t.setCoverCheck({ ok: true, upload: cover });
     const playlist = await t.service.create(ann, { playlist_name: 'x' }, undefined);
     expect(playlist.playlist_cover_url).toBe(`/api/files/${'c0ffee'.padEnd(24, '0')}`);
-    expect(t.log).toEqual(['uploads.checkCover playlist_cover_url false', 'uploads.storeAll 1', 'playlists.create']);
+    expect(t.log).toEqual(['uploads.checkCover playlist_cover_url false', 'uploads.storeAll 1', 'playlists.create', 'catalog.record playlist']);
+    expect(t.model.visiblePlaylist(playlist.id, ann.id)?.coverFileId).toBe('c0ffee'.padEnd(24, '0'));
   });
 
   it('discards the stored cover when the playlist cannot be created', async () => {
@@ -260,6 +268,8 @@ describe('creating', () => {
     t.failCreates();
     await expect(t.service.create(ann, { playlist_name: 'x' }, undefined)).rejects.toThrow('database went away');
     expect(t.log.slice(-2)).toEqual(['playlists.create', `uploads.discard ${'c0ffee'.padEnd(24, '0')}`]);
+    expect(t.catalog.recorded).toEqual([]);
+    expect(t.model.playlistsByCreator(ann.id)).toEqual([]);
   });
 });
 
@@ -271,8 +281,12 @@ describe('changing a playlist', () => {
     const first = await t.service.addSong(playlist.id, ann, { song_id: song.id.toUpperCase() });
     const second = await t.service.addSong(playlist.id, ann, { song_id: song.id });
     expect(second).toEqual(first);
-    expect(first).toMatchObject({ playlist_id: playlist.id, song_id: song.id, added_at: '2026-01-02T00:00:00.000Z', song: { id: song.id } });
+    expect(first).toMatchObject({ playlist_id: playlist.id, song_id: song.id, added_at: '2026-01-02T00:00:00.000Z', song: { id: song.id, artist_username: 'bob' } });
     expect(t.entries).toHaveLength(1);
+    expect(t.log).toEqual(['entries.add', 'catalog.record entry', 'entries.add', 'catalog.record entry']);
+    expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'entry', playlistId: playlist.id, songId: song.id });
+    const { playlist_songs } = await t.service.songsOf(playlist.id, ann, {});
+    expect(playlist_songs).toEqual([first]);
   });
 
   it('refuses a public playlist of someone else with 403 and a private one with 404', async () => {
@@ -290,6 +304,7 @@ describe('changing a playlist', () => {
     }
     expect(t.entries).toHaveLength(0);
     expect(t.playlists.size).toBe(2);
+    expect(t.catalog.recorded).toEqual([]);
   });
 
   it('checks permission before the body, so strangers learn nothing from validation', async () => {
@@ -312,9 +327,14 @@ describe('changing a playlist', () => {
     const [one, two] = [t.addSong(), t.addSong()];
     await t.service.addSong(playlist.id, ann, { song_id: one.id });
     await t.service.addSong(playlist.id, ann, { song_id: two.id });
-    const left = await t.service.removeSong(playlist.id, ann, { song_id: one.id });
+    t.log.length = 0;
+    const left = await t.service.removeSong(playlist.id, ann, { song_id: one.id.toUpperCase() });
     expect(left.playlist_songs.map((entry) => entry.song_id)).toEqual([two.id]);
+    expect(left.total).toBe(1);
+    expect(t.log).toEqual(['entries.remove', 'catalog.record entry']);
+    expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'entry', playlistId: playlist.id, songId: one.id });
     expect(await failure(t.service.removeSong(playlist.id, ann, { song_id: one.id }))).toMatchObject({ status: 404 });
+    expect(t.log).toEqual(['entries.remove', 'catalog.record entry', 'entries.remove']);
   });
 });
 
@@ -326,9 +346,12 @@ describe('deleting', () => {
     await t.service.addSong(playlist.id, ann, { song_id: t.addSong().id });
     t.log.length = 0;
     expect(await t.service.delete(playlist.id, ann)).toEqual({ id: playlist.id, deleted: true });
-    expect(t.log).toEqual(['playlists.delete', 'entries.deleteByPlaylist', `uploads.discard ${coverId}`]);
+    // Gone from the read model before its entries and cover go.
+    expect(t.log).toEqual(['playlists.delete', 'catalog.record playlist', 'entries.deleteByPlaylist', `uploads.discard ${coverId}`]);
     expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'playlist', id: playlist.id });
     expect(t.entries).toHaveLength(0);
+    expect(t.model.visiblePlaylist(playlist.id, ann.id)).toBeNull();
+    expect(await failure(t.service.get(playlist.id, ann))).toMatchObject({ status: 404 });
   });
 
   it('leaves the rest alone when a concurrent delete got there first', async () => {
@@ -338,6 +361,7 @@ describe('deleting', () => {
     expect(first.status).toBe('fulfilled');
     expect(second.status).toBe('rejected');
     expect(t.log.filter((line) => line.startsWith('uploads.discard'))).toHaveLength(1);
+    expect(t.catalog.recorded).toEqual([{ kind: 'playlist', id: playlist.id }]);
   });
 
   it('does not try to discard a cover the playlist never had', async () => {

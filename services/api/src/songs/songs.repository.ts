@@ -159,8 +159,10 @@ export class SongsRepository {
     return result.matchedCount > 0;
   }
 
-  async setAlbum(id: string, albumId: string | null): Promise<void> {
-    await this.model.updateOne({ _id: toObjectId(id) }, { $set: { album_id: albumId ? toObjectId(albumId) : null } });
+  /** False when the song is gone (deleted while the caller looked at it). */
+  async setAlbum(id: string, albumId: string | null): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: toObjectId(id) }, { $set: { album_id: albumId ? toObjectId(albumId) : null } });
+    return result.matchedCount > 0;
   }
 
   /** Detaches every song from an album that is about to go. */

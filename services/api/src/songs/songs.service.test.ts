@@ -7,7 +7,7 @@ import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import type { SongPresenter } from './song-presenter.js';
+import { SongPresenter } from './song-presenter.js';
 import { SongsService, type SongFiles } from './songs.service.js';
 import type { NewSong, SongPatch, SongRecord, SongsRepository } from './songs.repository.js';
 
@@ -22,9 +22,10 @@ function file(name: string): Express.Multer.File {
 
 /**
  * Plain fakes that write every side effect to one log, so tests can assert
- * the order of steps across repositories and the media store.
+ * the order of steps across repositories, the media store and the read model
+ * (`catalog.record`, which the service reads from).
  */
-function setup(options: { createFails?: boolean; updateFails?: boolean; songExists?: boolean } = {}) {
+function setup(options: { createFails?: boolean; updateFails?: boolean; songExists?: boolean; deletedWhileUploading?: boolean } = {}) {
   const log: string[] = [];
   let nextFile = 0;
   let song: SongRecord | null =
@@ -43,7 +44,6 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
         };
 
   const songs = {
-    findById: async (id: string) => (song && song.id === id ? { ...song } : null),
     create: async (input: NewSong) => {
       log.push(`songs.create ${input.coverFileId},${input.audioFileId} duration=${input.duration} artist=${input.artistId}`);
       if (options.createFails) throw new Error('db down');
@@ -52,6 +52,8 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     updateReturningPrevious: async (id: string, patch: SongPatch) => {
       log.push(`songs.update ${JSON.stringify(patch)}`);
       if (options.updateFails) throw new Error('db down');
+      // Its artist deleted it in another tab after the service had read it.
+      if (options.deletedWhileUploading) return null;
       const previous = song;
       if (song) song = { ...song, ...patch };
       return previous;
@@ -62,7 +64,7 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     },
   } as unknown as SongsRepository;
 
-  // What the API reads from: the song (when it exists) and one album of the artist.
+  // What the service reads from: the song (when it exists) and one album of the artist.
   const model = new CatalogModel();
   model.putUser(ARTIST.id, ARTIST.username);
   model.putAlbum({ id: ALBUM_ID, name: 'Album', artistId: ARTIST.id, coverFileId: 'x', createdAt: new Date(0) });
@@ -71,7 +73,6 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
 
   const playlistEntries = { deleteBySong: async (id: string) => void log.push(`playlistEntries.deleteBySong ${id}`) } as unknown as PlaylistEntriesRepository;
   const likes = { deleteBySong: async (id: string) => void log.push(`likes.deleteBySong ${id}`) } as unknown as LikesRepository;
-  const presenter = { presentOne: async (record: SongRecord) => ({ id: record.id, name: record.name, record }) } as unknown as SongPresenter;
 
   const check = (kind: 'image' | 'audio') => async (upload: Express.Multer.File | undefined, opts: { required: boolean }) => {
     if (!upload) return opts.required ? { ok: false as const, message: `${kind} missing` } : { ok: true as const, upload: null };
@@ -90,8 +91,8 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
 
-  const service = new SongsService(songs, playlistEntries, likes, presenter, catalog, uploads);
-  return { service, log, model };
+  const service = new SongsService(songs, playlistEntries, likes, new SongPresenter(catalog), catalog, uploads);
+  return { service, log, model, catalog };
 }
 
 async function apiError(promise: Promise<unknown>): Promise<ApiException> {
@@ -105,12 +106,42 @@ async function apiError(promise: Promise<unknown>): Promise<ApiException> {
 
 const goodFiles: SongFiles = { cover: file('cover.png'), audio: file('song.mp3') };
 
+describe('SongsService.get', () => {
+  it('answers the song from the read model, with its artist and album names', async () => {
+    const { service, model } = setup();
+    model.putSong({ ...model.song(SONG_ID)!, albumId: ALBUM_ID });
+    expect(await service.get(SONG_ID)).toEqual({
+      id: SONG_ID,
+      song_name: 'Old',
+      artist_id: ARTIST.id,
+      artist_username: 'artist',
+      album_id: ALBUM_ID,
+      album_name: 'Album',
+      song_cover_url: '/api/files/oldcover',
+      song_file_url: '/api/files/oldaudio',
+      duration: 100,
+      created_at: new Date(0).toISOString(),
+    });
+    expect((await apiError(service.get('e'.repeat(24)))).getStatus()).toBe(404);
+    expect((await apiError(service.get('nope'))).getStatus()).toBe(400);
+  });
+});
+
 describe('SongsService.create', () => {
   it('takes the artist from the session and the duration from the mp3, ignoring the form', async () => {
-    const { service, log, model } = setup({ songExists: false });
-    await service.create(ARTIST, { song_name: 'New', artist_id: STRANGER.id, duration: '260' }, goodFiles);
-    expect(model.song(SONG_ID)).toEqual(expect.objectContaining({ name: 'New', artistId: ARTIST.id, duration: 42 }));
+    const { service, log, model, catalog } = setup({ songExists: false });
+    const created = await service.create(ARTIST, { song_name: 'New', artist_id: STRANGER.id, duration: '260' }, goodFiles);
     expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'catalog.record song']);
+    expect(created).toMatchObject({ id: SONG_ID, song_name: 'New', artist_id: ARTIST.id, artist_username: 'artist', duration: 42, album_id: null });
+    expect(catalog.recorded).toEqual([{ kind: 'song', id: SONG_ID }]);
+    expect(model.song(SONG_ID)).toEqual(expect.objectContaining({ name: 'New', artistId: ARTIST.id, duration: 42, coverFileId: 'newimage0', audioFileId: 'newaudio1' }));
+  });
+
+  it('puts the new song into the artist’s album', async () => {
+    const { service, model } = setup({ songExists: false });
+    const created = await service.create(ARTIST, { song_name: 'New', album_id: ALBUM_ID }, goodFiles);
+    expect(created).toMatchObject({ album_id: ALBUM_ID, album_name: 'Album' });
+    expect(model.albumSongs(ALBUM_ID, {})!.items.map((record) => record.id)).toEqual([SONG_ID]);
   });
 
   it('reports the name and both files in one validation error and stores nothing', async () => {
@@ -125,10 +156,11 @@ describe('SongsService.create', () => {
   });
 
   it('discards the stored files when the record cannot be written', async () => {
-    const { service, log } = setup({ createFails: true });
+    const { service, log, model, catalog } = setup({ createFails: true, songExists: false });
     await expect(service.create(ARTIST, { song_name: 'New' }, goodFiles)).rejects.toThrow('db down');
     expect(log.at(-1)).toBe('media.discard newimage0,newaudio1');
-    expect(log).not.toContain('catalog.record song');
+    expect(catalog.recorded).toEqual([]);
+    expect(model.songCount).toBe(0);
   });
 
   it('checks the album before storing anything', async () => {
@@ -149,34 +181,45 @@ describe('SongsService.update', () => {
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    const { service } = setup();
+    const { service, log } = setup();
     expect((await apiError(service.update(ARTIST, 'nope', { song_name: 'x' }, {}))).getResponse()).toMatchObject({ code: 'INVALID_ID' });
     expect((await apiError(service.update(ARTIST, 'e'.repeat(24), { song_name: 'x' }, {}))).getStatus()).toBe(404);
+    expect(log).toEqual([]);
   });
 
   it('stores the new files, points the song at them, and only then discards the old ones', async () => {
-    const { service, log } = setup();
-    const updated = (await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, goodFiles)) as unknown as { record: SongRecord };
+    const { service, log, model, catalog } = setup();
+    const updated = await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, goodFiles);
     expect(log).toEqual([
       'media.storeAll newimage0,newaudio1',
       'songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42}',
       'catalog.record song',
       'media.discard oldcover,oldaudio',
     ]);
-    expect(updated.record).toMatchObject({ name: 'Renamed', coverFileId: 'newimage0', audioFileId: 'newaudio1', duration: 42, artistId: ARTIST.id });
+    expect(updated).toMatchObject({
+      song_name: 'Renamed',
+      song_cover_url: '/api/files/newimage0',
+      song_file_url: '/api/files/newaudio1',
+      duration: 42,
+      artist_id: ARTIST.id,
+    });
+    expect(catalog.recorded).toEqual([{ kind: 'song', id: SONG_ID }]);
+    expect(model.song(SONG_ID)).toMatchObject({ name: 'Renamed', coverFileId: 'newimage0', audioFileId: 'newaudio1', duration: 42 });
   });
 
   it('replaces only what was sent', async () => {
-    const { service, log } = setup();
+    const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
     expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42}', 'catalog.record song', 'media.discard oldaudio']);
+    expect(model.song(SONG_ID)).toMatchObject({ coverFileId: 'oldcover', audioFileId: 'newaudio0', duration: 42 });
   });
 
   it('renames without touching media', async () => {
     const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, {});
     expect(log).toEqual(['songs.update {"name":"Renamed"}', 'catalog.record song']);
-    expect(model.song(SONG_ID)?.name).toBe('Renamed');
+    expect(model.song(SONG_ID)).toMatchObject({ name: 'Renamed', coverFileId: 'oldcover', audioFileId: 'oldaudio', duration: 100 });
+    expect(model.searchSongs('renamed', 10).map((record) => record.id)).toEqual([SONG_ID]);
   });
 
   it('requires the name and judges optional files, storing nothing on failure', async () => {
@@ -187,18 +230,27 @@ describe('SongsService.update', () => {
   });
 
   it('keeps the old files and drops the new ones when the update fails', async () => {
-    const { service, log } = setup({ updateFails: true });
+    const { service, log, model, catalog } = setup({ updateFails: true });
     await expect(service.update(ARTIST, SONG_ID, { song_name: 'x' }, goodFiles)).rejects.toThrow('db down');
     expect(log.at(-1)).toBe('media.discard newimage0,newaudio1');
     expect(log.join('\n')).not.toContain('oldcover');
+    expect(catalog.recorded).toEqual([]);
+    expect(model.song(SONG_ID)).toMatchObject({ name: 'Old', coverFileId: 'oldcover' });
+  });
+
+  it('answers 404 and drops the new files when the song was deleted during the upload', async () => {
+    const { service, log, catalog } = setup({ deletedWhileUploading: true });
+    expect((await apiError(service.update(ARTIST, SONG_ID, { song_name: 'x' }, goodFiles))).getStatus()).toBe(404);
+    expect(log.at(-1)).toBe('media.discard newimage0,newaudio1');
+    expect(log.join('\n')).not.toContain('oldcover');
+    expect(catalog.recorded).toEqual([]);
   });
 });
 
 describe('SongsService.delete', () => {
   it('removes references, then the record, then the files', async () => {
-    const { service, log, model } = setup();
+    const { service, log, model, catalog } = setup();
     expect(await service.delete(ARTIST, SONG_ID)).toEqual({ id: SONG_ID, deleted: true });
-    expect(model.song(SONG_ID)).toBeNull();
     expect(log).toEqual([
       `playlistEntries.deleteBySong ${SONG_ID}`,
       `likes.deleteBySong ${SONG_ID}`,
@@ -206,16 +258,21 @@ describe('SongsService.delete', () => {
       'catalog.record song',
       'media.discard oldcover,oldaudio',
     ]);
+    expect(catalog.recorded).toEqual([{ kind: 'song', id: SONG_ID }]);
+    expect(model.song(SONG_ID)).toBeNull();
+    expect((await apiError(service.get(SONG_ID))).getStatus()).toBe(404);
   });
 
   it('lets only the artist delete, and touches nothing otherwise', async () => {
-    const { service, log } = setup();
+    const { service, log, model } = setup();
     expect((await apiError(service.delete(STRANGER, SONG_ID))).getStatus()).toBe(403);
     expect(log).toEqual([]);
+    expect(model.song(SONG_ID)).not.toBeNull();
   });
 
   it('answers 404 for a song that is gone', async () => {
-    const { service } = setup({ songExists: false });
+    const { service, log } = setup({ songExists: false });
     expect((await apiError(service.delete(ARTIST, SONG_ID))).getStatus()).toBe(404);
+    expect(log).toEqual([]);
   });
 });
