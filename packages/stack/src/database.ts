@@ -30,6 +30,8 @@ export interface RunningDatabase {
   recover?(): Promise<void>;
   /** Engines this call started: the pid of the MongoDB-protocol server (FerretDB or mongod) right now. */
   enginePid?(): number | undefined;
+  /** Engines this call started: their data folder (SQLite files, mongod's dbpath, or PostgreSQL's cluster in `pgdata/`). */
+  dataDir?: string;
   /** ferretdb-postgresql engines this call started: the PostgreSQL server under FerretDB, for EXPLAIN and experiments. */
   postgresql?: {
     /** postgres:// URL without the password. */
@@ -302,6 +304,7 @@ async function startLocal(
         started = true;
       },
       enginePid: () => running.server.child.pid,
+      dataDir,
       postgresql: first.postgresql && {
         url: first.postgresql.url,
         password: first.postgresql.password,
