@@ -54,6 +54,8 @@ const report = [
   '',
   shapeTable(list, results),
   '',
+  shapeTable(list, results, 'cpu'),
+  '',
   loadTable(results),
   '',
   'Plans',

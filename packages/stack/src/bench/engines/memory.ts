@@ -29,7 +29,7 @@ function pssMiB(pid: number): number {
   }
 }
 
-function childrenOf(pid: number): number[] {
+export function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

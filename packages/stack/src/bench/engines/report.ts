@@ -17,10 +17,19 @@ function mib(value: number | undefined): string {
   return value === undefined ? '-' : `${value.toFixed(0)} MiB`;
 }
 
-/** One row per shape, one column per engine configuration: median ms, and documents/s for full reads. */
-export function shapeTable(list: Shape[], results: EngineResult[]): string {
+function cpu(ms: number | undefined): string {
+  if (ms === undefined) return '-';
+  return ms >= 100 ? ms.toFixed(0) : ms.toFixed(ms >= 10 ? 1 : 2);
+}
+
+/**
+ * One row per shape, one column per engine configuration. `time`: median wall ms, and documents/s for full reads.
+ * `cpu`: CPU ms per run, engine processes + this process (the driver).
+ */
+export function shapeTable(list: Shape[], results: EngineResult[], mode: 'time' | 'cpu' = 'time'): string {
   const configs: ConfigResult[] = results.flatMap((result) => result.configs);
-  const rows: string[][] = [['shape (median of the timed runs)', ...configs.map((config) => config.name)]];
+  const title = mode === 'time' ? 'shape (median wall time of the timed runs)' : 'shape (CPU ms per run: engine + driver)';
+  const rows: string[][] = [[title, ...configs.map((config) => config.name)]];
   let group = '';
   for (const shape of list) {
     if (shape.group !== group) {
@@ -32,6 +41,7 @@ export function shapeTable(list: Shape[], results: EngineResult[]): string {
       ...configs.map((config) => {
         const sample = config.samples[shape.key];
         if (!sample) return '·';
+        if (mode === 'cpu') return `${cpu(sample.engineCpuMs)} + ${cpu(sample.clientCpuMs)}`;
         return sample.docsPerSecond ? `${time(sample.medianMs)} = ${rate(sample.docsPerSecond)}` : time(sample.medianMs);
       }),
     ]);

@@ -15,7 +15,8 @@ import {
   setPlanCacheMode,
   type PlanLine,
 } from './postgresql-plans.js';
-import { measure, shapes, type Sample, type Shape } from './shapes.js';
+import { clientCpuMs, engineCpuMs } from './cpu.js';
+import { measure, shapes, type CpuMeters, type Sample, type Shape } from './shapes.js';
 import { createIdExpressionIndex, databaseFile, explainIdStatements, sqliteCommand } from './sqlite-plans.js';
 
 /** One engine, from a fresh start to stop: load the catalog, measure every shape, then the experiments. */
@@ -59,11 +60,14 @@ function databaseName(uri: string): string {
   return /^mongodb:\/\/[^/]+\/([^?]+)/.exec(uri)![1]!;
 }
 
-async function measureAll(db: Db, list: Shape[], runs: number, postgresql: boolean, progress: (line: string) => void): Promise<Record<string, Sample>> {
+async function measureAll(db: Db, list: Shape[], runs: number, postgresql: boolean, cpu: CpuMeters, progress: (line: string) => void): Promise<Record<string, Sample>> {
   const samples: Record<string, Sample> = {};
   for (const shape of list) {
-    samples[shape.key] = await measure(db, shape, runs, postgresql);
-    progress(`  ${shape.label}: ${samples[shape.key]!.medianMs.toFixed(2)} ms (${samples[shape.key]!.docs} docs)`);
+    const sample = await measure(db, shape, runs, postgresql, cpu);
+    samples[shape.key] = sample;
+    progress(
+      `  ${shape.label}: ${sample.medianMs.toFixed(2)} ms (${sample.docs} docs; CPU per run: engine ${sample.engineCpuMs?.toFixed(2)} ms, driver ${sample.clientCpuMs?.toFixed(2)} ms)`,
+    );
   }
   return samples;
 }
@@ -121,10 +125,11 @@ export async function runEngine({ engine, catalog, runs, progress }: RunEngineOp
     snapshot('after loading');
 
     const list = shapes(catalog);
+    const cpu: CpuMeters = { engine: () => engineCpuMs(database.enginePid?.(), database.postgresql?.pid()), client: clientCpuMs };
     const configs: ConfigResult[] = [];
     const plain = pgClient ? 'PostgreSQL' : 'SQLite';
     progress(`${engine}: measuring (${runs} runs per shape) ...`);
-    const samples = await measureAll(db, list, runs, !!pgClient, progress);
+    const samples = await measureAll(db, list, runs, !!pgClient, cpu, progress);
     snapshot('after the shapes (incl. 4 full reads)');
     const sqlite3 = pgClient ? undefined : sqliteCommand();
     const sqliteFile = database.dataDir && databaseFile(database.dataDir, schema);
@@ -140,7 +145,7 @@ export async function runEngine({ engine, catalog, runs, progress }: RunEngineOp
       const byId = list.filter((shape) => shape.byId);
       configs.push({
         name: 'SQLite + _id expression index',
-        samples: await measureAll(db, byId, runs, false, progress),
+        samples: await measureAll(db, byId, runs, false, cpu, progress),
         plans: await explainIdStatements(sqlite3, sqliteFile, catalog),
         setupMs,
       });
@@ -153,10 +158,10 @@ export async function runEngine({ engine, catalog, runs, progress }: RunEngineOp
       const indexed = list.filter((shape) => shape.indexSensitive);
       progress(`${engine}: GIN indexes on _jsonb->'_id', 'album_id', 'user_id', 'song_id' ...`);
       const ginMs = await createGinIndexes(pgClient, schema, tables);
-      configs.push({ name: 'PG + GIN', samples: await measureAll(db, indexed, runs, true, progress), plans: [], setupMs: ginMs });
+      configs.push({ name: 'PG + GIN', samples: await measureAll(db, indexed, runs, true, cpu, progress), plans: [], setupMs: ginMs });
       await setPlanCacheMode(pgClient, 'force_custom_plan');
       progress(`${engine}: plan_cache_mode = force_custom_plan ...`);
-      const custom = await measureAll(db, indexed, runs, true, progress);
+      const custom = await measureAll(db, indexed, runs, true, cpu, progress);
       configs.push({ name: 'PG + GIN + custom plans', samples: custom, plans: await explainStatements(pgClient, schema, tables, catalog) });
       await setPlanCacheMode(pgClient, 'auto');
     }

@@ -37,6 +37,14 @@ export interface Sample {
   medianMs: number;
   docs: number;
   docsPerSecond?: number;
+  /** CPU ms per run over the timed runs: the engine's processes, and this process (the driver). */
+  engineCpuMs?: number;
+  clientCpuMs?: number;
+}
+
+export interface CpuMeters {
+  engine: () => number;
+  client: () => number;
 }
 
 const PLAN_CACHE_WARMUP = 12;
@@ -97,16 +105,26 @@ export function shapes(catalog: Catalog): Shape[] {
 }
 
 /** Warm-up runs, then `runs` timed runs one after another; the median is what the tables show. */
-export async function measure(db: Db, shape: Shape, runs: number, postgresql: boolean): Promise<Sample> {
+export async function measure(db: Db, shape: Shape, runs: number, postgresql: boolean, cpu?: CpuMeters): Promise<Sample> {
   const warmup = postgresql && shape.planCache ? PLAN_CACHE_WARMUP : shape.warmup;
   for (let i = 0; i < warmup; i++) await shape.run(db);
   const times: number[] = [];
   let docs = 0;
+  const engineBefore = cpu?.engine();
+  const clientBefore = cpu?.client();
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     docs = await shape.run(db);
     times.push(performance.now() - t0);
   }
   const medianMs = median(times);
-  return { key: shape.key, runs: times, medianMs, docs, docsPerSecond: shape.throughput ? docs / (medianMs / 1000) : undefined };
+  return {
+    key: shape.key,
+    runs: times,
+    medianMs,
+    docs,
+    docsPerSecond: shape.throughput ? docs / (medianMs / 1000) : undefined,
+    engineCpuMs: cpu && engineBefore !== undefined ? (cpu.engine() - engineBefore) / runs : undefined,
+    clientCpuMs: cpu && clientBefore !== undefined ? (cpu.client() - clientBefore) / runs : undefined,
+  };
 }
