@@ -128,6 +128,10 @@ export class CatalogModel {
     return pageOf(entries.length, (position) => entries.at(position), byId, request, (id) => entries.positionAfter(id));
   }
 
+  playlistEntry(playlistId: string, songId: string): SongRef | null {
+    return this.playlists.get(playlistId)?.entries.findSong(songId) ?? null;
+  }
+
   playlistTotals(playlistId: string): { songCount: number; totalDuration: number } {
     const entries = this.playlists.get(playlistId)?.entries;
     return { songCount: entries?.length ?? 0, totalDuration: entries?.totalDuration() ?? 0 };

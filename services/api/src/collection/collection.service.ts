@@ -48,6 +48,8 @@ export class CollectionService {
     const songId = requireSongRef(body);
     if (!(await this.catalog.current()).song(songId)) throw ApiException.notFound('Song');
     return this.catalog.serialize(`like:${owner}:${songId}`, async () => {
+      const known = (await this.catalog.current()).like(owner, songId);
+      if (known) return { like: { id: known.id, song_id: songId }, created: false };
       const { like, created } = await this.likes.likeOnce(owner, songId);
       // Recorded even when it was there already: the copy follows what the database answered.
       await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.putLike(like));

@@ -47,9 +47,8 @@ export class LikesRepository {
 
   /** Idempotent like that also says whether this call made the record (the API answers 201 vs 200). */
   async likeOnce(userId: string, songId: string): Promise<{ like: LikeRecord; created: boolean }> {
+    // Insert first, the unique index decides (a look-up first reads the whole collection on the embedded engine).
     const key = { user_id: toObjectId(userId), song_id: toObjectId(songId) };
-    const existing = await this.model.findOne(key).lean<LikeDocument>();
-    if (existing) return { like: toRecord(existing), created: false };
     try {
       return { like: toRecord((await this.model.create(key)).toObject()), created: true };
     } catch (error) {

@@ -41,11 +41,13 @@ export class PlaylistEntriesRepository {
     this.model = connection.model<EntryDocument>('PlaylistSong', entrySchema);
   }
 
-  /** Idempotent: answers the existing entry when the song is already there. */
+  /**
+   * Idempotent: answers the existing entry when the song is already there. The
+   * insert goes first and the unique index decides: a look-up first would read
+   * the whole collection on the embedded engine (it cannot use the index for it).
+   */
   async add(playlistId: string, songId: string): Promise<PlaylistEntryRecord> {
     const key = { playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) };
-    const existing = await this.model.findOne(key).lean<EntryDocument>();
-    if (existing) return toRecord(existing);
     try {
       return toRecord((await this.model.create(key)).toObject());
     } catch (error) {

@@ -107,6 +107,9 @@ export class PlaylistsService {
     const song = (await this.catalog.current()).song(songId);
     if (!song) throw ApiException.notFound('Song');
     const entry = await this.catalog.serialize(`entry:${playlist.id}:${song.id}`, async () => {
+      // Already there: nothing to write (an insert would only meet the unique index).
+      const known = (await this.catalog.current()).playlistEntry(playlist.id, song.id);
+      if (known) return { id: known.id, playlistId: playlist.id, songId: song.id, addedAt: known.at };
       const added = await this.entries.add(playlist.id, song.id);
       await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => model.putEntry(added));
       return added;
