@@ -1,4 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /** Media every generated song and album points at (one real upload's files). */
 export interface TemplateMedia {
@@ -39,16 +41,10 @@ export interface GrownCatalog {
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ne', 'to', 'su', 'vi', 'da', 'el', 'or', 'an', 'qu', 'be', 'zé', 'ñu', 'ør', 'ü'];
 const COMMON = ['Love', 'Night', 'Heart', 'Dream', 'Blue', 'Fire', 'Rain', 'Song', 'Road', 'Light', 'Café', 'Señor', 'Über', 'Søren'];
 
-/** A small deterministic generator (mulberry32), so every run grows the same catalog. */
+/** A seeded generator of floats in [0, 1), so every run grows the same catalog. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = xoroshiro128plus(seed);
+  return () => uniformFloat64(generator);
 }
 
 /** A vocabulary of ~5,000 words, common ones first; names draw from it with a Zipf-like skew. */

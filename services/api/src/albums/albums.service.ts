@@ -13,7 +13,7 @@ import {
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { FullListResponder, pageBody } from '../catalog/list-responses.js';
+import { ListResponder, pageBody } from '../catalog/list-responses.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -36,7 +36,7 @@ const FIRST_PAGE: PageRequest = { limit: 100 };
  */
 @Injectable()
 export class AlbumsService {
-  private readonly fullList = new FullListResponder<AlbumRecord>('albums');
+  private readonly lists = new ListResponder<AlbumRecord>('albums');
 
   constructor(
     private readonly albums: AlbumsRepository,
@@ -50,18 +50,14 @@ export class AlbumsService {
   /** Oldest first; the whole list without `limit` (the home page's, guests included), else a page. */
   async list(page: PageQuery, req: Request, res: Response): Promise<void> {
     const model = await this.catalog.current();
-    if (page.limit === undefined && page.cursor === undefined && page.offset === undefined) {
-      return this.fullList.send(req, res, {
-        owner: model,
-        version: model.versions.albums,
-        total: model.albumsPage({ limit: 0 }).total,
-        pageAfter: (afterId, limit) => model.albumsPage({ afterId, limit }),
-        present: (rows) => this.presenter.present(rows),
-      });
-    }
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.json(pageBody('albums', model.albumsPage(toPageRequest(page)), (rows) => this.presenter.present(rows)));
+    return this.lists.send(req, res, page, {
+      owner: model,
+      version: model.versions.albums,
+      pageOf: (request) => model.albumsPage(request),
+      present: (rows) => this.presenter.present(rows),
+    });
   }
+
 
   /** With the song count and total length, so the album page needs no full song list. */
   async get(id: unknown): Promise<AlbumDetail> {

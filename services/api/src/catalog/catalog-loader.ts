@@ -39,46 +39,23 @@ export class CatalogLoader {
       await load();
       timings.push(`${what} ${Date.now() - started} ms`);
     };
-    await step('users', async () => {
-      for await (const user of this.users.allUsernames()) {
-        model.putUser(user.id, user.username);
-        stride.tick();
-      }
-    });
-    await step('albums', async () => {
-      for await (const album of this.albums.all()) {
-        model.putAlbum(album);
-        stride.tick();
-      }
-    });
-    await step('songs', async () => {
-      // Sorted first, so each song lands at the end of the id-ordered lists instead of being spliced in.
-      const songs: SongRecord[] = [];
-      for await (const song of this.songs.all()) {
-        songs.push(song);
-        stride.tick();
-      }
-      songs.sort((a, b) => (a.id < b.id ? -1 : 1));
-      for (const song of songs) model.putSong(song, true);
-    });
-    await step('playlists', async () => {
-      for await (const playlist of this.playlists.all()) {
-        model.putPlaylist(playlist);
-        stride.tick();
-      }
-    });
-    await step('entries', async () => {
-      for await (const entry of this.entries.all()) {
-        model.putEntry(entry);
-        stride.tick();
-      }
-    });
-    await step('likes', async () => {
-      for await (const like of this.likes.all()) {
-        model.putLike(like);
-        stride.tick();
-      }
-    });
+    const each = <T>(what: string, rows: AsyncIterable<T>, put: (row: T) => void) =>
+      step(what, async () => {
+        for await (const row of rows) {
+          put(row);
+          stride.tick();
+        }
+      });
+    await each('users', this.users.allUsernames(), (user) => model.putUser(user.id, user.username));
+    await each('albums', this.albums.all(), (album) => model.putAlbum(album));
+    // Sorted first, so each song lands at the end of the id-ordered lists instead of being spliced in.
+    const songs: SongRecord[] = [];
+    await each('songs', this.songs.all(), (song) => songs.push(song));
+    songs.sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const song of songs) model.putSong(song, true);
+    await each('playlists', this.playlists.all(), (playlist) => model.putPlaylist(playlist));
+    await each('entries', this.entries.all(), (entry) => model.putEntry(entry));
+    await each('likes', this.likes.all(), (like) => model.putLike(like));
     this.logger.log(`loaded: ${timings.join(', ')}`);
     return model;
   }

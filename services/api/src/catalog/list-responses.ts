@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Paged } from '@tunafy/contracts';
+import type { PageQuery, Paged } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
 import { encodeCursor } from '../common/paging.js';
-import type { Page } from './paging.js';
+import { toPageRequest } from './page-query.js';
+import type { Page, PageRequest } from './paging.js';
 
 const gzipAsync = promisify(gzip);
 /** Full lists up to this many rows are kept serialized (and gzipped) per version; longer ones are streamed. */
@@ -20,34 +21,38 @@ export function pageBody<K extends string, T, V>(key: K, page: Page<T>, present:
   return { ...rows, next_cursor: page.nextAfterId ? encodeCursor(page.nextAfterId) : null, total: page.total };
 }
 
-export interface FullListSource<T> {
+export interface ListSource<T> {
   /** Identifies the content: the same owner and version mean the same rows. */
   owner: object;
   version: number;
-  total: number;
-  /** The page after a row id (or from the top), for streaming in slices that survive concurrent changes. */
-  pageAfter: (afterId: string | undefined, limit: number) => Page<T>;
+  /** Any page of the list (by cursor, offset or from the top). */
+  pageOf: (request: PageRequest) => Page<T>;
   present: (rows: T[]) => unknown[];
 }
 
 /**
- * Answers a whole list (GET /api/songs and /api/albums without `limit`, as the
- * spec's clients ask). A small catalog's answer is serialized once per
+ * Answers GET /api/songs and /api/albums: a page when paging is asked, else
+ * the whole list (as the spec's clients ask). A small catalog's answer is serialized once per
  * version and kept with its gzip, which is what made the list fast at 1,000
  * songs; a big one is streamed in slices, so memory does not grow with the
  * catalog. Slices continue after the last id sent, so a write during the
  * stream never duplicates or skips a row that stays.
  */
-export class FullListResponder<T> {
+export class ListResponder<T> {
   private cached: { owner: object; version: number; body: Buffer; etag: string; gzipped: Promise<Buffer> | null } | null = null;
 
   constructor(private readonly key: string) {}
 
-  async send(req: Request, res: Response, source: FullListSource<T>): Promise<void> {
+  async send(req: Request, res: Response, page: PageQuery, source: ListSource<T>): Promise<void> {
     res.setHeader('Cache-Control', 'private, no-cache');
+    if (page.limit !== undefined || page.cursor !== undefined || page.offset !== undefined) {
+      res.json(pageBody(this.key, source.pageOf(toPageRequest(page)), source.present));
+      return;
+    }
     res.vary('Accept-Encoding');
-    if (source.total <= CACHED_ROWS_MAX) return this.sendCached(req, res, source);
-    res.setHeader('ETag', `W/"${this.key}-${BOOT}-${source.version}-${source.total}"`);
+    const total = source.pageOf({ limit: 0 }).total;
+    if (total <= CACHED_ROWS_MAX) return this.sendCached(req, res, source);
+    res.setHeader('ETag', `W/"${this.key}-${BOOT}-${source.version}-${total}"`);
     if (req.fresh) {
       res.status(304).end();
       return;
@@ -57,7 +62,7 @@ export class FullListResponder<T> {
     let afterId: string | undefined;
     let written = 0;
     for (;;) {
-      const slice = source.pageAfter(afterId, STREAM_SLICE);
+      const slice = source.pageOf({ afterId, limit: STREAM_SLICE });
       if (slice.items.length === 0) break;
       const json = source.present(slice.items).map((row) => JSON.stringify(row)).join(',');
       if (res.destroyed) return;
@@ -69,10 +74,10 @@ export class FullListResponder<T> {
     res.end(`],"next_cursor":null,"total":${written}}`);
   }
 
-  private async sendCached(req: Request, res: Response, source: FullListSource<T>): Promise<void> {
+  private async sendCached(req: Request, res: Response, source: ListSource<T>): Promise<void> {
     let cached = this.cached;
     if (!cached || cached.owner !== source.owner || cached.version !== source.version) {
-      const page = source.pageAfter(undefined, source.total);
+      const page = source.pageOf({});
       const body = Buffer.from(JSON.stringify({ [this.key]: source.present(page.items), next_cursor: null, total: page.total }));
       cached = { owner: source.owner, version: source.version, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzipped: null };
       this.cached = cached;

@@ -4,8 +4,7 @@ import { LikesRepository } from '../collection/likes.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { FullListResponder, pageBody } from '../catalog/list-responses.js';
-import { toPageRequest } from '../catalog/page-query.js';
+import { ListResponder } from '../catalog/list-responses.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
@@ -27,7 +26,7 @@ export interface SongFiles {
  */
 @Injectable()
 export class SongsService {
-  private readonly fullList = new FullListResponder<SongRecord>('songs');
+  private readonly lists = new ListResponder<SongRecord>('songs');
 
   constructor(
     private readonly songs: SongsRepository,
@@ -41,18 +40,14 @@ export class SongsService {
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
   async list(page: PageQuery, req: Request, res: Response): Promise<void> {
     const model = await this.catalog.current();
-    if (page.limit === undefined && page.cursor === undefined && page.offset === undefined) {
-      return this.fullList.send(req, res, {
-        owner: model,
-        version: model.versions.songs,
-        total: model.songCount,
-        pageAfter: (afterId, limit) => model.songsPage({ afterId, limit }),
-        present: (rows) => this.presenter.present(rows),
-      });
-    }
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.json(pageBody('songs', model.songsPage(toPageRequest(page)), (rows) => this.presenter.present(rows)));
+    return this.lists.send(req, res, page, {
+      owner: model,
+      version: model.versions.songs,
+      pageOf: (request) => model.songsPage(request),
+      present: (rows) => this.presenter.present(rows),
+    });
   }
+
 
   async get(id: unknown): Promise<Song> {
     return this.presenter.presentOne(await this.find(id));
