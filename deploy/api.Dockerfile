@@ -74,7 +74,9 @@ ENV NODE_ENV=production \
 USER node
 WORKDIR /app/services/api
 EXPOSE 8080
-# 200 when the API and its database answer, 503 while MongoDB is unreachable.
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+# 200 when the API and its database answer, 503 while MongoDB is unreachable. The API listens only once it has
+# loaded the catalog into memory (seconds on MongoDB; on the order of a minute for 100k songs on the embedded
+# engine), so the start period matches the compose file's.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]
