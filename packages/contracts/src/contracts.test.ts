@@ -57,3 +57,15 @@ describe('library forms', () => {
     expect(hasExtension('noext', ['mp3'])).toBe(false);
   });
 });
+
+describe('names', () => {
+  it('refuses control and text-direction characters that could spoof another name in lists', () => {
+    for (const bad of ['\u202Eevil', 'nul\u0000byte', 'tab\there', '\u2067isolate', 'mark\u200F']) {
+      expect(validate(songFieldsSchema, { song_name: bad }), JSON.stringify(bad)).toEqual({ ok: false, errors: { song_name: MESSAGES.nameHiddenCharacters } });
+      expect(validate(playlistFieldsSchema, { playlist_name: bad }).ok).toBe(false);
+    }
+    expect(validate(playlistFieldsSchema, { playlist_name: 'ok', description: 'line one\nline two' }).ok).toBe(true);
+    expect(validate(playlistFieldsSchema, { playlist_name: 'ok', description: '\u202Eevil' })).toEqual({ ok: false, errors: { description: MESSAGES.descriptionHiddenCharacters } });
+    expect(validate(songFieldsSchema, { song_name: 'Sigur Rós — Ágætis byrjun (שלום, مرحبا)' }).ok).toBe(true);
+  });
+});

@@ -4,11 +4,18 @@ import { LIMITS, MESSAGES } from './messages.js';
 /** Ids are 24-hex-digit strings (MongoDB ObjectIds) everywhere in the API. */
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id.');
 
+/**
+ * Control characters (NUL, escapes) and the invisible marks that reorder text (bidi overrides, embeddings,
+ * isolates): a name holding them can spoof another in every list ("\u202Eevil" shows reversed).
+ */
+const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 const name = z
   .string({ error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
-  .max(LIMITS.nameMax, MESSAGES.nameTooLong);
+  .max(LIMITS.nameMax, MESSAGES.nameTooLong)
+  .refine((text) => !HIDDEN_CHARACTERS.test(text), MESSAGES.nameHiddenCharacters);
 
 /** Multipart and urlencoded forms send booleans as text; JSON sends real ones. */
 const formBoolean = z.preprocess((value) => {
@@ -32,6 +39,7 @@ export const playlistFieldsSchema = z.object({
     .string()
     .trim()
     .max(LIMITS.descriptionMax, MESSAGES.descriptionTooLong)
+    .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u.test(text), MESSAGES.descriptionHiddenCharacters)
     .optional()
     .transform((text) => (text ? text : null)),
   private: formBoolean.optional().default(false),

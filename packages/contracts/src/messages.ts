@@ -7,6 +7,8 @@ export const MESSAGES = {
   nameRequired: 'Name is required.',
   nameTooLong: 'Name must be at most 100 characters.',
   descriptionTooLong: 'Description must be at most 1000 characters.',
+  nameHiddenCharacters: 'Name must not contain control or text-direction characters.',
+  descriptionHiddenCharacters: 'Description must not contain control or text-direction characters.',
   coverFormat: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.',
   coverRequired: 'Cover photo is required.',
   coverTooLarge: 'Cover photo must be at most 10 MB.',

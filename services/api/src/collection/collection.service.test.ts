@@ -41,7 +41,7 @@ function setup() {
     model.putSong(record);
     return record;
   }
-  return { service, likes, addSong, model, catalog };
+  return { service, likes, likesRepo, addSong, model, catalog };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
@@ -111,6 +111,15 @@ describe('liking', () => {
     t.model.deleteSong(song.id);
     expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
     expect(t.likes).toHaveLength(0);
+  });
+
+  it('answers 404, not 500, when a song delete took the like between its insert and the read back', async () => {
+    const t = setup();
+    const song = t.addSong();
+    // What the repository reports when the unique index refused the insert and the row was gone a moment later.
+    t.likesRepo.likeOnce = async () => null as never;
+    expect(await failure(t.service.like(ann.id, ann, { song_id: song.id }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(t.model.like(ann.id, song.id)).toBeNull();
   });
 
   it('unlikes idempotently', async () => {

@@ -50,7 +50,9 @@ export class CollectionService {
     return this.catalog.serialize(`like:${owner}:${songId}`, async () => {
       const known = (await this.catalog.current()).like(owner, songId);
       if (known) return { like: { id: known.id, song_id: songId }, created: false };
-      const { like, created } = await this.likes.likeOnce(owner, songId);
+      const outcome = await this.likes.likeOnce(owner, songId);
+      if (!outcome) throw ApiException.notFound('Song');
+      const { like, created } = outcome;
       // Recorded even when it was there already: the copy follows what the database answered.
       await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.putLike(like));
       return { like: { id: like.id, song_id: like.songId }, created };

@@ -41,12 +41,13 @@ export class LikesRepository {
     this.model = connection.model<LikeDocument>('Like', likeSchema);
   }
 
-  async like(userId: string, songId: string): Promise<LikeRecord> {
-    return (await this.likeOnce(userId, songId)).like;
+  async like(userId: string, songId: string): Promise<LikeRecord | null> {
+    return (await this.likeOnce(userId, songId))?.like ?? null;
   }
 
   /** Idempotent like that also says whether this call made the record (the API answers 201 vs 200). */
-  async likeOnce(userId: string, songId: string): Promise<{ like: LikeRecord; created: boolean }> {
+  /** Null when a racing song delete removed the like between the insert and the read back. */
+  async likeOnce(userId: string, songId: string): Promise<{ like: LikeRecord; created: boolean } | null> {
     // Insert first, the unique index decides (a look-up first reads the whole collection on the embedded engine).
     const key = { user_id: toObjectId(userId), song_id: toObjectId(songId) };
     try {
@@ -54,7 +55,8 @@ export class LikesRepository {
     } catch (error) {
       // A concurrent like won the unique index; its record is the answer.
       if (!isDuplicateKey(error)) throw error;
-      return { like: toRecord((await this.model.findOne(key).lean<LikeDocument>())!), created: false };
+      const existing = await this.model.findOne(key).lean<LikeDocument>();
+      return existing ? { like: toRecord(existing), created: false } : null;
     }
   }
 

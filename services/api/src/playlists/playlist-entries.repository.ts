@@ -42,17 +42,20 @@ export class PlaylistEntriesRepository {
   }
 
   /**
-   * Idempotent: answers the existing entry when the song is already there. The
+   * Idempotent: answers the existing entry when the song is already there (null if a
+   * racing delete removed it meanwhile). The
    * insert goes first and the unique index decides: a look-up first would read
    * the whole collection on the embedded engine (it cannot use the index for it).
    */
-  async add(playlistId: string, songId: string): Promise<PlaylistEntryRecord> {
+  async add(playlistId: string, songId: string): Promise<PlaylistEntryRecord | null> {
     const key = { playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) };
     try {
       return toRecord((await this.model.create(key)).toObject());
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      return toRecord((await this.model.findOne(key).lean<EntryDocument>())!);
+      // Null when a delete of the playlist or the song took the entry between the insert and this read.
+      const existing = await this.model.findOne(key).lean<EntryDocument>();
+      return existing ? toRecord(existing) : null;
     }
   }
 

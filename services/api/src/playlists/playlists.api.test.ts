@@ -1,9 +1,9 @@
 import type { Db } from 'mongodb';
 import { ObjectId } from 'mongodb';
-import type { Playlist, Song } from '@tunafy/contracts';
+import { MESSAGES, type Playlist, type Song } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile, announceDirectWrite } from '../test/fixtures.js';
+import { connectDb, coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile, songForm, announceDirectWrite } from '../test/fixtures.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -59,6 +59,16 @@ function entryCount(playlistId: string): Promise<number> {
 }
 
 describe('POST /api/playlists/new', () => {
+  it('refuses names and descriptions with control or text-direction characters (display spoofing)', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const response = await ann.post('/api/playlists/new', { form: form({ playlist_name: '\u202Eevil', description: 'nul\u0000' }) });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { playlist_name: MESSAGES.nameHiddenCharacters, description: MESSAGES.descriptionHiddenCharacters } });
+    const song = await ann.post('/api/songs/new', { form: songForm(ann, { song_name: 'a\u2066b' }) });
+    expect(song.status).toBe(400);
+    expect(song.body.errors.song_name).toBe(MESSAGES.nameHiddenCharacters);
+  });
+
   it('creates a playlist with a cover and answers its full shape', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const response = await ann.post('/api/playlists/new', {

@@ -97,6 +97,7 @@ function setup() {
 
   return {
     service,
+    entriesRepo,
     log,
     model,
     catalog,
@@ -274,6 +275,15 @@ describe('creating', () => {
 });
 
 describe('changing a playlist', () => {
+  it('answers 404, not 500, when a delete took the entry between its insert and the read back', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    const song = t.addSong();
+    t.entriesRepo.add = async () => null as never;
+    expect(await failure(t.service.addSong(playlist.id, ann, { song_id: song.id }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await t.service.songsOf(playlist.id, ann, {})).playlist_songs).toEqual([]);
+  });
+
   it('adds a song once, answering the same entry the second time', async () => {
     const t = setup();
     const playlist = t.addPlaylist(ann);

@@ -111,6 +111,7 @@ export class PlaylistsService {
       const known = (await this.catalog.current()).playlistEntry(playlist.id, song.id);
       if (known) return { id: known.id, playlistId: playlist.id, songId: song.id, addedAt: known.at };
       const added = await this.entries.add(playlist.id, song.id);
+      if (!added) throw new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
       await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => model.putEntry(added));
       return added;
     });
