@@ -1,6 +1,5 @@
 import { ObjectId, type Db } from 'mongodb';
-import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { seededRandom as random } from './seeded-random.js';
 
 /** Media every generated song and album points at (one real upload's files). */
 export interface TemplateMedia {
@@ -40,12 +39,6 @@ export interface GrownCatalog {
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ne', 'to', 'su', 'vi', 'da', 'el', 'or', 'an', 'qu', 'be', 'zé', 'ñu', 'ør', 'ü'];
 const COMMON = ['Love', 'Night', 'Heart', 'Dream', 'Blue', 'Fire', 'Rain', 'Song', 'Road', 'Light', 'Café', 'Señor', 'Über', 'Søren'];
-
-/** A seeded generator of floats in [0, 1), so every run grows the same catalog. */
-function random(seed: number): () => number {
-  const generator = xoroshiro128plus(seed);
-  return () => uniformFloat64(generator);
-}
 
 /** A vocabulary of ~5,000 words, common ones first; names draw from it with a Zipf-like skew. */
 export function vocabulary(size = 5000): string[] {

@@ -1,4 +1,5 @@
 import { ObjectId, type Db } from 'mongodb';
+import { seededRandom } from '../../catalog/seeded-random.js';
 
 /**
  * A catalog shaped like the API's collections (services/api/src/songs/songs.repository.ts,
@@ -28,18 +29,6 @@ const WORDS = (
   'song blues anthem ballad lullaby serenade hymn waltz groove fever riot parade carnival static radio tape ' +
   'between under over beyond after before without inside outside through across toward again forever tonight'
 ).split(' ');
-
-/** mulberry32: small, fast and seedable (Math.random cannot be seeded). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SongDoc {
   _id: ObjectId;
