@@ -1,33 +1,16 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startDatabase, type RunningDatabase, NO_ENGINE_MESSAGE } from './database.js';
 import { locateFerretdb } from './ferretdb.js';
+import { scratchDirs, withClient } from './test-support.js';
 
 // A MONGODB_URI in the developer's shell would otherwise turn every local-engine test into an external one.
 const { MONGODB_URI: _ignored, ...localEnv } = process.env;
 
-const scratchDirs: string[] = [];
-async function scratchDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tunafy-stack-test-'));
-  scratchDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(scratchDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function withClient<T>(uri: string, use: (client: MongoClient) => Promise<T>): Promise<T> {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5_000 });
-  try {
-    return await use(client);
-  } finally {
-    await client.close();
-  }
-}
+const scratchDir = scratchDirs('tunafy-stack-test-');
 
 function hostOf(uri: string): string {
   return /^mongodb:\/\/([^/]+)\//.exec(uri)![1]!;

@@ -1,38 +1,21 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { embeddedEngineFrom, startDatabase, type RunningDatabase } from './database.js';
 import { locatePostgresql, pgClientConfig, POSTGRESQL_SERVICE_USER } from './postgresql.js';
+import { scratchDirs, withClient } from './test-support.js';
 
 // A MONGODB_URI in the developer's shell would otherwise turn every local-engine test into an external one.
 const { MONGODB_URI: _ignored, TUNAFY_DB_ENGINE: _engine, ...localEnv } = process.env;
 const postgresEnv = { ...localEnv, TUNAFY_DB_ENGINE: 'ferretdb-postgresql' };
 
-const scratchDirs: string[] = [];
-async function scratchDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tunafy-stack-pg-test-'));
-  scratchDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(scratchDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function withClient<T>(uri: string, use: (client: MongoClient) => Promise<T>): Promise<T> {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5_000 });
-  try {
-    return await use(client);
-  } finally {
-    await client.close();
-  }
-}
+const scratchDir = scratchDirs('tunafy-stack-pg-test-');
 
 async function withPg<T>(db: RunningDatabase, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(pgClientConfig(db.postgresql!.url, db.postgresql!.password));
