@@ -83,8 +83,12 @@ export function planReport(results: EngineResult[]): string {
   const out: string[] = [];
   for (const result of results) {
     for (const config of result.configs) {
-      if (config.plans.length === 0) continue;
-      out.push(`${result.engine}, ${config.name}${config.setupMs ? ` (indexes built in ${time(config.setupMs)})` : ''}:`);
+      const setup = config.setupMs ? ` (indexes built in ${time(config.setupMs)})` : '';
+      if (config.plans.length === 0) {
+        if (setup) out.push(`${result.engine}, ${config.name}${setup}: plans as below, but the cached statements may run the generic plan`);
+        continue;
+      }
+      out.push(`${result.engine}, ${config.name}${setup}:`);
       for (const plan of config.plans) {
         if (typeof plan === 'string') {
           out.push(`  ${plan}`);
