@@ -8,4 +8,4 @@ export { remoteNameOf } from './gateway-remotes.js';
 export { publishRemote, type PublishRemoteOptions, type PublishedRemote } from './publish-remote.js';
 export { formatMixedLoad, runMixedLoad, type MixedLoadInput, type MixedLoadResult, type MixedLoadSong, type MixedLoadUser, type RequestTypeStats } from './load/mixed-load.js';
 export { cookieHeader, storeSetCookies } from './cookie-jar.js';
-export { growCatalog, nameGenerator, vocabulary, type GrowOptions, type GrownCatalog, type TemplateMedia } from './catalog/grow-catalog.js';
+export { catalogBatches, describeGrowth, growCatalog, nameGenerator, vocabulary, type CatalogBatch, type GrowOptions, type GrownCatalog, type GrowerState, type TemplateMedia } from './catalog/grow-catalog.js';
