@@ -19,7 +19,7 @@ export interface BenchOptions {
   gridfsReads: number;
 }
 
-/** `--catalog N [--million]`: the catalog scale benchmark at 1,000, 10,000 and N songs (and 1,000,000). */
+/** `--catalog N [--million]`: the catalog scale benchmark at 1,000, 10,000 and N songs (and 1,000,000); `--quick`: 1,000 and 5,000. */
 export interface CatalogScaleOptions {
   sizes: number[];
   quick: boolean;
@@ -27,16 +27,7 @@ export interface CatalogScaleOptions {
 
 export function parseBenchOptions(argv: string[]): BenchOptions | CatalogScaleOptions {
   const catalogAt = argv.indexOf('--catalog');
-  if (catalogAt >= 0) {
-    const largest = Number(argv[catalogAt + 1]);
-    if (!Number.isInteger(largest) || largest < 1000) throw new Error('--catalog takes a number of songs, at least 1000 (e.g. --catalog 100000)');
-    const rest = argv.filter((arg, index) => index !== catalogAt && index !== catalogAt + 1 && arg !== '--quick' && arg !== '--million');
-    if (rest.length > 0) throw new Error(`unknown argument(s): ${rest.join(' ')}`);
-    const quick = argv.includes('--quick');
-    const sizes = quick ? [1000, Math.min(largest, 5000)] : [1000, 10_000, largest];
-    if (argv.includes('--million')) sizes.push(1_000_000);
-    return { sizes: [...new Set(sizes)].filter((size) => size <= Math.max(largest, argv.includes('--million') ? 1_000_000 : 0)).sort((a, b) => a - b), quick };
-  }
+  if (catalogAt >= 0) return parseCatalogOptions(argv, catalogAt);
   const unknown = argv.filter((arg) => arg !== '--quick');
   if (unknown.length > 0) throw new Error(`unknown argument(s): ${unknown.join(' ')} (only --quick and --catalog N [--million] are supported)`);
   const quick = argv.includes('--quick');
@@ -52,4 +43,17 @@ export function parseBenchOptions(argv: string[]): BenchOptions | CatalogScaleOp
     coldRuns: quick ? 1 : 3,
     gridfsReads: quick ? 1 : 3,
   };
+}
+
+function parseCatalogOptions(argv: string[], catalogAt: number): CatalogScaleOptions {
+  const largest = Number(argv[catalogAt + 1]);
+  if (!Number.isInteger(largest) || largest < 1000) throw new Error('--catalog takes a number of songs, at least 1000 (e.g. --catalog 100000)');
+  const rest = argv.filter((arg, index) => index !== catalogAt && index !== catalogAt + 1 && arg !== '--quick' && arg !== '--million');
+  if (rest.length > 0) throw new Error(`unknown argument(s): ${rest.join(' ')} (--catalog N takes --million and --quick)`);
+  const quick = argv.includes('--quick');
+  const million = argv.includes('--million');
+  if (quick && million) throw new Error('--quick is a 1,000/5,000-song smoke run; leave out --million');
+  const sizes = quick ? [1000, Math.min(largest, 5000)] : [1000, 10_000, largest].filter((size) => size <= largest);
+  if (million) sizes.push(1_000_000);
+  return { sizes: [...new Set(sizes)].sort((a, b) => a - b), quick };
 }

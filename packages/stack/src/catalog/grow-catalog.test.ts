@@ -112,6 +112,10 @@ describe('catalog generator', () => {
     expect(docs.songs.some((song) => /[éñøü]/i.test(song.song_name as string))).toBe(true);
   });
 
+  it('gives the main user the full 1,000 likes when uploads made the generator add a few songs less', () => {
+    expect(grow(plan(10_000, 9_985)).state.mainLikes).toBe(1000);
+  });
+
   it('grows in steps without repeating an id, scaling the big album, the big playlist and the main likes', () => {
     const first = grow(plan(1000, 1000));
     expect(first.state).toMatchObject({ songs: 1000, bigAlbumSongs: 500, bigPlaylistEntries: 500, mainLikes: 100 });

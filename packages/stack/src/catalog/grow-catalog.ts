@@ -295,8 +295,9 @@ export function* catalogBatches(plan: GrowthPlan, before: GrowerState): Generato
     const index = state.likes++;
     yield* add('likes', { _id: generatedId('like', seed, index), user_id: user, song_id: songId(song), liked_at: dateOf(index) });
   }
-  // The main user's k-th like is song 10k: distinct, and always among the songs generated so far.
-  for (; state.mainLikes < Math.min(sizes.mainLikes, Math.floor(state.songs / 10)); state.mainLikes++) yield* like(main, state.mainLikes * 10);
+  // The main user's k-th like is song 9k: distinct, among the songs generated so far, and the full 1,000 (or a
+  // tenth) even when songs uploaded through the API make the generator add a few less than the target.
+  for (; state.mainLikes < Math.min(sizes.mainLikes, Math.ceil(state.songs / 9)); state.mainLikes++) yield* like(main, state.mainLikes * 9);
   for (let index = firstUser; index < firstUser + newUsers && state.songs > 0; index++) {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(3, state.songs)) chosen.add(Math.floor(next() * state.songs));

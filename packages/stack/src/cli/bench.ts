@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts).
+ * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
  *
  * `npm run bench` (`-- --quick` for a smoke run): throughput and latency of
  * GET /api/songs with 1,000 songs and of Range streaming from the middle of a

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** Resident and peak resident memory of a process in MB, from /proc (undefined when unknown). */
+/** Resident (VmRSS) and peak resident (VmHWM) memory of a process in MB, from /proc; undefined when unknown (not local, gone). */
 export function rssMb(pid: number | undefined): { rss: number; peak: number } | undefined {
   if (pid === undefined) return undefined;
   try {
@@ -12,15 +12,19 @@ export function rssMb(pid: number | undefined): { rss: number; peak: number } | 
   }
 }
 
-/** Samples a process's resident memory every 100 ms while `work` runs; answers the highest sample. */
-export async function sampleRss<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; maxRssMb: number }> {
-  let max = rssMb(pid)?.rss ?? NaN;
-  const timer = setInterval(() => {
-    const now = rssMb(pid)?.rss;
-    if (now !== undefined && !(now <= max)) max = now;
-  }, 100);
+/** Samples the resident memory of each process every 100 ms while `work` runs; answers the highest sample of each (NaN when unknown). */
+export async function sampleRss<T>(pids: (number | undefined)[], work: () => Promise<T>): Promise<{ result: T; maxRssMb: number[] }> {
+  const max = pids.map((pid) => rssMb(pid)?.rss ?? NaN);
+  const sample = () =>
+    pids.forEach((pid, index) => {
+      const now = rssMb(pid)?.rss;
+      if (now !== undefined && !(now <= max[index]!)) max[index] = now;
+    });
+  const timer = setInterval(sample, 100);
   try {
-    return { result: await work(), maxRssMb: max };
+    const result = await work();
+    sample();
+    return { result, maxRssMb: max };
   } finally {
     clearInterval(timer);
   }

@@ -4,205 +4,309 @@ import type { GrownCatalog } from '../../catalog/grow-catalog.js';
 import { median, ms, percentile } from '../stats.js';
 import { sampleRss } from './memory.js';
 
-/** One measured call: medians and p95 of sequential requests, after one unmeasured warm-up. */
+/** One measured call: median and p95 of sequential requests (after one unmeasured warm-up for reads). */
 export interface Timing {
   label: string;
+  /** The issue's target for the median, in ms. */
   target?: number;
   p50: number;
   p95: number;
+  calls: number;
+  /** Calls that did not answer as expected (status or network error), with what happened. */
+  failed: number;
+  failure?: string;
+  /** Writes only: whether the read right after every write showed it. */
+  shows?: boolean;
   note?: string;
 }
 
-interface Context {
+export interface ScaleContext {
   session: BenchSession;
   me: string;
   catalog: GrownCatalog;
+  /** Songs the API lists (its `total`; the collection's count on an API that does not page). */
   songCount: number;
   rounds: number;
+  /** Songs uploaded by the write measurements (later rows reuse them), and catalog songs already deleted. */
+  uploaded: string[];
+  deleted: Set<string>;
+  upload: (name: string) => Promise<string>;
 }
 
-async function timeGet(session: BenchSession, path: string, rounds: number, expectStatus = 200): Promise<{ p50: number; p95: number; bytes: number }> {
-  const samples: number[] = [];
-  let bytes = 0;
-  for (let round = 0; round <= rounds; round++) {
-    const started = performance.now();
-    const response = await session.send('GET', path);
-    const body = await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (response.status !== expectStatus) throw new Error(`GET ${path}: ${response.status}, expected ${expectStatus}`);
-    bytes = body.byteLength;
-    if (round > 0) samples.push(elapsed);
-  }
-  return { p50: median(samples), p95: percentile(samples, 95), bytes };
+interface Answer {
+  status: number;
+  body: Buffer;
+  ms: number;
 }
+
+async function timed(session: BenchSession, method: string, path: string, json?: unknown): Promise<Answer> {
+  const started = performance.now();
+  const response = await session.send(method, path, json === undefined ? {} : { json });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, body, ms: performance.now() - started };
+}
+
+function parse(answer: Answer): Record<string, unknown> {
+  try {
+    const value = JSON.parse(answer.body.toString('utf8')) as unknown;
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Counts what went wrong, by kind ("404 ×3, ECONNRESET ×1"). */
+class Failures {
+  private readonly kinds = new Map<string, number>();
+  count = 0;
+
+  add(kind: string): void {
+    this.count += 1;
+    this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + 1);
+  }
+
+  toString(): string | undefined {
+    return this.count === 0 ? undefined : [...this.kinds].map(([kind, count]) => `${kind} ×${count}`).join(', ');
+  }
+}
+
+const errorKind = (error: unknown) => (error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message.slice(0, 60)) : String(error));
+
+/** `rounds` timed GETs after one warm-up; `check` reads the last answer and may add a note. */
+async function timeGet(context: ScaleContext, label: string, path: string, target?: number, expect = 200, check?: (body: Record<string, unknown>) => string): Promise<Timing> {
+  const samples: number[] = [];
+  const failures = new Failures();
+  let last: Answer | undefined;
+  for (let round = 0; round <= context.rounds; round++) {
+    try {
+      const answer = await timed(context.session, 'GET', path);
+      if (answer.status !== expect) failures.add(String(answer.status));
+      else if (round > 0) samples.push(answer.ms);
+      last = answer;
+    } catch (error) {
+      failures.add(errorKind(error));
+    }
+  }
+  const note = check && last?.status === expect ? check(parse(last)) : undefined;
+  return { label, target, p50: median(samples), p95: percentile(samples, 95), calls: context.rounds + 1, failed: failures.count, failure: failures.toString(), note };
+}
+
+const list = (body: Record<string, unknown>, key: string) => (Array.isArray(body[key]) ? (body[key] as Record<string, unknown>[]) : Array.isArray(body) ? (body as unknown as Record<string, unknown>[]) : []);
+const total = (body: Record<string, unknown>) => (typeof body.total === 'number' ? body.total : undefined);
 
 /** The read calls of the issue's table, each against its target. */
-export async function measureReads(context: Context): Promise<Timing[]> {
-  const { session, me, catalog, rounds, songCount } = context;
+export async function measureReads(context: ScaleContext): Promise<Timing[]> {
+  const { me, catalog, songCount } = context;
   const rows: Timing[] = [];
-  const add = async (label: string, path: string, target?: number, expectStatus = 200) => {
-    const timing = await timeGet(session, path, rounds, expectStatus);
-    rows.push({ label, target, p50: timing.p50, p95: timing.p95 });
-  };
-  await add(`search, rare word (${catalog.rareCount} songs)`, `/api/search?q=${encodeURIComponent(catalog.rareWord.toLowerCase())}`, 50);
-  await add(`search, common word "${catalog.commonWord}"`, `/api/search?q=${encodeURIComponent(catalog.commonWord.toLowerCase())}`, 50);
-  await add('search, one-letter prefix "s"', '/api/search?q=s', 50);
-  await add('search, no match', '/api/search?q=zzzqqq', 50);
+  const add = async (...args: Parameters<typeof timeGet> extends [unknown, ...infer Rest] ? Rest : never) => rows.push(await timeGet(context, ...args));
+  const found = (expected?: number) => (body: Record<string, unknown>) => `finds ${list(body, 'songs').length}${expected === undefined ? '' : ` of ${expected}`} songs`;
+  await add(`search, rare word "${catalog.rareWord.toLowerCase()}"`, `/api/search?q=${encodeURIComponent(catalog.rareWord.toLowerCase())}`, 50, 200, found(catalog.rareCount));
+  await add(`search, common word "${catalog.commonWord.toLowerCase()}"`, `/api/search?q=${encodeURIComponent(catalog.commonWord.toLowerCase())}`, 50, 200, found());
+  await add('search, one-letter prefix "s"', '/api/search?q=s', 50, 200, found());
+  await add('search, no match', '/api/search?q=zzzqqq', 50, 200, found(0));
   await add('GET /api/songs/:id', `/api/songs/${catalog.middleSongId}`, 10);
-  await add('GET /api/albums/:id', `/api/albums/${catalog.bigAlbumId ?? catalog.someAlbumId}`, 10);
-  await add('GET /api/playlists/:id', `/api/playlists/${catalog.bigPlaylistId ?? catalog.somePlaylistId}`, 10);
-  await add('like check', `/api/collection/${me}/liked/${catalog.likedSongId ?? catalog.middleSongId}`, 10, catalog.likedSongId ? 200 : 404);
   const album = catalog.bigAlbumId ?? catalog.someAlbumId;
-  await add(`album songs, 50 (${catalog.bigAlbumId ? '10,000-song album' : 'an album'})`, `/api/albums/${album}/songs?limit=50`, 50);
-  if (catalog.bigAlbumId) await add('album songs, 50 from the middle', `/api/albums/${album}/songs?limit=50&offset=5000`, 50);
-  await add(`playlist songs, 50 (${catalog.bigPlaylistId ? '10,000 entries' : 'a playlist'})`, `/api/playlists/${catalog.bigPlaylistId ?? catalog.somePlaylistId}/songs?limit=50`, 50);
-  await add('liked songs, page of 50 (1,000 likes)', `/api/collection/${me}/tracks?limit=50`, 100);
-  await add('liked songs, all 1,000 (the spec’s array)', `/api/collection/${me}/tracks`, 100);
-  await add('GET /api/songs?limit=50', '/api/songs?limit=50', 50);
-  await add('GET /api/songs?limit=50, middle offset', `/api/songs?limit=50&offset=${Math.floor(songCount / 2)}`, 50);
-  await add('GET /api/albums?limit=50', '/api/albums?limit=50', 50);
-  await add('GET /api/playlists?limit=50', '/api/playlists?limit=50', 50);
+  const playlist = catalog.bigPlaylistId ?? catalog.somePlaylistId;
+  const counts = (body: Record<string, unknown>) => (typeof body.song_count === 'number' ? `song_count ${body.song_count}` : 'no song_count');
+  await add('GET /api/albums/:id (the big album)', `/api/albums/${album}`, 10, 200, counts);
+  await add('GET /api/playlists/:id (the big playlist)', `/api/playlists/${playlist}`, 10, 200, counts);
+  await add('like check, GET /api/collection/:me/liked/:song', `/api/collection/${me}/liked/${catalog.likedSongId ?? catalog.middleSongId}`, 10, catalog.likedSongId ? 200 : 404);
+  const pageNote = (key: string) => (body: Record<string, unknown>) => `${list(body, key).length} rows${total(body) === undefined ? ', no total (not paged)' : ` of ${total(body)}`}`;
+  const albumSize = catalog.bigAlbumId ? catalog.bigAlbumSongs : undefined;
+  await add(`songs of the ${albumSize?.toLocaleString('en') ?? ''}-song album, first 50`, `/api/albums/${album}/songs?limit=50`, 50, 200, pageNote('songs'));
+  if (albumSize) await add('  the same, 50 from the middle (offset)', `/api/albums/${album}/songs?limit=50&offset=${Math.floor(albumSize / 2)}`, 50, 200, pageNote('songs'));
+  const entries = catalog.bigPlaylistId ? catalog.bigPlaylistEntries : undefined;
+  await add(`songs of the ${entries?.toLocaleString('en') ?? ''}-entry playlist, first 50`, `/api/playlists/${playlist}/songs?limit=50`, 50, 200, pageNote('playlist_songs'));
+  if (entries) await add('  the same, 50 from the middle (offset)', `/api/playlists/${playlist}/songs?limit=50&offset=${Math.floor(entries / 2)}`, 50, 200, pageNote('playlist_songs'));
+  await add(`liked songs (${catalog.mainLikes.toLocaleString('en')} likes), page of 50`, `/api/collection/${me}/tracks?limit=50`, 100, 200, pageNote('tracks'));
+  await add(`liked songs, all ${catalog.mainLikes.toLocaleString('en')} (the spec's bare array)`, `/api/collection/${me}/tracks`, 100, 200, (body) => `${list(body, 'tracks').length} rows`);
+  await add('GET /api/songs?limit=50', '/api/songs?limit=50', 50, 200, pageNote('songs'));
+  await add('GET /api/songs?limit=50, middle offset', `/api/songs?limit=50&offset=${Math.floor(songCount / 2)}`, 50, 200, pageNote('songs'));
+  await add('GET /api/albums?limit=50', '/api/albums?limit=50', 50, 200, pageNote('albums'));
+  await add('GET /api/playlists?limit=50', '/api/playlists?limit=50', 50, 200, pageNote('playlists'));
   return rows;
 }
 
-/** The whole list without paging (streamed when long): time, bytes and the API's memory while it is written. */
-export async function measureFullList(session: BenchSession, apiPid: number | undefined): Promise<{ ms: number; bytes: number; maxRssMb: number }> {
-  const { result, maxRssMb } = await sampleRss(apiPid, async () => {
+/** The whole list without paging (streamed when long): time, bytes, and the API's memory before, at its highest during, and after. */
+export async function measureFullList(session: BenchSession, apiPid: number | undefined, rssNow: () => number | undefined): Promise<{ ms: number; bytes: number; status: number; rssBefore?: number; rssHighest: number; rssAfter?: number }> {
+  const rssBefore = rssNow();
+  const { result, maxRssMb } = await sampleRss([apiPid], async () => {
     const started = performance.now();
-    const response = await session.send('GET', '/api/songs');
-    const bytes = (await response.arrayBuffer()).byteLength;
-    return { ms: performance.now() - started, bytes };
-  });
-  return { ...result, maxRssMb };
-}
-
-/** A write, then the read a person makes next: how long until it answers, and whether it shows the write. */
-export async function measureAfterWrites(context: Context, upload: (name: string) => Promise<string>): Promise<Timing[]> {
-  const { session, me, catalog } = context;
-  const rows: Timing[] = [];
-  const time = async (label: string, write: () => Promise<void>, read: () => Promise<boolean>) => {
-    const samples: number[] = [];
-    const writes: number[] = [];
-    let shown = true;
-    for (let round = 0; round < Math.max(3, Math.min(context.rounds, 7)); round++) {
-      const writeStarted = performance.now();
-      await write();
-      writes.push(performance.now() - writeStarted);
-      const started = performance.now();
-      shown = (await read()) && shown;
-      samples.push(performance.now() - started);
+    try {
+      const response = await session.send('GET', '/api/songs');
+      let bytes = 0;
+      // Count the bytes as they come rather than holding a list of up to a million songs.
+      for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+      return { ms: performance.now() - started, bytes, status: response.status };
+    } catch {
+      return { ms: NaN, bytes: 0, status: 0 };
     }
-    const writeNote = `the write itself ${ms(median(writes))}`;
-    rows.push({ label, target: 100, p50: median(samples), p95: percentile(samples, 95), note: `${shown ? 'shows the write' : 'MISSES the write'}; ${writeNote}` });
-  };
-  const json = async (path: string) => (await (await session.send('GET', path)).json()) as Record<string, unknown>;
-  let uploadedId = '';
-  let name = '';
-  await time(
-    'upload, then the last page of /api/songs',
-    async () => {
-      name = `Fresh Upload ${Math.random().toString(36).slice(2, 8)}`;
-      uploadedId = await upload(name);
-    },
-    async () => {
-      const first = await json('/api/songs?limit=1');
-      const last = await json(`/api/songs?limit=50&offset=${Math.max(0, (first.total as number) - 50)}`);
-      return (last.songs as { id: string }[]).some((song) => song.id === uploadedId);
-    },
-  );
-  await time(
-    'upload, then search for it',
-    async () => {
-      name = `Brandnew ${Math.random().toString(36).slice(2, 8)}`;
-      uploadedId = await upload(name);
-    },
-    async () => ((await json(`/api/search?q=${encodeURIComponent(name.toLowerCase())}`)).songs as { id: string }[]).some((song) => song.id === uploadedId),
-  );
-  let liked = '';
-  await time(
-    'like, then the liked songs page',
-    async () => {
-      liked = catalog.middleSongId;
-      await session.send('DELETE', `/api/collection/${me}/delete`, { json: { song_id: liked } });
-      await session.send('POST', `/api/collection/${me}/new`, { json: { song_id: liked } });
-    },
-    async () => ((await json(`/api/collection/${me}/tracks?limit=50`)).tracks as { song_id: string }[])[0]?.song_id === liked,
-  );
-  const playlist = (await (await session.send('POST', '/api/playlists/new', { form: formOf({ playlist_name: 'Bench Playlist' }) })).json()) as { id: string };
-  let added = '';
-  await time(
-    'playlist add, then the playlist’s last page',
-    async () => {
-      added = await upload(`For The Playlist ${Math.random().toString(36).slice(2, 6)}`);
-      await session.send('PUT', `/api/playlists/${playlist.id}/add`, { json: { song_id: added } });
-    },
-    async () => {
-      const page = await json(`/api/playlists/${playlist.id}/songs?limit=50&offset=0`);
-      return (page.playlist_songs as { song_id: string }[]).some((entry) => entry.song_id === added);
-    },
-  );
-  await time(
-    'delete, then the song list page it was on',
-    async () => {
-      uploadedId = await upload(`Doomed ${Math.random().toString(36).slice(2, 6)}`);
-      await session.send('DELETE', `/api/songs/${uploadedId}`);
-    },
-    async () => {
-      const first = await json('/api/songs?limit=1');
-      const last = await json(`/api/songs?limit=50&offset=${Math.max(0, (first.total as number) - 50)}`);
-      return !(last.songs as { id: string }[]).some((song) => song.id === uploadedId);
-    },
-  );
-  return rows;
-}
-
-function formOf(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return form;
+  });
+  return { ...result, rssBefore, rssHighest: maxRssMb[0]!, rssAfter: rssNow() };
 }
 
 /**
- * A bounded mixed load: `connections` clients, each issuing one request at a
- * time for `seconds`, over the reads above plus a like toggle; answers the
- * request count, errors and the API's highest resident memory.
+ * A write, then the read a person makes next (one request, timed): how long
+ * it takes and whether it already shows the write. `prepare` runs untimed
+ * before each write (finding the page the write will land on).
  */
-export async function mixedLoad(context: Context, apiPid: number | undefined, connections: number, seconds: number): Promise<{ requests: number; errors: number; maxRssMb: number; p50: number; p99: number }> {
-  const { session, me, catalog, songCount } = context;
-  const paths = [
-    () => `/api/songs?limit=50&offset=${Math.floor(Math.random() * songCount)}`,
-    () => `/api/songs/${catalog.middleSongId}`,
-    () => `/api/search?q=${encodeURIComponent(['lo', 'night', catalog.commonWord, 'ka', 'mir'][Math.floor(Math.random() * 5)]!)}`,
-    () => `/api/albums?limit=50&offset=${Math.floor(Math.random() * catalog.albums)}`,
-    () => `/api/playlists?limit=50`,
-    () => `/api/collection/${me}/tracks?limit=50`,
-    () => `/api/collection/${me}/liked/${catalog.middleSongId}`,
-    () => `/api/albums/${catalog.bigAlbumId ?? catalog.someAlbumId}/songs?limit=50&offset=${Math.floor(Math.random() * 100)}`,
-  ];
-  const deadline = Date.now() + seconds * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  const client = async (index: number) => {
-    let toggle = false;
-    while (Date.now() < deadline && latencies.length < 200_000) {
-      const started = performance.now();
-      try {
-        let status: number;
-        if (index === 0 && Math.random() < 0.3) {
-          toggle = !toggle;
-          status = (await session.send(toggle ? 'DELETE' : 'POST', `/api/collection/${me}/${toggle ? 'delete' : 'new'}`, { json: { song_id: catalog.lastSongId } })).status;
-        } else {
-          const response = await session.send('GET', paths[Math.floor(Math.random() * paths.length)]!());
-          await response.arrayBuffer();
-          status = response.status;
-        }
-        if (status >= 400 && status !== 404) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - started);
+async function afterWrite<P>(context: ScaleContext, label: string, prepare: () => Promise<P>, write: (prepared: P) => Promise<void>, read: (prepared: P) => Promise<{ answer: Answer; shows: boolean }>): Promise<Timing> {
+  const samples: number[] = [];
+  const writes: number[] = [];
+  const failures = new Failures();
+  let shows = true;
+  const rounds = Math.max(3, Math.min(context.rounds, 7));
+  for (let round = 0; round < rounds; round++) {
+    try {
+      const prepared = await prepare();
+      const writeStarted = performance.now();
+      await write(prepared);
+      writes.push(performance.now() - writeStarted);
+      const { answer, shows: shown } = await read(prepared);
+      if (answer.status !== 200) failures.add(`read ${answer.status}`);
+      else samples.push(answer.ms);
+      shows &&= shown;
+    } catch (error) {
+      failures.add(errorKind(error));
+      shows = false;
     }
-  };
-  const { maxRssMb } = await sampleRss(apiPid, () => Promise.all(Array.from({ length: connections }, (_, index) => client(index))));
-  return { requests: latencies.length, errors, maxRssMb, p50: median(latencies), p99: percentile(latencies, 99) };
+  }
+  return { label, target: 100, p50: median(samples), p95: percentile(samples, 95), calls: rounds, failed: failures.count, failure: failures.toString(), shows, note: `the write itself ${ms(median(writes))}` };
+}
+
+async function createPlaylist(session: BenchSession): Promise<string> {
+  const form = new FormData();
+  form.append('playlist_name', 'Bench Playlist');
+  const response = await session.send('POST', '/api/playlists/new', { form });
+  if (response.status !== 201) throw new Error(`playlist create answered ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function expectStatus(answer: Promise<Answer>, ...expected: number[]): Promise<Answer> {
+  const result = await answer;
+  if (!expected.includes(result.status)) throw new Error(`write answered ${result.status}`);
+  return result;
+}
+
+/** Upload, like, playlist add and delete, each followed by the list page or search that must show it. */
+export async function measureAfterWrites(context: ScaleContext): Promise<Timing[]> {
+  const { session, me, catalog } = context;
+  const get = (path: string) => timed(session, 'GET', path);
+  const ids = (answer: Answer, key: string, field = 'id') => list(parse(answer), key).map((row) => row[field]);
+  const token = () => Math.random().toString(36).slice(2, 8);
+  const rows: Timing[] = [];
+
+  rows.push(
+    await afterWrite(
+      context,
+      'upload a song, then the last page of /api/songs',
+      async () => ({ before: total(parse(await get('/api/songs?limit=1'))) ?? context.songCount, id: '' }),
+      async (state) => {
+        state.id = await context.upload(`Fresh Upload ${token()}`);
+        context.uploaded.push(state.id);
+      },
+      async ({ before, id }) => {
+        const answer = await get(`/api/songs?limit=50&offset=${Math.max(0, before + 1 - 50)}`);
+        return { answer, shows: ids(answer, 'songs').includes(id) };
+      },
+    ),
+  );
+  rows.push(
+    await afterWrite(
+      context,
+      'upload a song, then search for its name',
+      async () => ({ word: `brandnew${token()}`, id: '' }),
+      async (state) => {
+        state.id = await context.upload(`Brand New ${state.word}`);
+        context.uploaded.push(state.id);
+      },
+      async ({ word, id }) => {
+        const answer = await get(`/api/search?q=${word}`);
+        return { answer, shows: ids(answer, 'songs').includes(id) };
+      },
+    ),
+  );
+  rows.push(
+    await afterWrite(
+      context,
+      'like a song, then the liked songs page',
+      async () => {
+        await expectStatus(timed(session, 'DELETE', `/api/collection/${me}/delete`, { song_id: catalog.middleSongId }), 200);
+        return catalog.middleSongId;
+      },
+      async (song) => void (await expectStatus(timed(session, 'POST', `/api/collection/${me}/new`, { song_id: song }), 200, 201)),
+      async (song) => {
+        const answer = await get(`/api/collection/${me}/tracks?limit=50`);
+        return { answer, shows: ids(answer, 'tracks', 'song_id')[0] === song };
+      },
+    ),
+  );
+  let ownPlaylist = catalog.bigPlaylistId;
+  let nextToAdd = 0;
+  rows.push(
+    await afterWrite(
+      context,
+      `add to the ${catalog.bigPlaylistId ? `${catalog.bigPlaylistEntries.toLocaleString('en')}-entry ` : ''}playlist, then its last page`,
+      async () => {
+        ownPlaylist ??= await createPlaylist(session);
+        const song = context.uploaded[nextToAdd++] ?? (await context.upload(`For The Playlist ${token()}`));
+        return { song, before: total(parse(await get(`/api/playlists/${ownPlaylist}/songs?limit=1`))) ?? 0 };
+      },
+      async ({ song }) => void (await expectStatus(timed(session, 'PUT', `/api/playlists/${ownPlaylist}/add`, { song_id: song }), 200, 201)),
+      async ({ song, before }) => {
+        const answer = await get(`/api/playlists/${ownPlaylist}/songs?limit=50&offset=${Math.max(0, before + 1 - 50)}`);
+        return { answer, shows: ids(answer, 'playlist_songs', 'song_id').includes(song) };
+      },
+    ),
+  );
+  rows.push(await measureDelete(context));
+  return rows;
+}
+
+/**
+ * Deletes songs of the big album from its end (each also sits in playlists
+ * and likes, as real songs do), then reads the album page it was on. Without
+ * a big album, deletes uploads and reads the last page of the song list.
+ */
+async function measureDelete(context: ScaleContext): Promise<Timing> {
+  const { session, catalog } = context;
+  const get = (path: string) => timed(session, 'GET', path);
+  const holds = (answer: Answer, key: string, id: string) => list(parse(answer), key).some((row) => row.id === id);
+  if (!catalog.bigAlbumId) {
+    return afterWrite(
+      context,
+      'delete an uploaded song, then the last page of /api/songs',
+      async () => ({ id: await context.upload(`Doomed ${Math.random().toString(36).slice(2, 6)}`), before: total(parse(await get('/api/songs?limit=1'))) ?? context.songCount }),
+      async ({ id }) => void (await expectStatus(timed(session, 'DELETE', `/api/songs/${id}`), 200)),
+      async ({ id, before }) => {
+        const answer = await get(`/api/songs?limit=50&offset=${Math.max(0, before - 50)}`);
+        return { answer, shows: !holds(answer, 'songs', id) };
+      },
+    );
+  }
+  let position = catalog.bigAlbumSongs;
+  let missingBefore = 0;
+  const timing = await afterWrite(
+    context,
+    `delete a song of the ${catalog.bigAlbumSongs.toLocaleString('en')}-song album, then the album page it was on`,
+    async () => {
+      do position -= 1;
+      while (context.deleted.has(catalog.bigAlbumSongId(position)));
+      const id = catalog.bigAlbumSongId(position);
+      // Songs after it are gone already, so it sits at its own position in the album.
+      const page = `/api/albums/${catalog.bigAlbumId}/songs?limit=50&offset=${Math.max(0, position - 25)}`;
+      if (!holds(await get(page), 'songs', id)) missingBefore += 1;
+      return { id, page };
+    },
+    async ({ id }) => {
+      await expectStatus(timed(session, 'DELETE', `/api/songs/${id}`), 200);
+      context.deleted.add(id);
+    },
+    async ({ id, page }) => {
+      const answer = await get(page);
+      return { answer, shows: !holds(answer, 'songs', id) };
+    },
+  );
+  if (missingBefore > 0) timing.note += `; ${missingBefore} not on that page before the delete (the check proves nothing for them)`;
+  return timing;
 }
