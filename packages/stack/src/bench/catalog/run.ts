@@ -68,6 +68,14 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
       uploaded: [],
       deleted: new Set(),
       upload: async (name) => (await session.uploadSong(name, coverBytes, mp3)).id,
+      newAlbum: async (name) => {
+        const form = new FormData();
+        form.append('album_name', name);
+        form.append('album_cover_url', new File([coverBytes], 'cover.png', { type: 'image/png' }));
+        const response = await session.send('POST', '/api/albums/new', { form });
+        if (response.status !== 201) throw new Error(`album create answered ${response.status}`);
+        return ((await response.json()) as { id: string }).id;
+      },
     };
 
     for (const size of options.sizes) {

@@ -31,6 +31,8 @@ export interface ScaleContext {
   uploaded: string[];
   deleted: Set<string>;
   upload: (name: string) => Promise<string>;
+  /** Creates an album of the bench user (with a cover) and answers its id. */
+  newAlbum?: (name: string) => Promise<string>;
 }
 
 interface Answer {
@@ -171,7 +173,8 @@ async function afterWrite<P>(context: ScaleContext, label: string, prepare: () =
       shows = false;
     }
   }
-  return { label, target: 100, p50: median(samples), p95: percentile(samples, 95), calls: rounds, failed: failures.count, failure: failures.toString(), shows, note: `the write itself ${ms(median(writes))}` };
+  const note = `the write itself ${ms(median(writes))} (p95 ${ms(percentile(writes, 95))})`;
+  return { label, target: 100, p50: median(samples), p95: percentile(samples, 95), calls: rounds, failed: failures.count, failure: failures.toString(), shows, note };
 }
 
 async function createPlaylist(session: BenchSession): Promise<string> {
@@ -259,8 +262,123 @@ export async function measureAfterWrites(context: ScaleContext): Promise<Timing[
       },
     ),
   );
+  rows.push(...(await measureOtherWrites(context, ownPlaylist)));
   rows.push(await measureDelete(context));
   return rows;
+}
+
+/** The single-record writes that remove or rename: unlike, playlist remove, rename, album remove, playlist and album delete. */
+async function measureOtherWrites(context: ScaleContext, playlist: string | null): Promise<Timing[]> {
+  const { session, me, catalog } = context;
+  const get = (path: string) => timed(session, 'GET', path);
+  const rows = (answer: Answer, key: string) => list(parse(answer), key);
+  const has = (answer: Answer, key: string, id: string, field = 'id') => rows(answer, key).some((row) => row[field] === id);
+  const token = () => Math.random().toString(36).slice(2, 8);
+  const ownSong = async (position: number) => context.uploaded[position] ?? (await context.upload(`Bench Own ${token()}`));
+  const result: Timing[] = [];
+  result.push(
+    await afterWrite(
+      context,
+      'unlike a song, then the liked songs page',
+      async () => {
+        await expectStatus(timed(session, 'POST', `/api/collection/${me}/new`, { song_id: catalog.middleSongId }), 200, 201);
+        return catalog.middleSongId;
+      },
+      async (song) => void (await expectStatus(timed(session, 'DELETE', `/api/collection/${me}/delete`, { song_id: song }), 200)),
+      async (song) => {
+        const answer = await get(`/api/collection/${me}/tracks?limit=50`);
+        return { answer, shows: !has(answer, 'tracks', song, 'song_id') };
+      },
+    ),
+  );
+  if (playlist) {
+    let next = 0;
+    result.push(
+      await afterWrite(
+        context,
+        `remove from the ${catalog.bigPlaylistId === playlist ? `${catalog.bigPlaylistEntries.toLocaleString('en')}-entry ` : ''}playlist, then its last page`,
+        async () => {
+          const song = await ownSong(next++);
+          await expectStatus(timed(session, 'PUT', `/api/playlists/${playlist}/add`, { song_id: song }), 200, 201);
+          return { song, entries: total(parse(await get(`/api/playlists/${playlist}/songs?limit=1`))) ?? 0 };
+        },
+        async ({ song }) => void (await expectStatus(timed(session, 'DELETE', `/api/playlists/${playlist}/remove`, { song_id: song }), 200)),
+        async ({ song, entries }) => {
+          const answer = await get(`/api/playlists/${playlist}/songs?limit=50&offset=${Math.max(0, entries - 50)}`);
+          return { answer, shows: !has(answer, 'playlist_songs', song, 'song_id') };
+        },
+      ),
+    );
+  }
+  result.push(
+    await afterWrite(
+      context,
+      'rename a song, then its detail',
+      async () => ({ song: await ownSong(0), name: `Renamed ${token()}` }),
+      async ({ song, name }) => {
+        const form = new FormData();
+        form.append('song_name', name);
+        const answer = await session.send('PUT', `/api/songs/${song}/update`, { form });
+        await answer.arrayBuffer();
+        if (answer.status !== 200) throw new Error(`write answered ${answer.status}`);
+      },
+      async ({ song, name }) => {
+        const answer = await get(`/api/songs/${song}`);
+        return { answer, shows: parse(answer).song_name === name };
+      },
+    ),
+  );
+  if (catalog.bigAlbumId) {
+    let position = 0;
+    result.push(
+      await afterWrite(
+        context,
+        `take a song out of the ${catalog.bigAlbumSongs.toLocaleString('en')}-song album, then the album's first page`,
+        async () => catalog.bigAlbumSongId(position++),
+        async (song) => void (await expectStatus(timed(session, 'PUT', `/api/albums/${catalog.bigAlbumId}/remove`, { song_id: song }), 200)),
+        async (song) => {
+          const answer = await get(`/api/albums/${catalog.bigAlbumId}/songs?limit=50`);
+          return { answer, shows: !has(answer, 'songs', song) };
+        },
+      ),
+    );
+  }
+  result.push(
+    await afterWrite(
+      context,
+      'delete a playlist of 2 songs, then the own playlists',
+      async () => {
+        const id = await createPlaylist(session);
+        for (const position of [0, 1]) await expectStatus(timed(session, 'PUT', `/api/playlists/${id}/add`, { song_id: await ownSong(position) }), 200, 201);
+        return id;
+      },
+      async (id) => void (await expectStatus(timed(session, 'DELETE', `/api/playlists/${id}`), 200)),
+      async (id) => {
+        const answer = await get(`/api/playlists/${me}/manage`);
+        return { answer, shows: !has(answer, 'playlists', id) };
+      },
+    ),
+  );
+  const newAlbum = context.newAlbum;
+  if (!newAlbum) return result;
+  result.push(
+    await afterWrite(
+      context,
+      'delete an album of 1 song, then the own albums',
+      async () => {
+        const id = await newAlbum(`Bench Album ${token()}`);
+        await expectStatus(timed(session, 'PUT', `/api/albums/${id}/add`, { song_id: await ownSong(0) }), 200);
+        return id;
+      },
+      async (id) => void (await expectStatus(timed(session, 'DELETE', `/api/albums/${id}`), 200)),
+      async (id) => {
+        const answer = await get(`/api/albums/current/${me}`);
+        const albums = Array.isArray(parse(answer)) ? (parse(answer) as unknown as Record<string, unknown>[]) : rows(answer, 'albums');
+        return { answer, shows: !albums.some((album) => album.id === id) };
+      },
+    ),
+  );
+  return result;
 }
 
 /**
