@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './library.js';
 export * from './validation.js';
 export * from './listening.js';
+export * from './imports.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AudioFormat } from './imports.js';
 import { LIMITS, MESSAGES } from './messages.js';
 
 /** Ids are 24-hex-digit strings (MongoDB ObjectIds) everywhere in the API. */
@@ -88,6 +89,17 @@ export interface Song {
   /** Seconds, read from the uploaded mp3 itself. */
   duration: number;
   created_at: string;
+  /**
+   * The audio's format, judged by its bytes; the player asks `canPlayType(AUDIO_FORMAT_INFO[format].canPlayType)`.
+   * The API always sends this and the four tag fields below; they are optional in the type only so that
+   * clients and fixtures written before bulk upload still type-check (missing means mp3, no tags).
+   */
+  audio_format?: AudioFormat;
+  /** From the file's tags or the uploader's edits (bulk upload); null for songs made with the single-song form. */
+  track?: number | null;
+  disc?: number | null;
+  year?: number | null;
+  genre?: string | null;
 }
 
 export interface Album {

@@ -41,6 +41,20 @@ export const LIMITS = {
   descriptionMax: 1000,
   coverBytesMax: 10 * 1024 * 1024,
   songBytesMax: 30 * 1024 * 1024,
+  /**
+   * Bulk upload and folder import, per audio format (docs/import.md). Lossy formats get room for long
+   * tracks at high bitrates; lossless ones for a 30-minute track (FLAC/ALAC ~25-60 MB per song, WAV ~10 MB
+   * per minute). The single-song form keeps songBytesMax.
+   */
+  importAudioBytesMax: {
+    mp3: 60 * 1024 * 1024,
+    aac: 60 * 1024 * 1024,
+    vorbis: 60 * 1024 * 1024,
+    opus: 60 * 1024 * 1024,
+    flac: 250 * 1024 * 1024,
+    alac: 250 * 1024 * 1024,
+    wav: 320 * 1024 * 1024,
+  },
   pageSizeMax: 500,
   /** Far above any catalog; bounds the number parsed from the query string. */
   offsetMax: 100_000_000,

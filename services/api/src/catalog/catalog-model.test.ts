@@ -445,3 +445,45 @@ describe('search', () => {
     expect(model.searchSongs('   ', 10)).toEqual([]);
   });
 });
+
+describe('album order', () => {
+  it('orders an album by disc, then track, then id; untagged songs keep the order they were added in', () => {
+    const { model, addAlbum, addSong } = catalog();
+    const record = addAlbum();
+    const untaggedFirst = addSong({ albumId: record.id });
+    const d2t1 = addSong({ albumId: record.id, disc: 2, track: 1 });
+    const d1t2 = addSong({ albumId: record.id, disc: 1, track: 2 });
+    const noDiscT1 = addSong({ albumId: record.id, track: 1 });
+    const untaggedLast = addSong({ albumId: record.id });
+    const d1t10 = addSong({ albumId: record.id, disc: 1, track: 10 });
+    expect(ids(model.albumSongs(record.id, {})!.items)).toEqual([noDiscT1, d1t2, d1t10, untaggedFirst, untaggedLast, d2t1].map((row) => row.id));
+  });
+
+  it('pages by cursor in album order, also when the cursor song left the album or was deleted', () => {
+    const { model, addAlbum, addSong } = catalog();
+    const record = addAlbum();
+    // Added in reverse, so id order and album order disagree.
+    const tracks = [5, 4, 3, 2, 1].map((track) => addSong({ albumId: record.id, track })).reverse();
+    const first = model.albumSongs(record.id, { limit: 2 })!;
+    expect(ids(first.items)).toEqual(ids(tracks.slice(0, 2)));
+    expect(ids(model.albumSongs(record.id, { afterId: first.nextAfterId!, limit: 2 })!.items)).toEqual(ids(tracks.slice(2, 4)));
+
+    model.deleteSong(tracks[1]!.id);
+    expect(ids(model.albumSongs(record.id, { afterId: tracks[1]!.id })!.items)).toEqual(ids(tracks.slice(2)));
+    const other = addAlbum();
+    model.putSong({ ...tracks[2]!, albumId: other.id });
+    expect(ids(model.albumSongs(record.id, { afterId: tracks[2]!.id })!.items)).toEqual(ids(tracks.slice(3)));
+    expect(ids(model.albumSongs(other.id, {})!.items)).toEqual([tracks[2]!.id]);
+  });
+
+  it('moves a song when its track number changes and forgets tags the database no longer has', () => {
+    const { model, addAlbum, addSong } = catalog();
+    const record = addAlbum();
+    const a = addSong({ albumId: record.id, track: 1, genre: 'Rock' });
+    const b = addSong({ albumId: record.id, track: 2 });
+    model.putSong({ ...a, track: 3, genre: undefined });
+    expect(ids(model.albumSongs(record.id, {})!.items)).toEqual([b.id, a.id]);
+    expect(model.song(a.id)).not.toHaveProperty('genre');
+    expect(model.albumTotals(record.id).songCount).toBe(2);
+  });
+});

@@ -12,9 +12,38 @@ const byId = (row: { id: string }) => row.id;
 
 interface AlbumState {
   record: AlbumRecord;
-  /** The album's songs by id. */
+  /** The album's songs in album order (see compareAlbumOrder). */
   songs: SongRecord[];
+  /**
+   * Where songs that left the album sat, so a cursor naming one still finds
+   * its place (album order is not id order, so the id alone cannot say).
+   * Bounded: a cursor older than the last DEPARTED_KEPT departures restarts the album.
+   */
+  departed: Map<string, AlbumOrderKey>;
 }
+
+/** What a song's place on its album depends on. */
+type AlbumOrderKey = Pick<SongRecord, 'id' | 'disc' | 'track'>;
+
+const DEPARTED_KEPT = 1000;
+
+/**
+ * Album order: by disc (none counts as disc 1), then track number (songs
+ * without one after the numbered songs of their disc), then id, so songs
+ * made with the single-song form keep the order they were added in.
+ */
+export function compareAlbumOrder(a: AlbumOrderKey, b: AlbumOrderKey): number {
+  const discA = a.disc ?? 1;
+  const discB = b.disc ?? 1;
+  if (discA !== discB) return discA - discB;
+  const trackA = a.track ?? Number.POSITIVE_INFINITY;
+  const trackB = b.track ?? Number.POSITIVE_INFINITY;
+  if (trackA !== trackB) return trackA < trackB ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The tag fields a stored song may lose (they are only set when known). */
+const OPTIONAL_SONG_FIELDS = ['audioFormat', 'disc', 'track', 'year', 'genre'] as const;
 
 interface PlaylistState {
   record: PlaylistRecord;
@@ -96,9 +125,16 @@ export class CatalogModel {
     return this.albumOrder.filter((album) => album.artistId === artistId);
   }
 
+  /** In album order (disc, track, id); a cursor is the last song's id, found again by that song's place. */
   albumSongs(albumId: string, request: PageRequest): Page<SongRecord> | null {
     const state = this.albums.get(albumId);
-    return state ? sortedPage(state.songs, request) : null;
+    if (!state) return null;
+    const songs = state.songs;
+    const positionAfter = (id: string) => {
+      const key = this.albumOrderKeyOf(state, id);
+      return key ? firstPositionAfter(songs, key) : 0;
+    };
+    return pageOf(songs.length, (position) => songs[position]!, byId, request, positionAfter);
   }
 
   albumTotals(albumId: string): { songCount: number; totalDuration: number } {
@@ -192,12 +228,11 @@ export class CatalogModel {
     record.artistId = this.canonicalUserId(next.artistId);
     const existing = this.songs.get(record.id);
     if (existing) {
-      if (existing.albumId !== record.albumId) {
-        this.leaveAlbum(existing);
-        existing.albumId = record.albumId;
-        this.joinAlbum(existing);
-      }
+      const moves = existing.albumId !== record.albumId || existing.disc !== record.disc || existing.track !== record.track;
+      if (moves) this.leaveAlbum(existing);
       Object.assign(existing, record);
+      for (const field of OPTIONAL_SONG_FIELDS) if (existing[field] === undefined) delete existing[field];
+      if (moves) this.joinAlbum(existing);
       this.songIndex.put(existing, existing.name, existing.id);
     } else {
       this.songs.set(record.id, record);
@@ -230,7 +265,7 @@ export class CatalogModel {
       this.albumIndex.put(existing.record, next.name, next.id);
     } else {
       const record = { ...next };
-      this.albums.set(record.id, { record, songs: [] });
+      this.albums.set(record.id, { record, songs: [], departed: new Map() });
       upsertSorted(this.albumOrder, byId, record);
       this.albumIndex.put(record, record.name, record.id);
     }
@@ -304,17 +339,33 @@ export class CatalogModel {
   }
 
   private joinAlbum(song: SongRecord): void {
-    if (song.albumId) {
-      const state = this.albums.get(song.albumId);
-      if (state) upsertSorted(state.songs, byId, song);
-    }
+    const state = song.albumId ? this.albums.get(song.albumId) : undefined;
+    if (!state) return;
+    state.departed.delete(song.id);
+    const songs = state.songs;
+    const last = songs[songs.length - 1];
+    // The common case while loading and uploading: the song goes last.
+    if (last === undefined || compareAlbumOrder(last, song) < 0) songs.push(song);
+    else songs.splice(firstPositionAfter(songs, song), 0, song);
   }
 
+  /** Call before the song's album, disc or track change: its place is found by their current values. */
   private leaveAlbum(song: SongRecord): void {
-    if (song.albumId) {
-      const state = this.albums.get(song.albumId);
-      if (state) removeSorted(state.songs, byId, song.id);
-    }
+    const state = song.albumId ? this.albums.get(song.albumId) : undefined;
+    if (!state) return;
+    const songs = state.songs;
+    let at = firstPositionAfter(songs, song) - 1;
+    if (songs[at] !== song) at = songs.indexOf(song);
+    if (at < 0) return;
+    songs.splice(at, 1);
+    state.departed.set(song.id, { id: song.id, disc: song.disc, track: song.track });
+    if (state.departed.size > DEPARTED_KEPT) state.departed.delete(state.departed.keys().next().value!);
+  }
+
+  private albumOrderKeyOf(state: AlbumState, songId: string): AlbumOrderKey | null {
+    const song = this.songs.get(songId);
+    if (song && song.albumId === state.record.id) return song;
+    return state.departed.get(songId) ?? song ?? null;
   }
 }
 
@@ -324,6 +375,18 @@ function isVisible(playlist: PlaylistRecord, viewerId: string | null): boolean {
 
 function sortedPage<T extends { id: string }>(sorted: readonly T[], request: PageRequest): Page<T> {
   return pageOf(sorted.length, (position) => sorted[position]!, byId, request, (id) => positionAfterAscending(sorted, byId, id));
+}
+
+/** First position whose song sorts after `key` in album order. */
+function firstPositionAfter(songs: readonly SongRecord[], key: AlbumOrderKey): number {
+  let low = 0;
+  let high = songs.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareAlbumOrder(songs[middle]!, key) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function sumDurations(songs: readonly SongRecord[]): number {

@@ -32,5 +32,10 @@ export function toSong(song: SongRecord, artistUsername: string, albumName: stri
     song_file_url: mediaUrl(song.audioFileId),
     duration: song.duration,
     created_at: song.createdAt.toISOString(),
+    audio_format: song.audioFormat ?? 'mp3',
+    track: song.track ?? null,
+    disc: song.disc ?? null,
+    year: song.year ?? null,
+    genre: song.genre ?? null,
   };
 }

@@ -40,6 +40,11 @@ function expectedSong(client: ApiClient, overrides: Partial<Song> = {}): Song {
     song_file_url: expect.stringMatching(FILE_URL),
     duration: expect.any(Number),
     created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    audio_format: 'mp3',
+    track: null,
+    disc: null,
+    year: null,
+    genre: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AudioFormat } from '@tunafy/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { hexId, toObjectId } from '../common/ids.js';
 import { containsPattern } from '../database/mongo-errors.js';
@@ -14,7 +15,20 @@ export interface SongRecord {
   duration: number;
   plays: number;
   createdAt: Date;
+  /**
+   * Set only when known (bulk upload and import), so the many songs made with
+   * the mp3-only form carry no extra properties in the in-memory catalog.
+   * A missing audioFormat means mp3.
+   */
+  audioFormat?: AudioFormat;
+  disc?: number;
+  track?: number;
+  year?: number;
+  genre?: string;
 }
+
+/** The tag fields a song may carry (bulk upload). */
+export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre'>;
 
 interface SongDocument {
   _id: Types.ObjectId;
@@ -26,6 +40,13 @@ interface SongDocument {
   duration: number;
   plays: number;
   created_at: Date;
+  audio_format?: AudioFormat | null;
+  disc?: number | null;
+  track?: number | null;
+  year?: number | null;
+  genre?: string | null;
+  /** SHA-256 of the audio bytes (bulk upload); the duplicate check itself is keyed in `song_hashes`. */
+  content_hash?: string | null;
 }
 
 const songSchema = new Schema<SongDocument>(
@@ -38,6 +59,12 @@ const songSchema = new Schema<SongDocument>(
     duration: { type: Number, required: true },
     plays: { type: Number, required: true, default: 0 },
     created_at: { type: Date, required: true, default: () => new Date() },
+    audio_format: { type: String, required: false },
+    disc: { type: Number, required: false },
+    track: { type: Number, required: false },
+    year: { type: Number, required: false },
+    genre: { type: String, required: false },
+    content_hash: { type: String, required: false },
   },
   { versionKey: false, collection: 'songs' },
 );
@@ -53,7 +80,18 @@ function toRecord(doc: SongDocument): SongRecord {
     duration: doc.duration,
     plays: doc.plays ?? 0,
     createdAt: doc.created_at,
+    ...tagsOf(doc),
   };
+}
+
+function tagsOf(doc: SongDocument): SongTags {
+  const tags: SongTags = {};
+  if (doc.audio_format) tags.audioFormat = doc.audio_format;
+  if (doc.disc != null) tags.disc = doc.disc;
+  if (doc.track != null) tags.track = doc.track;
+  if (doc.year != null) tags.year = doc.year;
+  if (doc.genre != null) tags.genre = doc.genre;
+  return tags;
 }
 
 export interface NewSong {
@@ -63,6 +101,10 @@ export interface NewSong {
   coverFileId: string;
   audioFileId: string;
   duration: number;
+  /** Chosen by the caller when something must point at the song before it exists (the bulk upload's duplicate claim). */
+  id?: string;
+  tags?: SongTags;
+  contentHash?: string;
 }
 
 export type SongPatch = Partial<Pick<NewSong, 'name' | 'coverFileId' | 'audioFileId' | 'duration'>>;
@@ -76,13 +118,21 @@ export class SongsRepository {
   }
 
   async create(input: NewSong): Promise<SongRecord> {
+    const tags = input.tags ?? {};
     const doc = await this.model.create({
+      ...(input.id ? { _id: toObjectId(input.id) } : {}),
       song_name: input.name,
       artist_id: toObjectId(input.artistId),
       album_id: input.albumId ? toObjectId(input.albumId) : null,
       cover_file_id: toObjectId(input.coverFileId),
       audio_file_id: toObjectId(input.audioFileId),
       duration: input.duration,
+      ...(tags.audioFormat ? { audio_format: tags.audioFormat } : {}),
+      ...(tags.disc != null ? { disc: tags.disc } : {}),
+      ...(tags.track != null ? { track: tags.track } : {}),
+      ...(tags.year != null ? { year: tags.year } : {}),
+      ...(tags.genre != null ? { genre: tags.genre } : {}),
+      ...(input.contentHash ? { content_hash: input.contentHash } : {}),
     });
     return toRecord(doc.toObject());
   }

@@ -121,6 +121,11 @@ describe('SongsService.get', () => {
       song_file_url: '/api/files/oldaudio',
       duration: 100,
       created_at: new Date(0).toISOString(),
+      audio_format: 'mp3',
+      track: null,
+      disc: null,
+      year: null,
+      genre: null,
     });
     expect((await apiError(service.get('e'.repeat(24)))).getStatus()).toBe(404);
     expect((await apiError(service.get('nope'))).getStatus()).toBe(400);

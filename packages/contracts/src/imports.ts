@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import type { Album, Song } from './library.js';
+import { LIMITS, MESSAGES } from './messages.js';
+
+/**
+ * Bulk upload and folder import (docs/import.md). The API judges every file by
+ * its bytes; this table is what both sides agree on: which formats exist, how
+ * each is served, how a browser asks whether it can play one, and how large
+ * one may be. The single-song forms of the spec stay mp3-only.
+ */
+export const AUDIO_FORMATS = ['mp3', 'aac', 'alac', 'flac', 'vorbis', 'opus', 'wav'] as const;
+export type AudioFormat = (typeof AUDIO_FORMATS)[number];
+
+export interface AudioFormatInfo {
+  label: string;
+  /** The Content-Type the file is served with. */
+  contentType: string;
+  /** What to ask `HTMLMediaElement.canPlayType` (container and codec: a browser may play AAC but not ALAC in .m4a). */
+  canPlayType: string;
+  /** File names the upload screen offers and the folder import looks at; the bytes decide the format. */
+  extensions: readonly string[];
+  maxBytes: number;
+}
+
+export const AUDIO_FORMAT_INFO: Record<AudioFormat, AudioFormatInfo> = {
+  mp3: { label: 'MP3', contentType: 'audio/mpeg', canPlayType: 'audio/mpeg', extensions: ['mp3'], maxBytes: LIMITS.importAudioBytesMax.mp3 },
+  aac: { label: 'AAC (.m4a)', contentType: 'audio/mp4', canPlayType: 'audio/mp4; codecs="mp4a.40.2"', extensions: ['m4a', 'mp4', 'aac'], maxBytes: LIMITS.importAudioBytesMax.aac },
+  alac: { label: 'ALAC (.m4a)', contentType: 'audio/mp4', canPlayType: 'audio/mp4; codecs="alac"', extensions: ['m4a', 'mp4'], maxBytes: LIMITS.importAudioBytesMax.alac },
+  flac: { label: 'FLAC', contentType: 'audio/flac', canPlayType: 'audio/flac', extensions: ['flac'], maxBytes: LIMITS.importAudioBytesMax.flac },
+  vorbis: { label: 'Ogg Vorbis', contentType: 'audio/ogg', canPlayType: 'audio/ogg; codecs="vorbis"', extensions: ['ogg', 'oga'], maxBytes: LIMITS.importAudioBytesMax.vorbis },
+  opus: { label: 'Opus', contentType: 'audio/ogg', canPlayType: 'audio/ogg; codecs="opus"', extensions: ['opus', 'ogg'], maxBytes: LIMITS.importAudioBytesMax.opus },
+  wav: { label: 'WAV', contentType: 'audio/wav', canPlayType: 'audio/wav', extensions: ['wav'], maxBytes: LIMITS.importAudioBytesMax.wav },
+};
+
+/** Every extension of an accepted format, lower case, without the dot. */
+export const IMPORT_AUDIO_EXTENSIONS: readonly string[] = [...new Set(AUDIO_FORMATS.flatMap((format) => AUDIO_FORMAT_INFO[format].extensions))];
+
+/** The largest file any format allows: what the upload endpoint lets in before it knows the format. */
+export const IMPORT_AUDIO_BYTES_MAX = Math.max(...AUDIO_FORMATS.map((format) => AUDIO_FORMAT_INFO[format].maxBytes));
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+export const IMPORT_MESSAGES = {
+  unsupportedFormat: 'This file is not a supported audio file. Accepted formats: MP3, FLAC, AAC or ALAC (.m4a), Ogg Vorbis, Opus and WAV.',
+  fileRequired: 'Choose an audio file to upload.',
+  noDuration: 'This audio file has no playable length.',
+  tooLarge: (format: AudioFormat) => `${AUDIO_FORMAT_INFO[format].label} files must be at most ${megabytes(AUDIO_FORMAT_INFO[format].maxBytes)}.`,
+  tooLargeAny: `Audio files must be at most ${megabytes(IMPORT_AUDIO_BYTES_MAX)}.`,
+  coverFormat: MESSAGES.coverFormat,
+  trackInvalid: 'Track must be a whole number from 1 to 999.',
+  discInvalid: 'Disc must be a whole number from 1 to 99.',
+  yearInvalid: 'Year must be a whole number from 1000 to 9999.',
+  genreTooLong: 'Genre must be at most 100 characters.',
+} as const;
+
+/** Multipart sends text: an empty field clears the value, a missing one leaves the tag's. */
+function optionalNumber(min: number, max: number, message: string) {
+  return z.preprocess(
+    (value) => (value === '' || value === 'null' ? null : typeof value === 'string' ? Number(value.trim()) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable().optional(),
+  );
+}
+
+const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+const title = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(LIMITS.nameMax, MESSAGES.nameTooLong)
+  .refine((text) => !HIDDEN_CHARACTERS.test(text), MESSAGES.nameHiddenCharacters);
+
+/**
+ * What the review table may change before a file is stored. Every field is
+ * optional: left out, the server takes it from the file's tags (then its
+ * name); sent empty, `album`, `track`, `disc`, `year` and `genre` are cleared.
+ */
+export const importFieldsSchema = z.object({
+  title: title.optional(),
+  album: z.preprocess((value) => (value === '' ? null : value), title.nullable().optional()),
+  track: optionalNumber(1, 999, IMPORT_MESSAGES.trackInvalid),
+  disc: optionalNumber(1, 99, IMPORT_MESSAGES.discInvalid),
+  year: optionalNumber(1000, 9999, IMPORT_MESSAGES.yearInvalid),
+  genre: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.string().trim().max(100, IMPORT_MESSAGES.genreTooLong).refine((text) => !HIDDEN_CHARACTERS.test(text), MESSAGES.nameHiddenCharacters).nullable().optional(),
+  ),
+});
+export type ImportFields = z.infer<typeof importFieldsSchema>;
+
+/** The fields a stored song ends up with, after edits, tags and the file name. */
+export interface ImportedTags {
+  title: string;
+  album: string | null;
+  track: number | null;
+  disc: number | null;
+  year: number | null;
+  genre: string | null;
+}
+
+/** POST /api/uploads/songs: 201 with the new song, or 200 when the same bytes are already one of the user's songs. */
+export type ImportResponse =
+  | { status: 'imported'; song: Song; album: Album | null; album_created: boolean; cover: 'embedded' | 'sidecar' | 'generated' }
+  | { status: 'duplicate'; song: Song };
+
+/** POST /api/uploads/check: which of these files (by the SHA-256 of their bytes) the user already has. */
+export const importCheckSchema = z.object({
+  sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/i, 'Invalid SHA-256.')).min(1).max(1000),
+});
+export type ImportCheckRequest = z.infer<typeof importCheckSchema>;
+export interface ImportCheckResponse {
+  /** Hash (lower case) to the id of the song that already holds those bytes; hashes not listed are new. */
+  duplicates: Record<string, string>;
+}
+
+/**
+ * Defaults from a file name when tags are missing: `03 - Title.flac`,
+ * `1-03 Title.mp3` (disc 1, track 3), `03. Title.ogg`, or just `Title.wav`.
+ * Shared so the review table shows what the server will store.
+ */
+export function tagsFromFileName(fileName: string): { title: string; track: number | null; disc: number | null } {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : base).replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  const match = /^(?:(\d{1,2})[-.](?=\d))?(\d{1,3})(?:\s*[-–—.)]\s*|\s+)(\S.*)$/u.exec(stem);
+  if (match) {
+    const disc = match[1] ? Number(match[1]) : null;
+    return { title: match[3]!.trim().slice(0, LIMITS.nameMax), track: Number(match[2]) || null, disc: disc || null };
+  }
+  return { title: (stem || base || 'Untitled').slice(0, LIMITS.nameMax), track: null, disc: null };
+}
+
+/** How album names are compared when matching an album the uploader owns: case, spacing and Unicode form ignored. */
+export function albumKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
