@@ -16,10 +16,17 @@ if ! command -v go >/dev/null 2>&1; then
   exit 1
 fi
 
+if ! command -v git >/dev/null 2>&1; then
+  echo "tools/ferretdb/build.sh: 'git' is not on PATH; it applies our patch to FerretDB (see _upstream/README.md)" >&2
+  exit 1
+fi
+
+# Everything the binary is made from, including this script (it holds the build steps).
+sources=("$here/build.sh" "$here/go.mod" "$here/go.sum" "$here"/*.go "$here"/_upstream/*)
 if command -v sha256sum >/dev/null 2>&1; then
-  hash="$(cat "$here/go.mod" "$here/go.sum" "$here/main.go" | sha256sum | cut -d' ' -f1)"
+  hash="$(cat "${sources[@]}" | sha256sum | cut -d' ' -f1)"
 else
-  hash="$(cat "$here/go.mod" "$here/go.sum" "$here/main.go" | shasum -a 256 | cut -d' ' -f1)"
+  hash="$(cat "${sources[@]}" | shasum -a 256 | cut -d' ' -f1)"
 fi
 
 if [[ -x "$bin" && -f "$stamp" && "$(cat "$stamp")" == "$hash" ]]; then
@@ -35,8 +42,26 @@ rm -f "$stamp"
 # A per-process temp name plus an atomic mv keeps parallel callers (several
 # test workers starting at once) from clobbering each other's output.
 tmp="$bin.tmp.$$"
-trap 'rm -f "$tmp"' EXIT
-(cd "$here" && GOTOOLCHAIN=auto CGO_ENABLED=0 go build -trimpath -o "$tmp" .)
+work="$(mktemp -d)"
+trap 'rm -f "$tmp"; rm -rf "$work"' EXIT
+
+# FerretDB with our additions (see _upstream/README.md): a copy of the module in a scratch folder, its registry.go
+# patched and one file added, built through a replace directive in a scratch copy of go.mod (Go refuses overlays
+# of files in the module cache, which stays untouched).
+module=github.com/FerretDB/FerretDB
+(cd "$here" && GOTOOLCHAIN=auto go mod download "$module")
+cp -R "$(cd "$here" && GOTOOLCHAIN=auto go list -m -f '{{.Dir}}' "$module")" "$work/ferretdb"
+chmod -R u+w "$work/ferretdb"
+metadata="$work/ferretdb/internal/backends/sqlite/metadata"
+# git apply outside any repository (the ceiling keeps it from finding one above the scratch folder) acts like patch(1)
+# and refuses a patch whose context does not match, e.g. after a FerretDB upgrade.
+(cd "$metadata" && GIT_CEILING_DIRECTORIES="$work" git apply --whitespace=nowarn "$here/_upstream/registry.go.patch")
+cp "$here/_upstream/id_expression_index.go" "$metadata/tunafy_id_expression_index.go"
+cp "$here/go.mod" "$work/build.mod"
+cp "$here/go.sum" "$work/build.sum"
+echo "replace $module => $work/ferretdb" >>"$work/build.mod"
+
+(cd "$here" && GOTOOLCHAIN=auto CGO_ENABLED=0 go build -trimpath -modfile "$work/build.mod" -o "$tmp" .)
 mv -f "$tmp" "$bin"
 echo "$hash" >"$stamp"
 echo "built $bin"

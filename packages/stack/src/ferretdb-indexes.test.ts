@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ObjectId, type Db } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { startDatabase, type RunningDatabase } from './database.js';
+import { findExecutable } from './paths.js';
+import { scratchDirs, withClient } from './test-support.js';
+
+/**
+ * The embedded engine's `_id` expression index (tools/ferretdb/_upstream): FerretDB over SQLite finds documents by
+ * `_id` with `_ferretdb_sjson->'$._id' = ?`, which only an index on that very expression turns from a table scan into a
+ * search. FerretDB's `explain` answers SQLite's own plan for the statement it runs, so the plan is read through the
+ * driver; the UPDATE and DELETE statements (same expression) are checked with Debian's sqlite3 when it is there.
+ */
+
+// A MONGODB_URI in the developer's shell would otherwise turn these into tests of another server.
+const { MONGODB_URI: _ignored, ...localEnv } = process.env;
+const scratchDir = scratchDirs('tunafy-ferretdb-index-test-');
+const run = promisify(execFile);
+const sqlite3 = findExecutable('sqlite3', process.env.PATH);
+
+async function planOf(db: Db, collection: string, filter: object): Promise<{ plan: string; pushdown: boolean }> {
+  const answer = await db.command({ explain: { find: collection, filter }, verbosity: 'queryPlanner' });
+  return { plan: ((answer.queryPlanner as { Plan?: string[] }).Plan ?? []).join('\n'), pushdown: answer.filterPushdown === true };
+}
+
+async function tableOf(db: Db, collection: string): Promise<string> {
+  const { plan } = await planOf(db, collection, {});
+  return /SCAN (\S+)/.exec(plan)![1]!;
+}
+
+const usesIdIndex = (table: string) => new RegExp(`SEARCH ${table} USING INDEX tunafy_${table}_id_expr \\(<expr>=\\?\\)`);
+
+async function sql(file: string, statement: string): Promise<string> {
+  const { stdout } = await run(sqlite3!, ['-cmd', '.timeout 10000', file, statement]);
+  return stdout.trim();
+}
+
+async function sqliteEngine(options: Parameters<typeof startDatabase>[0]): Promise<RunningDatabase | undefined> {
+  const database = await startDatabase({ ...options, engine: 'ferretdb-sqlite', env: localEnv });
+  if (database.engine === 'ferretdb-sqlite') return database;
+  await database.stop();
+  return undefined;
+}
+
+describe('FerretDB over SQLite: the _id expression index', () => {
+  it('is there for a collection made at any time, and every lookup by _id uses it', async (context) => {
+    const dataDir = await scratchDir();
+    const database = await sqliteEngine({ mode: 'test', dataDir });
+    if (!database) return context.skip();
+    try {
+      await withClient(database.uri, async (client) => {
+        const db = client.db();
+        const song = await db.collection('songs').insertOne({ song_name: 'first' });
+        const songs = await tableOf(db, 'songs');
+        expect((await planOf(db, 'songs', { _id: song.insertedId })).plan).toMatch(usesIdIndex(songs));
+
+        // Made long after the engine started, and by a write other than insert.
+        await db.collection('later').createIndex({ song_id: 1 });
+        const later = await tableOf(db, 'later');
+        expect((await planOf(db, 'later', { _id: new ObjectId() })).plan).toMatch(usesIdIndex(later));
+        // String ids (the meta documents') are pushed down too.
+        await db.collection('meta').insertOne({ _id: 'catalog-revision' as unknown as ObjectId, rev: 1 });
+        expect((await planOf(db, 'meta', { _id: 'catalog-revision' })).plan).toMatch(usesIdIndex(await tableOf(db, 'meta')));
+
+        // What the API must therefore avoid on big collections: any other filter is not pushed down and reads the table.
+        const other = await planOf(db, 'songs', { _id: song.insertedId, song_name: 'first' });
+        expect(other.pushdown).toBe(false);
+        expect(other.plan).toMatch(new RegExp(`SCAN ${songs}`));
+
+        if (sqlite3) {
+          // The UPDATE and DELETE statements FerretDB sends for a write by _id (internal/backends/sqlite/collection.go).
+          const file = join(dataDir, `${db.databaseName}.sqlite`);
+          const id = `'"${song.insertedId.toHexString()}"'`;
+          for (const statement of [
+            `UPDATE "${songs}" SET _ferretdb_sjson = _ferretdb_sjson WHERE _ferretdb_sjson->'$._id' = ${id}`,
+            `DELETE FROM "${songs}" WHERE _ferretdb_sjson->'$._id' IN (${id})`,
+          ]) {
+            expect(await sql(file, `EXPLAIN QUERY PLAN ${statement}`)).toMatch(usesIdIndex(songs));
+          }
+        }
+      });
+    } finally {
+      await database.stop();
+    }
+  });
+
+  it('is added on start to data folders made without it, and a restart with it changes nothing', async (context) => {
+    const dataDir = await scratchDir();
+    const first = await sqliteEngine({ mode: 'dev', dataDir });
+    if (!first) return context.skip();
+    let table = '';
+    try {
+      await withClient(first.uri, async (client) => {
+        await client.db().collection('likes').insertMany([{ n: 1 }, { n: 2 }]);
+        table = await tableOf(client.db(), 'likes');
+      });
+    } finally {
+      await first.stop();
+    }
+    const file = join(dataDir, 'tunafy.sqlite');
+    // As an install from before this index left it (without sqlite3 this test still proves a restart keeps it).
+    if (sqlite3) await sql(file, `DROP INDEX "tunafy_${table}_id_expr"`);
+
+    for (const round of [1, 2]) {
+      const again = await sqliteEngine({ mode: 'dev', dataDir });
+      try {
+        await withClient(again!.uri, async (client) => {
+          const db = client.db();
+          const one = await db.collection('likes').findOne({ n: 2 });
+          expect((await planOf(db, 'likes', { _id: one!._id })).plan, `start ${round}`).toMatch(usesIdIndex(table));
+          expect(await db.collection('likes').countDocuments()).toBe(2);
+        });
+      } finally {
+        await again!.stop();
+      }
+    }
+    if (sqlite3) expect(await sql(file, `SELECT count(*) FROM sqlite_master WHERE name = 'tunafy_${table}_id_expr'`)).toBe('1');
+  });
+});
