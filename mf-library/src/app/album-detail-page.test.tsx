@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ANN, BOB, album, song } from '../test/fixtures';
-import { formFields, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { formFields, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { currentPath, publishSession, recordBus, renderAt } from '../test/render';
 import AlbumDetailPage from './album-detail-page';
 
@@ -17,7 +17,11 @@ beforeEach(() => {
 
 function renderPage(viewer = ANN, songs = [ONE, TWO]) {
   let current = songs;
-  serveGets(api, { [`/api/albums/${NIGHT.id}`]: NIGHT, [`/api/albums/${NIGHT.id}/songs`]: () => ({ songs: current }) });
+  serveGets(api, {
+    // The header's totals come with the album (AlbumDetail); its songs are read a page at a time.
+    [`/api/albums/${NIGHT.id}`]: () => ({ ...NIGHT, song_count: current.length, total_duration: current.reduce((sum, item) => sum + item.duration, 0) }),
+    [`/api/albums/${NIGHT.id}/songs`]: pagedAnswer(() => current, (page) => ({ songs: page })),
+  });
   renderAt(`/albums/${NIGHT.id}`, { '/albums/:albumId': <AlbumDetailPage />, '/albums': <p>Albums</p>, '/albums/:albumId/update': <p>Update page</p> });
   publishSession(viewer);
   return { setSongs: (next: typeof songs) => (current = next) };

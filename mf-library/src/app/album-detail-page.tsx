@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Album, AlbumSongsResponse, SessionUser, Song } from '@tunafy/contracts';
+import type { AlbumDetail, SessionUser, Song } from '@tunafy/contracts';
 import { ActionMenu } from '../components/action-menu';
 import { buttonClassName, IconButton, PlayButton } from '../components/button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
@@ -11,32 +11,36 @@ import { RemoveFromListDialog } from '../components/remove-dialog';
 import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
-import { TrackList } from '../components/track-list';
-import { albumPath, albumSongsPath, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
+import { VirtualTrackList } from '../components/virtual-track-list';
+import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
-import { useListPlayback } from '../lib/player';
+import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
 import { useApi } from '../lib/use-api';
+import { usePagedRows } from '../lib/use-paged-rows';
 import { deleteMessage } from '../lib/texts';
 
 type Open = { kind: 'delete' } | { kind: 'remove'; song: Song } | null;
 
-function AlbumView({ album, user }: { album: Album; user: SessionUser }) {
+function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: SessionUser; reloadAlbum: () => void }) {
   const navigate = useNavigate();
-  const songs = useApi<AlbumSongsResponse>(albumSongsPath(album.id));
-  const list = songs.data?.songs ?? [];
-  const playback = useListPlayback(`album:${album.id}`, list);
+  // Read by position, a page at a time: an album can hold 10,000 songs.
+  const [fetchRows] = useState(() => albumSongRows(album.id));
+  const songs = usePagedRows(fetchRows);
+  const total = songs.total ?? 0;
+  const playback = usePagedPlayback(`album:${album.id}`, songs);
   const [open, setOpen] = useState<Open>(null);
   // SPEC §6: only the album's artist sees its menu; Remove shows on rows whose song is the viewer's.
   const isOwner = album.artist_id === user.id;
 
   let body;
-  if (songs.data)
+  if (songs.total !== null)
     body =
-      list.length > 0 ? (
-        <TrackList
-          songs={list}
+      total > 0 ? (
+        <VirtualTrackList
+          rows={songs}
+          total={total}
           playback={playback}
           label={`Songs of ${album.album_name}`}
           actions={
@@ -73,10 +77,10 @@ function AlbumView({ album, user }: { album: Album; user: SessionUser }) {
         kind="Album"
         title={album.album_name}
         cover={<Cover src={album.album_cover_url} size={232} kind="album" shadow eager alt={`Cover of ${album.album_name}`} />}
-        meta={[<strong key="artist">{album.artist_username}</strong>, songs.data ? formatSongCount(list.length) : null, songs.data ? formatTotalLength(list.map((song) => song.duration)) : null]}
+        meta={[<strong key="artist">{album.artist_username}</strong>, formatSongCount(songs.total ?? album.song_count), formatTotalLength([album.total_duration])]}
       />
       <ActionBar>
-        <PlayButton name={album.album_name} playing={playback.playing} onClick={playback.toggle} disabled={list.length === 0} />
+        <PlayButton name={album.album_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
         {isOwner && (
           <ActionMenu
             label={`More options for ${album.album_name}`}
@@ -109,8 +113,9 @@ function AlbumView({ album, user }: { album: Album; user: SessionUser }) {
           onConfirm={async () => {
             await removeSongFromAlbum(album.id, open.song.id);
             setOpen(null);
-            // SPEC §4: removing reloads the album.
+            // SPEC §4: removing reloads the album (its header's totals and its rows).
             songs.reload();
+            reloadAlbum();
             libraryChanged({ entity: 'song', id: open.song.id, action: 'updated' });
           }}
         />
@@ -120,8 +125,8 @@ function AlbumView({ album, user }: { album: Album; user: SessionUser }) {
 }
 
 function AlbumDetail({ albumId, user }: { albumId: string; user: SessionUser }) {
-  const album = useApi<Album>(albumPath(albumId), ['album']);
-  if (album.data) return <AlbumView album={album.data} user={user} />;
+  const album = useApi<AlbumDetail>(albumPath(albumId), ['album']);
+  if (album.data) return <AlbumView album={album.data} user={user} reloadAlbum={album.reload} />;
   if (album.error) return <LoadError error={album.error} what="album" onRetry={album.reload} backTo={{ to: '/albums', label: 'All albums' }} />;
   return <HeroSkeleton label="Loading album" />;
 }

@@ -13,7 +13,7 @@ const NIGHT = album({ album_name: 'Night Drive', artist_username: 'ann' });
 
 beforeEach(() => {
   api = stubApiClient();
-  serveGets(api, { '/api/playlists?': { playlists: [WITH_TEXT, WITHOUT], next_cursor: null }, '/api/albums?': { albums: [NIGHT], next_cursor: null } });
+  serveGets(api, { '/api/playlists?': { playlists: [WITH_TEXT, WITHOUT], next_cursor: null, total: 2 }, '/api/albums?': { albums: [NIGHT], next_cursor: null, total: 1 } });
 });
 
 function renderHome(user: typeof ANN | null) {
@@ -53,7 +53,7 @@ describe('Home', () => {
   });
 
   it('says what to do when there is nothing yet', async () => {
-    serveGets(api, { '/api/playlists?': { playlists: [], next_cursor: null }, '/api/albums?': { albums: [], next_cursor: null } });
+    serveGets(api, { '/api/playlists?': { playlists: [], next_cursor: null, total: 0 }, '/api/albums?': { albums: [], next_cursor: null, total: 0 } });
     renderHome(ANN);
     expect(await screen.findByText('No playlists yet')).toBeInTheDocument();
     expect(await screen.findByText('No albums yet')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LikedSong, Song } from '@tunafy/contracts';
 import { ANN, song } from '../test/fixtures';
-import { formFields, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { formFields, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { publishSession, recordBus, renderAt } from '../test/render';
 import LikedSongsPage from './liked-songs-page';
 
@@ -19,7 +19,7 @@ beforeEach(() => {
 describe('Liked Songs', () => {
   it('shows the spec header, the owner, the count, and a heart that confirms the removal', async () => {
     let liked = [ONE, TWO];
-    serveGets(api, { [`/api/collection/${ANN.id}/tracks`]: () => liked.map(record) });
+    serveGets(api, { [`/api/collection/${ANN.id}/tracks`]: pagedAnswer(() => liked.map(record), (page) => ({ tracks: page })) });
     api.delete.mockResolvedValue({ song_id: ONE.id, liked: false });
     const commands = recordBus('player:command');
     renderAt('/collection/tracks', { '/collection/tracks': <LikedSongsPage /> });
@@ -31,6 +31,7 @@ describe('Liked Songs', () => {
     expect(screen.getByRole('banner')).toHaveTextContent('ann');
 
     await userEvent.click(screen.getByRole('button', { name: 'Play Liked Songs' }));
+    await waitFor(() => expect(commands[0]).toBeDefined());
     expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'liked' });
 
     const list = screen.getByRole('list', { name: 'Liked Songs' });
@@ -45,7 +46,7 @@ describe('Liked Songs', () => {
   });
 
   it('says what to do when nothing is liked yet', async () => {
-    serveGets(api, { [`/api/collection/${ANN.id}/tracks`]: [] });
+    serveGets(api, { [`/api/collection/${ANN.id}/tracks`]: pagedAnswer(() => [], (page) => ({ tracks: page })) });
     renderAt('/collection/tracks', { '/collection/tracks': <LikedSongsPage /> });
     publishSession(ANN);
     expect(await screen.findByText('Songs you like will appear here')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { LikedSong, SessionUser, Song } from '@tunafy/contracts';
+import type { SessionUser, Song } from '@tunafy/contracts';
 import { buttonClassName, IconButton, PlayButton } from '../components/button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -9,29 +9,32 @@ import { HeartIcon } from '../components/icons';
 import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
-import { TrackList } from '../components/track-list';
-import { likedTracksPath, unlikeSong } from '../features/collection/api';
+import { VirtualTrackList } from '../components/virtual-track-list';
+import { likedSongRows, unlikeSong } from '../features/collection/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount } from '../lib/format';
-import { useListPlayback } from '../lib/player';
+import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
 import { removeFromCollectionMessage } from '../lib/texts';
-import { useApi } from '../lib/use-api';
+import { usePagedRows } from '../lib/use-paged-rows';
 
 export const LIKED_SOURCE = 'liked';
 
 function LikedSongs({ user }: { user: SessionUser }) {
-  const tracks = useApi<LikedSong[]>(likedTracksPath(user.id), ['like']);
-  const songs = tracks.data?.map((record) => record.song) ?? [];
-  const playback = useListPlayback(LIKED_SOURCE, songs);
+  // Read by position, a page at a time, newest like first.
+  const [fetchRows] = useState(() => likedSongRows(user.id));
+  const tracks = usePagedRows(fetchRows, { reloadOn: ['like'] });
+  const total = tracks.total ?? 0;
+  const playback = usePagedPlayback(LIKED_SOURCE, tracks);
   const [removing, setRemoving] = useState<Song | null>(null);
 
   let body;
-  if (tracks.data)
+  if (tracks.total !== null)
     body =
-      songs.length > 0 ? (
-        <TrackList
-          songs={songs}
+      total > 0 ? (
+        <VirtualTrackList
+          rows={tracks}
+          total={total}
           playback={playback}
           label="Liked Songs"
           actions={(song) => (
@@ -67,10 +70,10 @@ function LikedSongs({ user }: { user: SessionUser }) {
             <HeartIcon filled className={coverStyles.placeholder} />
           </div>
         }
-        meta={[<strong key="owner">{user.username}</strong>, tracks.data ? formatSongCount(songs.length) : null]}
+        meta={[<strong key="owner">{user.username}</strong>, tracks.total === null ? null : formatSongCount(total)]}
       />
       <ActionBar>
-        <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={songs.length === 0} />
+        <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
       </ActionBar>
       {body}
       {removing && (

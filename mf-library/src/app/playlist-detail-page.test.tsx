@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaylistSong, Song } from '@tunafy/contracts';
 import { ANN, BOB, playlist, song } from '../test/fixtures';
-import { formFields, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { formFields, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { currentPath, publishSession, renderAt } from '../test/render';
 import PlaylistDetailPage from './playlist-detail-page';
 
@@ -22,7 +22,10 @@ beforeEach(() => {
 
 function renderPage(viewer = ANN) {
   let songs = [ONE, TWO];
-  serveGets(api, { [`/api/playlists/${CHILL.id}`]: CHILL, [`/api/playlists/${CHILL.id}/songs`]: () => ({ playlist_songs: songs.map(entry) }) });
+  serveGets(api, {
+    [`/api/playlists/${CHILL.id}`]: () => ({ ...CHILL, song_count: songs.length, total_duration: songs.reduce((sum, item) => sum + item.duration, 0) }),
+    [`/api/playlists/${CHILL.id}/songs`]: pagedAnswer(() => songs.map(entry), (page) => ({ playlist_songs: page })),
+  });
   renderAt(`/playlists/${CHILL.id}`, { '/playlists/:playlistId': <PlaylistDetailPage />, '/playlists': <p>Playlists</p> });
   publishSession(viewer);
   return { setSongs: (next: Song[]) => (songs = next) };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Playlist, PlaylistSongsResponse, SessionUser, Song } from '@tunafy/contracts';
+import type { PlaylistDetail, SessionUser, Song } from '@tunafy/contracts';
 import { ActionMenu } from '../components/action-menu';
 import { buttonClassName, IconButton, PlayButton } from '../components/button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
@@ -11,32 +11,36 @@ import { RemoveFromListDialog } from '../components/remove-dialog';
 import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
-import { TrackList } from '../components/track-list';
-import { deletePlaylist, playlistPath, playlistSongsPath, removeSongFromPlaylist } from '../features/playlists/api';
+import { VirtualTrackList } from '../components/virtual-track-list';
+import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/playlists/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
-import { useListPlayback } from '../lib/player';
+import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
 import { deleteMessage } from '../lib/texts';
 import { useApi } from '../lib/use-api';
+import { usePagedRows } from '../lib/use-paged-rows';
 
 type Open = { kind: 'delete' } | { kind: 'remove'; song: Song } | null;
 
-function PlaylistView({ playlist, user }: { playlist: Playlist; user: SessionUser }) {
+function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDetail; user: SessionUser; reloadPlaylist: () => void }) {
   const navigate = useNavigate();
-  const entries = useApi<PlaylistSongsResponse>(playlistSongsPath(playlist.id), ['song']);
-  const songs = entries.data?.playlist_songs.map((entry) => entry.song) ?? [];
-  const playback = useListPlayback(`playlist:${playlist.id}`, songs);
+  // Read by position, a page at a time: a playlist can hold 10,000 songs.
+  const [fetchRows] = useState(() => playlistSongRows(playlist.id));
+  const entries = usePagedRows(fetchRows, { reloadOn: ['song'] });
+  const total = entries.total ?? 0;
+  const playback = usePagedPlayback(`playlist:${playlist.id}`, entries);
   const [open, setOpen] = useState<Open>(null);
   // SPEC §6: only the creator sees the playlist's menu and Remove on its rows.
   const isCreator = playlist.creator_id === user.id;
 
   let body;
-  if (entries.data)
+  if (entries.total !== null)
     body =
-      songs.length > 0 ? (
-        <TrackList
-          songs={songs}
+      total > 0 ? (
+        <VirtualTrackList
+          rows={entries}
+          total={total}
           playback={playback}
           label={`Songs of ${playlist.playlist_name}`}
           actions={
@@ -75,12 +79,12 @@ function PlaylistView({ playlist, user }: { playlist: Playlist; user: SessionUse
         description={playlist.description ?? undefined}
         meta={[
           <strong key="creator">{playlist.creator_username}</strong>,
-          entries.data ? formatSongCount(songs.length) : null,
-          entries.data ? formatTotalLength(songs.map((song) => song.duration)) : null,
+          formatSongCount(entries.total ?? playlist.song_count),
+          formatTotalLength([playlist.total_duration]),
         ]}
       />
       <ActionBar>
-        <PlayButton name={playlist.playlist_name} playing={playback.playing} onClick={playback.toggle} disabled={songs.length === 0} />
+        <PlayButton name={playlist.playlist_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
         {isCreator && (
           <ActionMenu label={`More options for ${playlist.playlist_name}`} actions={[{ label: 'Delete', onSelect: () => setOpen({ kind: 'delete' }), danger: true }]} />
         )}
@@ -107,8 +111,9 @@ function PlaylistView({ playlist, user }: { playlist: Playlist; user: SessionUse
           onConfirm={async () => {
             await removeSongFromPlaylist(playlist.id, open.song.id);
             setOpen(null);
-            // SPEC §4: removing reloads the playlist.
+            // SPEC §4: removing reloads the playlist (its header's totals and its rows).
             entries.reload();
+            reloadPlaylist();
             libraryChanged({ entity: 'playlist', id: playlist.id, action: 'updated' });
           }}
         />
@@ -118,8 +123,8 @@ function PlaylistView({ playlist, user }: { playlist: Playlist; user: SessionUse
 }
 
 function PlaylistDetail({ playlistId, user }: { playlistId: string; user: SessionUser }) {
-  const playlist = useApi<Playlist>(playlistPath(playlistId));
-  if (playlist.data) return <PlaylistView playlist={playlist.data} user={user} />;
+  const playlist = useApi<PlaylistDetail>(playlistPath(playlistId));
+  if (playlist.data) return <PlaylistView playlist={playlist.data} user={user} reloadPlaylist={playlist.reload} />;
   if (playlist.error) return <LoadError error={playlist.error} what="playlist" onRetry={playlist.reload} backTo={{ to: '/playlists', label: 'All playlists' }} />;
   return <HeroSkeleton label="Loading playlist" />;
 }

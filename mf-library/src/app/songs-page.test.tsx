@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { SongsResponse } from '@tunafy/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { ANN, song } from '../test/fixtures';
-import { serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { currentPath, publishSession, queueOf, recordBus, renderAt } from '../test/render';
-import SongsPage, { FIRST_PAGE_SIZE, PAGE_SIZE } from './songs-page';
+import { ROWS_PAGE_SIZE } from '../lib/use-paged-rows';
+import SongsPage from './songs-page';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -19,10 +20,24 @@ const SONGS = [
   song({ song_name: 'Short One', duration: 7 }),
 ];
 
-function renderPage(pages: Record<string, SongsResponse> = { '/api/songs?': { songs: SONGS, next_cursor: null, total: SONGS.length } }) {
-  serveGets(api, pages);
+function renderPage(songs: readonly Song[] = SONGS) {
+  serveGets(api, { '/api/songs?': pagedAnswer(() => songs, (page) => ({ songs: page })) });
   renderAt('/songs', { '/songs': <SongsPage />, '/': <p>Home</p>, '/songs/new': <p>Create song page</p> });
   publishSession(ANN);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** jsdom lays nothing out: the window "scrolls" by moving the list's top, as a browser would. */
+function fakeWindowScrolling() {
+  let scrolled = 0;
+  vi.spyOn(window, 'scrollBy').mockImplementation(((_x: number, y: number) => {
+    scrolled += y;
+    window.dispatchEvent(new Event('scroll'));
+  }) as typeof window.scrollBy);
+  vi.spyOn(HTMLOListElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: -scrolled }) as DOMRect);
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'All Songs' })).getAllByRole('listitem');
@@ -49,7 +64,7 @@ describe('All Songs', () => {
     renderPage();
     await waitFor(() => expect(rows()).toHaveLength(3));
     await userEvent.click(within(rows()[1]!).getByText('bob'));
-    expect(commands).toHaveLength(1);
+    await waitFor(() => expect(commands).toHaveLength(1));
     const command = commands[0]!;
     expect(command.type).toBe('play-list');
     if (command.type !== 'play-list') return;
@@ -63,7 +78,7 @@ describe('All Songs', () => {
     renderPage();
     await waitFor(() => expect(rows()).toHaveLength(3));
     await userEvent.click(screen.getByRole('button', { name: 'Play All Songs' }));
-    expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'songs' });
+    await waitFor(() => expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'songs' }));
 
     const queue = queueOf(commands[0]);
     act(() => getEventBus().publish('player:state', { queue, index: 0, current: queue[0]!, playing: true, position: 0, source: 'songs' }));
@@ -79,29 +94,65 @@ describe('All Songs', () => {
     const other = [{ ...SONGS[0]!, id: 'other' }];
     act(() => getEventBus().publish('player:state', { queue: other, index: 0, current: other[0]!, playing: true, position: 0, source: 'album:x' }));
     await userEvent.click(screen.getByRole('button', { name: 'Play All Songs' }));
-    expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'songs' });
+    await waitFor(() => expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'songs' }));
   });
 
-  it('fetches page by page with limit and cursor until the list is complete', async () => {
-    const firstPage = Array.from({ length: 3 }, (_, index) => song({ song_name: `First ${index}` }));
-    const secondPage = [song({ song_name: 'Last one' })];
-    renderPage({
-      [`/api/songs?limit=${FIRST_PAGE_SIZE}`]: { songs: firstPage, next_cursor: 'abc', total: 4 },
-      [`/api/songs?limit=${PAGE_SIZE}&cursor=abc`]: { songs: secondPage, next_cursor: null, total: 4 },
-    });
-    await waitFor(() => expect(screen.getByText('4 songs')).toBeInTheDocument());
-    expect(api.get.mock.calls.map(([path]) => path)).toEqual([`/api/songs?limit=${FIRST_PAGE_SIZE}`, `/api/songs?limit=${PAGE_SIZE}&cursor=abc`]);
-    expect(rows()).toHaveLength(4);
-  });
-
-  it('renders only the rows in view of 10,000 songs', async () => {
-    const many = Array.from({ length: 10_000 }, (_, index) => song({ song_name: `Track ${index}` }));
-    renderPage({ '/api/songs?': { songs: many, next_cursor: null, total: many.length } });
-    await waitFor(() => expect(screen.getByText('10,000 songs')).toBeInTheDocument());
+  it('reads one page by offset for the first rows and the total, not the whole catalog', async () => {
+    const many = Array.from({ length: 100_000 }, (_, index) => song({ song_name: `Track ${index}` }));
+    renderPage(many);
+    await waitFor(() => expect(screen.getByText('100,000 songs')).toBeInTheDocument());
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Track 0'));
+    expect(api.get.mock.calls.map(([path]) => path)).toEqual([`/api/songs?limit=${ROWS_PAGE_SIZE}&offset=0`]);
     const rendered = rows();
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(60);
-    expect(rendered[0]).toHaveAttribute('aria-setsize', '10000');
+    expect(rendered[0]).toHaveAttribute('aria-setsize', '100000');
+  });
+
+  it('jumps with End to the last of 100,000 songs, fetching only its page, and plays it with the songs before it', async () => {
+    const many = Array.from({ length: 100_000 }, (_, index) => song({ song_name: `Track ${index}` }));
+    const commands = recordBus('player:command');
+    fakeWindowScrolling();
+    renderPage(many);
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Track 0'));
+    within(rows()[0]!).getByRole('button', { name: /^Play Track 0/ }).focus();
+    await userEvent.keyboard('{End}');
+    const last = await screen.findByRole('button', { name: 'Play Track 99999 by ann' });
+    await waitFor(() => expect(last).toHaveFocus());
+    expect(api.get.mock.calls.map(([path]) => path)).toContain(`/api/songs?limit=${ROWS_PAGE_SIZE}&offset=99900`);
+    expect(api.get.mock.calls.some(([path]) => path.includes('offset=50000'))).toBe(false);
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(commands).toHaveLength(1));
+    const queue = queueOf(commands[0]);
+    expect(queue).toHaveLength(500);
+    expect(queue[0]!.song_name).toBe('Track 99500');
+    expect(commands[0]).toMatchObject({ index: 499, source: 'songs' });
+  });
+
+  it('moves focus row by row with the arrow keys', async () => {
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    within(rows()[0]!).getByRole('button', { name: 'Play Blue Hour by ann' }).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(rows()[1]!).getByRole('button', { name: 'Play Lone Pine by bob' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(rows()[2]!).getByRole('button', { name: 'Play Short One by ann' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(within(rows()[0]!).getByRole('button', { name: 'Play Blue Hour by ann' })).toHaveFocus();
+  });
+
+  it('fetches the rows again when a song changes elsewhere', async () => {
+    let current = SONGS;
+    serveGets(api, { '/api/songs?': pagedAnswer(() => current, (page) => ({ songs: page })) });
+    renderAt('/songs', { '/songs': <SongsPage /> });
+    publishSession(ANN);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    current = SONGS.slice(1);
+    act(() => getEventBus().publish('library:changed', { entity: 'song', id: SONGS[0]!.id, action: 'deleted' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByText('2 songs')).toBeInTheDocument();
+    expect(rows()[0]).toHaveTextContent('Lone Pine');
   });
 
   it('offers Create in its menu', async () => {
@@ -112,7 +163,7 @@ describe('All Songs', () => {
   });
 
   it('says what to do when the library is empty', async () => {
-    renderPage({ '/api/songs?': { songs: [], next_cursor: null, total: 0 } });
+    renderPage([]);
     expect(await screen.findByText('No songs yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Song' })).toHaveAttribute('href', '/songs/new');
   });

@@ -8,32 +8,26 @@ import { RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError } from '../components/states';
 import theme from '../components/theme.module.css';
 import coverStyles from '../components/cover.module.css';
-import { fetchSongsPage } from '../features/songs/api';
-import { VirtualSongList } from '../features/songs/virtual-song-list';
-import { formatSongCount, formatTotalLength } from '../lib/format';
-import { useListPlayback } from '../lib/player';
+import { VirtualTrackList } from '../components/virtual-track-list';
+import { fetchSongRows } from '../features/songs/api';
+import { formatSongCount } from '../lib/format';
+import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
-import { usePagedList, type Page } from '../lib/use-paged-list';
+import { usePagedRows } from '../lib/use-paged-rows';
 
-/** Small first page so rows show at once; big later pages so 10,000 songs take few requests. */
-export const FIRST_PAGE_SIZE = 100;
-export const PAGE_SIZE = 500;
 export const ALL_SONGS_SOURCE = 'songs';
-
-function fetchSongs(limit: number, cursor: string | null, signal: AbortSignal): Promise<Page<Song>> {
-  return fetchSongsPage(limit, cursor, signal).then((answer) => ({ items: answer.songs, next: answer.next_cursor }));
-}
 
 function AllSongs() {
   const navigate = useNavigate();
-  const songs = usePagedList(fetchSongs, { firstPageSize: FIRST_PAGE_SIZE, pageSize: PAGE_SIZE, autoLoad: true, reloadOn: ['song', 'album'] });
-  const playback = useListPlayback(ALL_SONGS_SOURCE, songs.items);
-  const hasSongs = songs.items.length > 0;
+  // The catalog may hold a million songs: rows are read by position, a page at a time, as they scroll into view.
+  const songs = usePagedRows<Song>(fetchSongRows, { reloadOn: ['song', 'album'] });
+  const playback = usePagedPlayback(ALL_SONGS_SOURCE, songs);
+  const total = songs.total ?? 0;
 
   let body;
-  if (songs.loading) body = <RowsSkeleton label="Loading songs" />;
-  else if (songs.error && !hasSongs) body = <LoadError error={songs.error} what="song list" onRetry={songs.reload} backTo={{ to: '/', label: 'Go home' }} />;
-  else if (!hasSongs)
+  if (songs.total === null && songs.error) body = <LoadError error={songs.error} what="song list" onRetry={songs.reload} backTo={{ to: '/', label: 'Go home' }} />;
+  else if (songs.total === null) body = <RowsSkeleton label="Loading songs" />;
+  else if (total === 0)
     body = (
       <EmptyState
         title="No songs yet"
@@ -45,15 +39,7 @@ function AllSongs() {
         }
       />
     );
-  else
-    body = (
-      <VirtualSongList
-        songs={songs.items}
-        playback={playback}
-        label="All Songs"
-        footer={songs.fetching && !songs.complete ? <RowsSkeleton label="Loading more songs" rows={2} /> : null}
-      />
-    );
+  else body = <VirtualTrackList rows={songs} total={total} playback={playback} label="All Songs" />;
 
   return (
     <div className={`${theme.theme} ${theme.page}`}>
@@ -67,10 +53,10 @@ function AllSongs() {
             <NoteIcon className={coverStyles.placeholder} />
           </div>
         }
-        meta={[songs.complete ? formatSongCount(songs.items.length) : hasSongs ? `${songs.items.length.toLocaleString('en-US')}+ songs` : null, songs.complete && hasSongs ? formatTotalLength(songs.items.map((song) => song.duration)) : null]}
+        meta={[songs.total === null ? null : formatSongCount(total)]}
       />
       <ActionBar>
-        <PlayButton name="All Songs" playing={playback.playing} onClick={playback.toggle} disabled={!hasSongs} />
+        <PlayButton name="All Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
         <ActionMenu label="More options for All Songs" actions={[{ label: 'Create', onSelect: () => navigate('/songs/new') }]} />
       </ActionBar>
       {body}
@@ -78,7 +64,7 @@ function AllSongs() {
   );
 }
 
-/** `/songs`: every song, windowed and fetched page by page; home for guests (SPEC §2). */
+/** `/songs`: every song, windowed and fetched by position (docs/lists-at-scale.md); guests are sent home (SPEC §2). */
 export default function SongsPage() {
   const user = useSessionUser();
   if (user === undefined) return <RowsSkeleton label="Loading songs" />;

@@ -5,6 +5,8 @@ import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
+import { SkeletonBlock } from './skeleton';
+import theme from './theme.module.css';
 import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
@@ -104,25 +106,21 @@ export function trackTableClassName(withActions: boolean): string {
 
 export const trackListClassName = styles.list;
 
-interface TrackListProps {
-  songs: readonly Song[];
-  playback: ListPlayback;
-  /** The list's accessible name, e.g. "Songs of Blue Hour". */
-  label: string;
-  actions?: (song: Song, index: number) => ReactNode;
-}
-
-/** A whole list at once: albums, playlists and liked songs are short enough not to need windowing. */
-export function TrackList({ songs, playback, label, actions }: TrackListProps) {
-  const withActions = Boolean(actions);
+/** A row whose song is still on its way: the row's shape, so nothing jumps when it arrives. */
+export function TrackRowPlaceholder({ index, style, setSize }: { index: number; style?: CSSProperties; setSize: number }) {
   return (
-    <div className={trackTableClassName(withActions)}>
-      <TrackListHead withActions={withActions} />
-      <ol className={styles.list} aria-label={label}>
-        {songs.map((song, index) => (
-          <TrackRow key={song.id} song={song} index={index} playback={playback} actions={actions ? (actions(song, index) ?? null) : undefined} />
-        ))}
-      </ol>
-    </div>
+    <li className={`${styles.row} ${styles.placeholder}`} style={style} aria-posinset={index + 1} aria-setsize={setSize} aria-busy="true" data-index={index} tabIndex={-1}>
+      <span className={styles.index}>
+        <span className={styles.number}>{index + 1}</span>
+      </span>
+      <span className={styles.titleCell} aria-hidden="true">
+        <SkeletonBlock width={40} height={40} />
+        <span className={styles.titleText}>
+          <SkeletonBlock width={`${40 + ((index * 17) % 30)}%`} height={14} />
+          <SkeletonBlock width={`${20 + ((index * 11) % 15)}%`} height={12} style={{ marginTop: 6 }} />
+        </span>
+      </span>
+      <span className={theme.visuallyHidden}>Loading</span>
+    </li>
   );
 }

@@ -1,6 +1,8 @@
-import { useSyncExternalStore } from 'react';
-import type { Song } from '@tunafy/contracts';
+import { useRef, useSyncExternalStore } from 'react';
+import { LISTENING_LIMITS, type Song } from '@tunafy/contracts';
 import { getEventBus, type PlayerState, type QueueItem } from '@tunafy/event-bus';
+import { notify } from './bus';
+import type { PagedRows } from './use-paged-rows';
 
 function subscribe(onChange: () => void): () => void {
   const subscription = getEventBus().on('player:state').subscribe(onChange);
@@ -47,17 +49,62 @@ export interface ListPlayback {
   playAt: (index: number) => void;
 }
 
-/** Play/pause state and actions of one list, identified by `source` ('songs', 'album:<id>', ...). */
-export function useListPlayback(source: string, songs: readonly Song[]): ListPlayback {
+/** Whether the player's queue is the list `source`, and where it is. */
+function useQueueOf(source: string): Pick<ListPlayback, 'playing' | 'currentId'> & { ours: boolean } {
   const state = usePlayerState();
-  const ours = state?.source === source && state.queue.length > 0;
+  const ours = Boolean(state && state.source === source && state.queue.length > 0);
+  return { ours, playing: Boolean(ours && state?.playing), currentId: ours ? (state?.current?.id ?? null) : null };
+}
+
+/** Play/pause state and actions of a list held whole (a song page's one song), identified by `source`. */
+export function useListPlayback(source: string, songs: readonly Song[]): ListPlayback {
+  const { ours, playing, currentId } = useQueueOf(source);
   return {
-    playing: Boolean(ours && state?.playing),
-    currentId: ours ? (state?.current?.id ?? null) : null,
+    playing,
+    currentId,
     toggle: () => {
       if (ours) getEventBus().publish('player:command', { type: 'toggle' });
       else playList(songs, 0, source);
     },
     playAt: (index) => playList(songs, index, source),
+  };
+}
+
+/**
+ * The rows of a list that go into the player's queue when row `index` is played: at most `max` (the
+ * player's and the API's queue limit), starting at the chosen row; when fewer than `max` rows follow it,
+ * the window starts earlier so the queue is as full as the list allows. A list of at most `max` rows is
+ * queued whole. See docs/lists-at-scale.md.
+ */
+export function queueWindow(index: number, total: number, max: number = LISTENING_LIMITS.queueMax): { start: number; end: number } {
+  const start = Math.max(0, Math.min(index, total - max));
+  return { start, end: Math.min(total, start + max) };
+}
+
+/**
+ * Play/pause state and actions of a list read by position (usePagedRows): playing a row queues the
+ * window around it (queueWindow), taken from memory or fetched in one request. Only the last click plays:
+ * a slower answer for an earlier click is dropped.
+ */
+export function usePagedPlayback(source: string, rows: Pick<PagedRows<Song>, 'total' | 'rowsIn'>): ListPlayback {
+  const { ours, playing, currentId } = useQueueOf(source);
+  const latest = useRef(0);
+  const playAt = (index: number) => {
+    if (!rows.total) return;
+    const ticket = ++latest.current;
+    const { start, end } = queueWindow(index, rows.total);
+    rows.rowsIn(start, end).then(
+      (songs) => ticket === latest.current && playList(songs, Math.min(index - start, songs.length - 1), source),
+      () => ticket === latest.current && notify("Couldn't load the songs to play. Try again.", 'error'),
+    );
+  };
+  return {
+    playing,
+    currentId,
+    toggle: () => {
+      if (ours) getEventBus().publish('player:command', { type: 'toggle' });
+      else playAt(0);
+    },
+    playAt,
   };
 }

@@ -34,6 +34,21 @@ export function serveGets(api: FakeApi, routes: Record<string, unknown | ((path:
   });
 }
 
+/**
+ * A paged list endpoint over `rows()` (read at each call, so a test can change the list): answers
+ * `?limit=&offset=` with that slice, wrapped as the endpoint names it (`(page) => ({ songs: page })`), plus
+ * `next_cursor` and `total` as the API does (docs/api.md, "Lists and paging").
+ */
+export function pagedAnswer<T>(rows: () => readonly T[], wrap: (page: T[]) => object): (path: string) => unknown {
+  return (path) => {
+    const query = new URL(path, 'http://test').searchParams;
+    const all = rows();
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? all.length);
+    return { ...wrap(all.slice(offset, offset + limit)), next_cursor: offset + limit < all.length ? `after-${offset + limit}` : null, total: all.length };
+  };
+}
+
 const CODES: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE' };
 
 export function apiError(statusCode: number, errors?: Record<string, string>, message = 'Refused.'): ApiError {

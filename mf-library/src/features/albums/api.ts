@@ -1,10 +1,19 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { Album, AlbumSongsResponse, DeletedResponse } from '@tunafy/contracts';
+import type { Album, AlbumSongsResponse, DeletedResponse, Song } from '@tunafy/contracts';
+import type { FetchRows } from '../../lib/use-paged-rows';
 
 export const albumPath = (id: string) => `/api/albums/${encodeURIComponent(id)}`;
 export const albumSongsPath = (id: string) => `${albumPath(id)}/songs`;
 /** The user's own albums, as a bare array (the Add-to-Album picker). */
 export const ownAlbumsPath = (userId: string) => `/api/albums/current/${encodeURIComponent(userId)}`;
+
+/** An album's songs by position: never the whole album in one answer (one can hold 10,000 songs). */
+export function albumSongRows(albumId: string): FetchRows<Song> {
+  return (offset, limit, signal) =>
+    getApiClient()
+      .get<AlbumSongsResponse>(`${albumSongsPath(albumId)}?limit=${limit}&offset=${offset}`, { signal })
+      .then((answer) => ({ items: answer.songs, total: answer.total }));
+}
 
 function songForm(songId: string): FormData {
   const form = new FormData();

@@ -1,9 +1,18 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { LikeRecord, UnlikedResponse } from '@tunafy/contracts';
+import type { LikedSongsPage, LikeRecord, Song, UnlikedResponse } from '@tunafy/contracts';
+import type { FetchRows } from '../../lib/use-paged-rows';
 
 const base = (userId: string) => `/api/collection/${encodeURIComponent(userId)}`;
 
 export const likedTracksPath = (userId: string) => `${base(userId)}/tracks`;
+
+/** Liked songs by position, newest like first (with `limit` the API answers a page, not the bare array). */
+export function likedSongRows(userId: string): FetchRows<Song> {
+  return (offset, limit, signal) =>
+    getApiClient()
+      .get<LikedSongsPage>(`${likedTracksPath(userId)}?limit=${limit}&offset=${offset}`, { signal })
+      .then((answer) => ({ items: answer.tracks.map((track) => track.song), total: answer.total }));
+}
 
 function songForm(songId: string): FormData {
   const form = new FormData();

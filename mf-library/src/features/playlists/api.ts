@@ -1,10 +1,19 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { DeletedResponse, Playlist, PlaylistSong, PlaylistSongsResponse } from '@tunafy/contracts';
+import type { DeletedResponse, Playlist, PlaylistSong, PlaylistSongsResponse, Song } from '@tunafy/contracts';
+import type { FetchRows } from '../../lib/use-paged-rows';
 
 export const playlistPath = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
 export const playlistSongsPath = (id: string) => `${playlistPath(id)}/songs`;
 /** The user's own playlists, private ones included (the Add-to-Playlist picker). */
 export const ownPlaylistsPath = (userId: string) => `/api/playlists/${encodeURIComponent(userId)}/manage`;
+
+/** A playlist's songs by position, in the order they were added. */
+export function playlistSongRows(playlistId: string): FetchRows<Song> {
+  return (offset, limit, signal) =>
+    getApiClient()
+      .get<PlaylistSongsResponse>(`${playlistSongsPath(playlistId)}?limit=${limit}&offset=${offset}`, { signal })
+      .then((answer) => ({ items: answer.playlist_songs.map((entry) => entry.song), total: answer.total }));
+}
 
 function songForm(songId: string): FormData {
   const form = new FormData();

@@ -1,12 +1,14 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { DeletedResponse, Song, SongsResponse } from '@tunafy/contracts';
+import type { RowsAnswer } from '../../lib/use-paged-rows';
 
 export const songPath = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 
-export function fetchSongsPage(limit: number, cursor: string | null, signal?: AbortSignal): Promise<SongsResponse> {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (cursor) query.set('cursor', cursor);
-  return getApiClient().get<SongsResponse>(`/api/songs?${query}`, { signal });
+/** Songs `offset` to `offset + limit - 1` of the whole catalog (id order), and how many there are. */
+export function fetchSongRows(offset: number, limit: number, signal?: AbortSignal): Promise<RowsAnswer<Song>> {
+  return getApiClient()
+    .get<SongsResponse>(`/api/songs?limit=${limit}&offset=${offset}`, { signal })
+    .then((answer) => ({ items: answer.songs, total: answer.total }));
 }
 
 export interface NewSong {

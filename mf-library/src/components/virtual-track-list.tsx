@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import type { Song } from '@tunafy/contracts';
+import type { ListPlayback } from '../lib/player';
+import { listPixels, rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
+import type { PagedRows } from '../lib/use-paged-rows';
+import { Button } from './button';
+import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName } from './track-list';
+import styles from './track-list.module.css';
+
+/** Rows rendered past each edge of the viewport, so a wheel turn never shows an empty gap. */
+const OVERSCAN = 8;
+
+/** The nearest ancestor that scrolls (the shell's main column), or null when the page itself scrolls. */
+export function findScrollParent(element: HTMLElement | null): HTMLElement | null {
+  for (let node = element?.parentElement ?? null; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') return node;
+  }
+  return null;
+}
+
+interface View {
+  /** How far the scroller is scrolled past the list's top (negative while the header shows). */
+  scrolled: number;
+  viewport: number;
+}
+
+/** One layout read per scroll event: the list's top against the scroller's. */
+function measure(list: HTMLElement, scroller: HTMLElement | null): View {
+  const top = list.getBoundingClientRect().top;
+  if (!scroller) return { scrolled: -top, viewport: window.innerHeight };
+  // jsdom (unit tests) lays nothing out; the window's height stands in for the scroller's.
+  return { scrolled: scroller.getBoundingClientRect().top + scroller.clientTop - top, viewport: scroller.clientHeight || window.innerHeight };
+}
+
+const sameWindow = (a: RowWindow, b: RowWindow) => a.first === b.first && a.end === b.end && Math.abs(a.top - b.top) < 0.5;
+
+/** Follows the scroller: re-renders only when the rows to show (or their place) change. */
+function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'viewport'>): { view: View; scroller: HTMLElement | null } {
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [view, setView] = useState<View>({ scrolled: 0, viewport: typeof window === 'undefined' ? 800 : window.innerHeight });
+  const geometryRef = useRef(geometry);
+  geometryRef.current = geometry;
+
+  useLayoutEffect(() => {
+    if (!list) return;
+    const parent = findScrollParent(list);
+    setScroller(parent);
+    const update = () => {
+      const next = measure(list, parent);
+      setView((current) => {
+        if (current.viewport !== next.viewport) return next;
+        const shape = { ...geometryRef.current, viewport: next.viewport };
+        return sameWindow(rowWindow(current.scrolled, shape, OVERSCAN), rowWindow(next.scrolled, shape, OVERSCAN)) ? current : next;
+      });
+    };
+    update();
+    const target: HTMLElement | Window = parent ?? window;
+    target.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    const resize = typeof ResizeObserver === 'undefined' || !parent ? null : new ResizeObserver(update);
+    resize?.observe(parent!);
+    return () => {
+      target.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      resize?.disconnect();
+    };
+  }, [list]);
+
+  // The list's length changed (a write elsewhere): where the rows go changed with it.
+  useLayoutEffect(() => {
+    if (list) setView(measure(list, scroller));
+  }, [list, scroller, geometry.rowCount]);
+
+  return { view, scroller };
+}
+
+interface VirtualTrackListProps {
+  rows: PagedRows<Song>;
+  /** The list's length (rows.total once known). */
+  total: number;
+  playback: ListPlayback;
+  /** The list's accessible name, e.g. "Songs of Blue Hour". */
+  label: string;
+  /** Row actions: Remove (album, playlist), the heart (Liked Songs). */
+  actions?: (song: Song, index: number) => ReactNode;
+}
+
+/**
+ * Every list of songs (All Songs, an album, a playlist, Liked Songs): only the
+ * rows in view (plus a few) are in the DOM, their pages fetched as they come
+ * into view (usePagedRows), placeholders until they arrive. Past the browser's
+ * height limit the scroll position is scaled onto the rows (lib/scroll-scale),
+ * so the last of a million rows is reachable by scrollbar, wheel and keyboard:
+ * arrows, Page Up/Down, Home and End move focus row by row through the whole
+ * list, not just the rendered part.
+ */
+export function VirtualTrackList({ rows, total, playback, label, actions }: VirtualTrackListProps) {
+  const [list, setList] = useState<HTMLOListElement | null>(null);
+  const geometry = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT };
+  const { view, scroller } = useListView(list, geometry);
+  const shape: ListGeometry = { ...geometry, viewport: view.viewport };
+  const window_ = rowWindow(view.scrolled, shape, OVERSCAN);
+  const { show } = rows;
+
+  useEffect(() => {
+    if (total > 0) show(window_.first, window_.end);
+  }, [show, total, window_.first, window_.end]);
+
+  // Keyboard moves: the row to focus once it is rendered (it may first have to be scrolled to and fetched).
+  const pendingFocus = useRef<number | null>(null);
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useLayoutEffect(() => {
+    const index = pendingFocus.current;
+    const row = index === null ? null : list?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (!row) return;
+    const button = row.querySelector<HTMLElement>('button');
+    (button ?? row).focus({ preventScroll: true });
+    if (button) pendingFocus.current = null;
+  });
+
+  const focusRow = useCallback(
+    (index: number) => {
+      if (!list) return;
+      pendingFocus.current = index;
+      const current = measure(list, scroller);
+      const shapeNow = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT, viewport: current.viewport };
+      const offset = virtualOffset(current.scrolled, shapeNow);
+      const rowTop = index * TRACK_ROW_HEIGHT;
+      let wanted = offset;
+      if (rowTop < offset) wanted = rowTop;
+      else if (rowTop + TRACK_ROW_HEIGHT > offset + current.viewport) wanted = rowTop + TRACK_ROW_HEIGHT - current.viewport;
+      const delta = scrolledFor(wanted, shapeNow) - current.scrolled;
+      if (delta !== 0) {
+        if (scroller) scroller.scrollTop += delta;
+        else window.scrollBy(0, delta);
+      }
+      rerender();
+    },
+    [list, scroller, total],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const row = event.target instanceof Element ? event.target.closest('[data-index]') : null;
+    if (!row || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const index = Number(row.getAttribute('data-index'));
+    const page = Math.max(1, Math.floor(view.viewport / TRACK_ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, PageDown: index + page, PageUp: index - page, Home: 0, End: total - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    focusRow(Math.min(total - 1, Math.max(0, target)));
+  };
+
+  const items: ReactNode[] = [];
+  for (let index = window_.first; index < window_.end; index++) {
+    const song = rows.rowAt(index);
+    const style: CSSProperties = { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${window_.top + (index - window_.first) * TRACK_ROW_HEIGHT}px)` };
+    items.push(
+      song ? (
+        <TrackRow key={index} song={song} index={index} playback={playback} setSize={total} style={style} actions={actions ? (actions(song, index) ?? null) : undefined} />
+      ) : (
+        <TrackRowPlaceholder key={index} index={index} setSize={total} style={style} />
+      ),
+    );
+  }
+
+  const withActions = Boolean(actions);
+  return (
+    <div className={trackTableClassName(withActions)}>
+      <TrackListHead withActions={withActions} />
+      {rows.error && (
+        <div role="alert" className={styles.listError}>
+          Some songs could not be loaded.
+          <Button size="small" variant="secondary" onClick={rows.reload}>
+            Try again
+          </Button>
+        </div>
+      )}
+      <ol ref={setList} className={`${trackListClassName} ${styles.windowed}`} aria-label={label} style={{ height: listPixels(shape) }} onKeyDown={onKeyDown}>
+        {items}
+      </ol>
+    </div>
+  );
+}

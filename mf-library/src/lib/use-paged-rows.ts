@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { ApiError } from '@tunafy/api-client';
+import { getEventBus } from '@tunafy/event-bus';
+import { PageCache } from './page-cache';
+import { asApiError, type LibraryEntity } from './use-api';
+
+/** One answer of a positional list endpoint (`?limit=N&offset=K`), reduced to what the list needs. */
+export interface RowsAnswer<T> {
+  items: T[];
+  total: number;
+}
+
+export type FetchRows<T> = (offset: number, limit: number, signal: AbortSignal) => Promise<RowsAnswer<T>>;
+
+export interface PagedRows<T> {
+  /** Rows in the whole list; null until the first page has answered. */
+  total: number | null;
+  /** Why the first page (or, later, a page on screen) could not be read; cleared by the next answer. */
+  error: ApiError | null;
+  /** The row at `index`, or undefined while its page is not in memory. */
+  rowAt: (index: number) => T | undefined;
+  /**
+   * Rows `first` to `end - 1` are on screen now: fetches their pages that are missing or stale, and
+   * cancels requests for pages that went off screen. Called by the list on every scroll.
+   */
+  show: (first: number, end: number) => void;
+  /** Rows `start` to `end - 1` (at most LIMITS.pageSizeMax), from memory when all are there, else in one request. */
+  rowsIn: (start: number, end: number) => Promise<T[]>;
+  /** Fetches what is on screen again, keeping the old rows on screen until the new ones arrive. */
+  reload: () => void;
+  /** Changes whenever rows arrive, for memoized consumers. */
+  version: number;
+}
+
+export interface PagedRowsOptions {
+  /** Rows per request. */
+  pageSize?: number;
+  /** Pages kept in memory at most (see PageCache). */
+  maxPages?: number;
+  /** Library changes (from any remote, on the bus) that make the list fetch its rows again. */
+  reloadOn?: readonly LibraryEntity[];
+}
+
+/** 100 rows (~40 KB of JSON) answer fast and cover a few screens; 30 of them are ~3,000 songs in memory. */
+export const ROWS_PAGE_SIZE = 100;
+export const ROWS_MAX_PAGES = 30;
+
+function isAbort(error: unknown): boolean {
+  return (error as Error | null)?.name === 'AbortError';
+}
+
+/**
+ * A list read by position: the first page gives `total`, so the list can be
+ * sized (and scrolled anywhere) at once; after that only the pages on screen
+ * are fetched, and only a bounded number are kept. The fetch function must
+ * stay the same list for the hook's life: give the component a `key` per list.
+ */
+export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptions = {}): PagedRows<T> {
+  const { pageSize = ROWS_PAGE_SIZE, maxPages = ROWS_MAX_PAGES, reloadOn = [] } = options;
+  const [cache] = useState(() => new PageCache<T>(pageSize, maxPages));
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [version, bump] = useReducer((count: number) => count + 1, 0);
+  const fetchRef = useRef(fetchRows);
+  fetchRef.current = fetchRows;
+  const totalRef = useRef<number | null>(null);
+  /** Requests in flight by page, with the cache generation they were asked in. */
+  const inflight = useRef(new Map<number, { controller: AbortController; generation: number }>());
+  /** Pages on screen (the last `show`), spared by the cache's eviction. */
+  const onScreen = useRef<ReadonlySet<number>>(new Set([0]));
+
+  const fetchPage = useCallback(
+    (page: number) => {
+      const controller = new AbortController();
+      const generation = cache.generation;
+      inflight.current.set(page, { controller, generation });
+      fetchRef.current(page * pageSize, pageSize, controller.signal).then(
+        (answer) => {
+          if (controller.signal.aborted) return;
+          inflight.current.delete(page);
+          cache.set(page, answer.items, generation, onScreen.current);
+          totalRef.current = answer.total;
+          setTotal(answer.total);
+          setError(null);
+          bump();
+        },
+        (failure: unknown) => {
+          if (controller.signal.aborted || isAbort(failure)) return;
+          inflight.current.delete(page);
+          setError(asApiError(failure));
+        },
+      );
+    },
+    [cache, pageSize],
+  );
+
+  const show = useCallback(
+    (first: number, end: number) => {
+      const last = totalRef.current === null ? end : Math.min(end, totalRef.current);
+      const pages = cache.pagesFor(first, Math.max(last, first + 1));
+      const wanted = new Set(pages);
+      onScreen.current = wanted;
+      // A page scrolled past is not worth its answer: cancel it, so a fling to the end costs a few requests.
+      for (const [page, request] of inflight.current) {
+        if (wanted.has(page)) continue;
+        request.controller.abort();
+        inflight.current.delete(page);
+      }
+      for (const page of pages) {
+        cache.touch(page);
+        const request = inflight.current.get(page);
+        if (cache.isFresh(page) || (request && request.generation === cache.generation)) continue;
+        request?.controller.abort();
+        fetchPage(page);
+      }
+    },
+    [cache, fetchPage],
+  );
+
+  const reload = useCallback(() => {
+    cache.invalidate();
+    const pages = [...onScreen.current];
+    if (pages.length === 0) return;
+    show(Math.min(...pages) * pageSize, (Math.max(...pages) + 1) * pageSize);
+  }, [cache, pageSize, show]);
+
+  const rowsIn = useCallback(
+    async (start: number, end: number) => {
+      const cached = cache.slice(start, end);
+      if (cached) return cached;
+      const answer = await fetchRef.current(start, end - start, new AbortController().signal);
+      return answer.items;
+    },
+    [cache],
+  );
+
+  // The first page: it tells how long the list is. Unmounting cancels whatever is still on its way.
+  useEffect(() => {
+    const requests = inflight.current;
+    show(0, pageSize);
+    return () => {
+      for (const request of requests.values()) request.controller.abort();
+      requests.clear();
+    };
+  }, [show, pageSize]);
+
+  const watched = reloadOn.join(',');
+  useEffect(() => {
+    if (!watched) return;
+    const entities = new Set(watched.split(','));
+    const subscription = getEventBus()
+      .on('library:changed')
+      .subscribe((change) => entities.has(change.entity) && reload());
+    return () => subscription.unsubscribe();
+  }, [watched, reload]);
+
+  const rowAt = useCallback((index: number) => cache.rowAt(index), [cache]);
+  return useMemo(() => ({ total, error, rowAt, show, rowsIn, reload, version }), [total, error, rowAt, show, rowsIn, reload, version]);
+}
