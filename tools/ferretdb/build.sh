@@ -45,18 +45,19 @@ tmp="$bin.tmp.$$"
 work="$(mktemp -d)"
 trap 'rm -f "$tmp"; rm -rf "$work"' EXIT
 
-# FerretDB with our additions (see _upstream/README.md): a copy of the module in a scratch folder, its registry.go
-# patched and one file added, built through a replace directive in a scratch copy of go.mod (Go refuses overlays
+# FerretDB with our additions (see _upstream/README.md): a copy of the module in a scratch folder, two files
+# patched and two added, built through a replace directive in a scratch copy of go.mod (Go refuses overlays
 # of files in the module cache, which stays untouched).
 module=github.com/FerretDB/FerretDB
 (cd "$here" && GOTOOLCHAIN=auto go mod download "$module")
 cp -R "$(cd "$here" && GOTOOLCHAIN=auto go list -m -f '{{.Dir}}' "$module")" "$work/ferretdb"
 chmod -R u+w "$work/ferretdb"
-metadata="$work/ferretdb/internal/backends/sqlite/metadata"
 # git apply outside any repository (the ceiling keeps it from finding one above the scratch folder) acts like patch(1)
 # and refuses a patch whose context does not match, e.g. after a FerretDB upgrade.
-(cd "$metadata" && GIT_CEILING_DIRECTORIES="$work" git apply --whitespace=nowarn "$here/_upstream/registry.go.patch")
-cp "$here/_upstream/id_expression_index.go" "$metadata/tunafy_id_expression_index.go"
+(cd "$work/ferretdb" && GIT_CEILING_DIRECTORIES="$work" git apply --whitespace=nowarn "$here"/_upstream/*.patch)
+sqlite_backend="$work/ferretdb/internal/backends/sqlite"
+cp "$here/_upstream/id_pushdown.go" "$sqlite_backend/tunafy_id_pushdown.go"
+cp "$here/_upstream/id_expression_index.go" "$sqlite_backend/metadata/tunafy_id_expression_index.go"
 cp "$here/go.mod" "$work/build.mod"
 cp "$here/go.sum" "$work/build.sum"
 echo "replace $module => $work/ferretdb" >>"$work/build.mod"

@@ -8,7 +8,7 @@ import { findExecutable } from './paths.js';
 import { scratchDirs, withClient } from './test-support.js';
 
 /**
- * The embedded engine's `_id` expression index (tools/ferretdb/_upstream): FerretDB over SQLite finds documents by
+ * The embedded engine's `_id` expression index and pushdown (tools/ferretdb/_upstream): FerretDB over SQLite finds documents by
  * `_id` with `_ferretdb_sjson->'$._id' = ?`, which only an index on that very expression turns from a table scan into a
  * search. FerretDB's `explain` answers SQLite's own plan for the statement it runs, so the plan is read through the
  * driver; the UPDATE and DELETE statements (same expression) are checked with Debian's sqlite3 when it is there.
@@ -64,10 +64,21 @@ describe('FerretDB over SQLite: the _id expression index', () => {
         await db.collection('meta').insertOne({ _id: 'catalog-revision' as unknown as ObjectId, rev: 1 });
         expect((await planOf(db, 'meta', { _id: 'catalog-revision' })).plan).toMatch(usesIdIndex(await tableOf(db, 'meta')));
 
-        // What the API must therefore avoid on big collections: any other filter is not pushed down and reads the table.
-        const other = await planOf(db, 'songs', { _id: song.insertedId, song_name: 'first' });
-        expect(other.pushdown).toBe(false);
-        expect(other.plan).toMatch(new RegExp(`SCAN ${songs}`));
+        // An _id among other conditions is pushed down too (tools/ferretdb/_upstream/id_pushdown.go), and the other
+        // conditions still decide: the writes the API guards with a second field, and connect-mongo's session reads.
+        const guarded = { _id: song.insertedId, song_name: 'first' };
+        const stale = { _id: song.insertedId, song_name: 'renamed meanwhile' };
+        expect(await planOf(db, 'songs', guarded)).toEqual({ plan: expect.stringMatching(usesIdIndex(songs)), pushdown: true });
+        expect(await db.collection('songs').findOne(stale)).toBeNull();
+        expect((await db.collection('songs').updateOne(stale, { $set: { plays: 1 } })).matchedCount).toBe(0);
+        expect((await db.collection('songs').deleteOne(stale)).deletedCount).toBe(0);
+        expect((await db.collection('songs').updateOne(guarded, { $set: { plays: 1 } })).modifiedCount).toBe(1);
+        expect(await db.collection('songs').findOne({ _id: song.insertedId, $or: [{ plays: { $gt: 0 } }, { gone: true }] })).toMatchObject({ plays: 1 });
+
+        // What the API must therefore avoid on big collections: every other filter reads the whole table.
+        for (const filter of [{ _id: { $in: [song.insertedId] } }, { song_name: 'first' }, { $and: [{ _id: song.insertedId }] }]) {
+          expect(await planOf(db, 'songs', filter), JSON.stringify(filter)).toEqual({ plan: expect.stringMatching(new RegExp(`SCAN ${songs}`)), pushdown: false });
+        }
 
         if (sqlite3) {
           // The UPDATE and DELETE statements FerretDB sends for a write by _id (internal/backends/sqlite/collection.go).

@@ -17,7 +17,7 @@ import {
 } from './postgresql-plans.js';
 import { clientCpuMs, engineCpuMs } from './cpu.js';
 import { measure, shapes, type CpuMeters, type Sample, type Shape } from './shapes.js';
-import { createIdExpressionIndex, databaseFile, explainIdStatements, sqliteCommand } from './sqlite-plans.js';
+import { databaseFile, explainIdStatements, sqliteCommand } from './sqlite-plans.js';
 
 /** One engine, from a fresh start to stop: load the catalog, measure every shape, then the experiments. */
 
@@ -127,7 +127,8 @@ export async function runEngine({ engine, catalog, runs, progress }: RunEngineOp
     const list = shapes(catalog);
     const cpu: CpuMeters = { engine: () => engineCpuMs(database.enginePid?.(), database.postgresql?.pid()), client: clientCpuMs };
     const configs: ConfigResult[] = [];
-    const plain = pgClient ? 'PostgreSQL' : 'SQLite';
+    // The SQLite engine has the _id expression index built in since issue 12 (tools/ferretdb/_upstream).
+    const plain = pgClient ? 'PostgreSQL' : 'SQLite + _id expression index';
     progress(`${engine}: measuring (${runs} runs per shape) ...`);
     const samples = await measureAll(db, list, runs, !!pgClient, cpu, progress);
     snapshot('after the shapes (incl. 4 full reads)');
@@ -137,21 +138,6 @@ export async function runEngine({ engine, catalog, runs, progress }: RunEngineOp
       ? await explainStatements(pgClient, schema, tables, catalog)
       : [...(await ferretdbExplains(db, catalog)), ...(sqlite3 && sqliteFile ? await explainIdStatements(sqlite3, sqliteFile, catalog) : [])];
     configs.push({ name: plain, samples, plans });
-
-    if (!pgClient && sqlite3 && sqliteFile) {
-      // The SQLite experiment: an index on the very expression FerretDB's `_id` lookups use.
-      progress(`${engine}: index on _ferretdb_sjson->'$._id' (made with sqlite3) ...`);
-      const setupMs = await createIdExpressionIndex(sqlite3, sqliteFile);
-      const byId = list.filter((shape) => shape.byId);
-      configs.push({
-        name: 'SQLite + _id expression index',
-        samples: await measureAll(db, byId, runs, false, cpu, progress),
-        plans: await explainIdStatements(sqlite3, sqliteFile, catalog),
-        setupMs,
-      });
-    } else if (!pgClient) {
-      progress('sqlite3 is not on PATH: skipping the SQLite _id index experiment');
-    }
 
     if (pgClient) {
       // The experiment: GIN indexes on FerretDB's `@>` expressions, with the default plan cache, then custom plans only.
