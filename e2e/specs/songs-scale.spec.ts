@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_CREDENTIALS, LISTENING_LIMITS, type Song, type SongsResponse } from '@tunafy/contracts';
+import { growCatalog, repoRoot } from '@tunafy/stack';
+import { expect, hasRemote, test } from '../support/fixtures.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
+
+/*
+ * /songs at 20,000 songs in the real browser: scrolled to the middle and to the end, the rows shown are the
+ * ones the API has at those positions, and a row there plays. The catalog is grown by direct inserts
+ * (growCatalog) on a stack of its own: the shared one holds other specs' data, and its All Songs list must
+ * stay short enough for them to find their new songs without scrolling. No timings here: the perf script
+ * (e2e/perf/songs-perf.ts) measures speed.
+ */
+test.skip(!hasRemote('mf-library') || !hasRemote('mf-player'), 'needs the built mf-library and mf-player');
+
+const SONGS = 20_000;
+let stack: TestStack;
+
+async function csrf(request: APIRequestContext, baseUrl: string): Promise<string> {
+  return ((await (await request.get(`${baseUrl}/api/auth/csrf`)).json()) as { csrf_token: string }).csrf_token;
+}
+
+async function logIn(request: APIRequestContext, baseUrl: string): Promise<void> {
+  const login = await request.post(`${baseUrl}/api/auth/login`, { headers: { 'x-csrf-token': await csrf(request, baseUrl) }, data: DEMO_CREDENTIALS });
+  expect(login.ok(), await login.text()).toBe(true);
+}
+
+/** The API's songs at `offset` (id order, what /songs shows), to compare the rows with. */
+async function songsAt(request: APIRequestContext, offset: number, limit: number): Promise<Song[]> {
+  const response = await request.get(`${stack.baseUrl}/api/songs?limit=${limit}&offset=${offset}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as SongsResponse).songs;
+}
+
+/** Every player:command from now on, read from the page's one bus. */
+async function recordPlayerCommands(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Bus = { on: (name: string) => { subscribe: (next: (value: unknown) => void) => unknown } };
+    const bus = (globalThis as unknown as Record<symbol, Bus>)[Symbol.for('tunafy.event-bus')];
+    const seen: unknown[] = [];
+    (window as unknown as { __playerCommands: unknown[] }).__playerCommands = seen;
+    bus.on('player:command').subscribe((command) => seen.push(command));
+  });
+}
+
+type PlayList = { type: string; index: number; source: string; songs: { id: string; song_name: string }[] };
+const lastCommand = (page: Page) => page.evaluate(() => (window as unknown as { __playerCommands: PlayList[] }).__playerCommands.at(-1) ?? null);
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(300_000);
+  stack = await startTestStack((line) => console.error(`[songs-scale stack] ${line}`));
+  const request = await playwright.request.newContext();
+  try {
+    await logIn(request, stack.baseUrl);
+    const me = (await (await request.get(`${stack.baseUrl}/api/auth/`)).json()) as { id: string };
+    // One real upload: every generated song points at its mp3 and cover.
+    const dist = join(repoRoot(), 'services/api/dist/seed/media');
+    const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: (options: { seed: number; seconds: number }) => Buffer };
+    const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: (options: { seed: number; title: string; size?: number }) => Buffer };
+    const upload = await request.post(`${stack.baseUrl}/api/songs/new`, {
+      headers: { 'x-csrf-token': await csrf(request, stack.baseUrl) },
+      multipart: {
+        song_name: 'Template',
+        song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 1, title: 'Template', size: 64 }) },
+        song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed: 1, seconds: 20 }) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const template = (await upload.json()) as Song;
+    const fileId = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+    await growCatalog(stack.mongodbUri, { songs: SONGS, mainUserId: me.id, template: { coverFileId: fileId(template.song_cover_url), audioFileId: fileId(template.song_file_url) } });
+    // The grower logs a reload; the API takes the grown catalog in the background.
+    await expect
+      .poll(async () => ((await (await request.get(`${stack.baseUrl}/api/songs?limit=1`)).json()) as SongsResponse).total, { timeout: 120_000, intervals: [250] })
+      .toBe(SONGS);
+  } finally {
+    await request.dispose();
+  }
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The list's scroller (the shell's main column) scrolled so the list shows row `index` at its top: a scrollbar drag. */
+async function scrollListTo(page: Page, index: number): Promise<void> {
+  await page.getByRole('list', { name: 'All Songs' }).evaluate((list, row) => {
+    let scroller: HTMLElement | null = list.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    if (!scroller) throw new Error('no scroller around the list');
+    const listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    const rowHeight = list.querySelector('li')!.getBoundingClientRect().height;
+    scroller.scrollTop = listTop + row * rowHeight;
+  }, index);
+}
+
+const row = (page: Page, position: number) => page.getByRole('list', { name: 'All Songs' }).locator(`li[aria-posinset="${position}"]`);
+
+async function expectRowsToBe(page: Page, offset: number, songs: Song[]): Promise<void> {
+  for (const [at, song] of songs.entries()) {
+    await expect(row(page, offset + at + 1).getByRole('link', { name: song.song_name, exact: true })).toBeVisible();
+  }
+}
+
+test('All Songs at 20,000 songs: the middle and the end show the right rows, read by position, and play from there', async ({ page }) => {
+  test.setTimeout(120_000);
+  const songRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/songs') songRequests.push(url.search);
+  });
+  await logIn(page.request, stack.baseUrl);
+  await page.goto(`${stack.baseUrl}/songs`);
+  await expect(page.getByText(`${SONGS.toLocaleString('en-US')} songs`, { exact: true })).toBeVisible();
+  await expectRowsToBe(page, 0, await songsAt(page.request, 0, 3));
+  await recordPlayerCommands(page);
+
+  await test.step('the middle: a scrollbar drag shows the rows at that position', async () => {
+    const middle = SONGS / 2;
+    await scrollListTo(page, middle);
+    const expected = await songsAt(page.request, middle, 5);
+    await expectRowsToBe(page, middle, expected);
+
+    await row(page, middle + 2).getByText(expected[1]!.artist_username, { exact: true }).click();
+    await expect.poll(() => lastCommand(page)).toMatchObject({ type: 'play-list', index: 0, source: 'songs' });
+    const command = (await lastCommand(page))!;
+    expect(command.songs).toHaveLength(LISTENING_LIMITS.queueMax);
+    expect(command.songs[0]!.id).toBe(expected[1]!.id);
+    await expect(page.getByRole('region', { name: 'Player' }).getByRole('link', { name: expected[1]!.song_name, exact: true })).toBeVisible();
+  });
+
+  await test.step('the end: the End key moves focus to the last row', async () => {
+    await row(page, SONGS / 2 + 1).getByRole('button', { name: /^(Play|Pause) / }).focus();
+    await page.keyboard.press('End');
+    const last = await songsAt(page.request, SONGS - 3, 3);
+    await expectRowsToBe(page, SONGS - 3, last);
+    await expect(row(page, SONGS).getByRole('button', { name: `Play ${last[2]!.song_name} by ${last[2]!.artist_username}` })).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await lastCommand(page))?.songs.at(-1)?.id).toBe(last[2]!.id);
+    const command = (await lastCommand(page))!;
+    // Near the end the window starts earlier, so the queue still holds the player's limit.
+    expect(command.songs).toHaveLength(LISTENING_LIMITS.queueMax);
+    expect(command.index).toBe(LISTENING_LIMITS.queueMax - 1);
+    await expect(page.getByRole('region', { name: 'Player' }).getByRole('link', { name: last[2]!.song_name, exact: true })).toBeVisible();
+  });
+
+  await test.step('only the pages on screen were read, by offset, never the whole list', async () => {
+    expect(songRequests.every((search) => /limit=\d+&offset=\d+/.test(search))).toBe(true);
+    // The first page, the middle's, the end's and the two queue windows: a handful, not the 40 pages to the end.
+    expect(songRequests.length).toBeLessThan(20);
+  });
+});
