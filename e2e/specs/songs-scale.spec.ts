@@ -1,31 +1,19 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_CREDENTIALS, LISTENING_LIMITS, type Song, type SongsResponse } from '@tunafy/contracts';
-import { growCatalog, repoRoot } from '@tunafy/stack';
+import { LISTENING_LIMITS, type Song, type SongsResponse } from '@tunafy/contracts';
 import { expect, hasRemote, test } from '../support/fixtures.js';
-import { startTestStack, type TestStack } from '../support/stack.js';
+import { logInAsDemoAt, startGrownStack, type GrownStack } from '../support/grown-stack.js';
 
 /*
  * /songs at 20,000 songs in the real browser: scrolled to the middle and to the end, the rows shown are the
  * ones the API has at those positions, and a row there plays. The catalog is grown by direct inserts
- * (growCatalog) on a stack of its own: the shared one holds other specs' data, and its All Songs list must
- * stay short enough for them to find their new songs without scrolling. No timings here: the perf script
+ * (growCatalog) on a stack of its own (support/grown-stack.ts): the shared one holds other specs' data, and its
+ * All Songs list must stay short enough for them to find their new songs without scrolling. No timings here: the perf script
  * (e2e/perf/songs-perf.ts) measures speed.
  */
 test.skip(!hasRemote('mf-library') || !hasRemote('mf-player'), 'needs the built mf-library and mf-player');
 
 const SONGS = 20_000;
-let stack: TestStack;
-
-async function csrf(request: APIRequestContext, baseUrl: string): Promise<string> {
-  return ((await (await request.get(`${baseUrl}/api/auth/csrf`)).json()) as { csrf_token: string }).csrf_token;
-}
-
-async function logIn(request: APIRequestContext, baseUrl: string): Promise<void> {
-  const login = await request.post(`${baseUrl}/api/auth/login`, { headers: { 'x-csrf-token': await csrf(request, baseUrl) }, data: DEMO_CREDENTIALS });
-  expect(login.ok(), await login.text()).toBe(true);
-}
+let stack: GrownStack;
 
 /** The API's songs at `offset` (id order, what /songs shows), to compare the rows with. */
 async function songsAt(request: APIRequestContext, offset: number, limit: number): Promise<Song[]> {
@@ -48,36 +36,9 @@ async function recordPlayerCommands(page: Page): Promise<void> {
 type PlayList = { type: string; index: number; source: string; songs: { id: string; song_name: string }[] };
 const lastCommand = (page: Page) => page.evaluate(() => (window as unknown as { __playerCommands: PlayList[] }).__playerCommands.at(-1) ?? null);
 
-test.beforeAll(async ({ playwright }) => {
+test.beforeAll(async () => {
   test.setTimeout(300_000);
-  stack = await startTestStack((line) => console.error(`[songs-scale stack] ${line}`));
-  const request = await playwright.request.newContext();
-  try {
-    await logIn(request, stack.baseUrl);
-    const me = (await (await request.get(`${stack.baseUrl}/api/auth/`)).json()) as { id: string };
-    // One real upload: every generated song points at its mp3 and cover.
-    const dist = join(repoRoot(), 'services/api/dist/seed/media');
-    const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: (options: { seed: number; seconds: number }) => Buffer };
-    const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: (options: { seed: number; title: string; size?: number }) => Buffer };
-    const upload = await request.post(`${stack.baseUrl}/api/songs/new`, {
-      headers: { 'x-csrf-token': await csrf(request, stack.baseUrl) },
-      multipart: {
-        song_name: 'Template',
-        song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 1, title: 'Template', size: 64 }) },
-        song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed: 1, seconds: 20 }) },
-      },
-    });
-    expect(upload.status(), await upload.text()).toBe(201);
-    const template = (await upload.json()) as Song;
-    const fileId = (url: string) => url.slice(url.lastIndexOf('/') + 1);
-    await growCatalog(stack.mongodbUri, { songs: SONGS, mainUserId: me.id, template: { coverFileId: fileId(template.song_cover_url), audioFileId: fileId(template.song_file_url) } });
-    // The grower logs a reload; the API takes the grown catalog in the background.
-    await expect
-      .poll(async () => ((await (await request.get(`${stack.baseUrl}/api/songs?limit=1`)).json()) as SongsResponse).total, { timeout: 120_000, intervals: [250] })
-      .toBe(SONGS);
-  } finally {
-    await request.dispose();
-  }
+  stack = await startGrownStack(SONGS, (line) => console.error(`[songs-scale stack] ${line}`));
 });
 
 test.afterAll(async () => {
@@ -111,7 +72,7 @@ test('All Songs at 20,000 songs: the middle and the end show the right rows, rea
     const url = new URL(request.url());
     if (url.pathname === '/api/songs') songRequests.push(url.search);
   });
-  await logIn(page.request, stack.baseUrl);
+  await logInAsDemoAt(page.request, stack.baseUrl);
   await page.goto(`${stack.baseUrl}/songs`);
   await expect(page.getByText(`${SONGS.toLocaleString('en-US')} songs`, { exact: true })).toBeVisible();
   await expectRowsToBe(page, 0, await songsAt(page.request, 0, 3));
