@@ -1,5 +1,5 @@
 import { MESSAGES, type Album, type AlbumsResponse, type Song } from '@tunafy/contracts';
-import type { Db } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';
 import { connectDb, coverFile, createAlbum, createSong, form, mediaFileCount, rawFile } from '../test/fixtures.js';
@@ -253,15 +253,20 @@ describe('DELETE /api/albums/:id', () => {
     const client = await newUser(apiUrl);
     const album = await createAlbum(client);
     const song = await createSong(client, { album_id: album.id });
+    const second = await createSong(client, { album_id: album.id });
+    const elsewhere = await createSong(client, { album_id: (await createAlbum(client)).id });
     const response = await client.delete(`/api/albums/${album.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: album.id, deleted: true });
+    const albumIdOf = async (id: string) => (await db.collection('songs').findOne({ _id: new ObjectId(id) }))!.album_id;
+    expect([await albumIdOf(song.id), await albumIdOf(second.id)]).toEqual([null, null]);
+    expect(String(await albumIdOf(elsewhere.id))).toBe(elsewhere.album_id);
     expect((await client.get(`/api/songs/${song.id}`)).body).toEqual({ ...song, album_id: null, album_name: null });
     expect((await client.get(`/api/albums/${album.id}`)).status).toBe(404);
     expect((await client.get(album.album_cover_url)).status).toBe(404);
     expect((await client.get(song.song_cover_url)).status).toBe(200);
     expect((await client.get<AlbumsResponse>('/api/albums')).body.albums.some((row) => row.id === album.id)).toBe(false);
-    expect((await client.get(`/api/albums/current/${client.user.id}`)).body).toEqual([]);
+    expect((await client.get(`/api/albums/current/${client.user.id}`)).body.map((row: { id: string }) => row.id)).toEqual([elsewhere.album_id]);
     expect((await client.delete(`/api/albums/${album.id}`)).status).toBe(404);
   });
 

@@ -172,12 +172,19 @@ export class AlbumsService {
   /**
    * Detaches the songs first (they stay, with no album), then deletes the
    * record, then the cover: every step leaves songs pointing only at albums
-   * that exist and albums pointing only at files that exist.
+   * that exist and albums pointing only at files that exist. The songs are
+   * the ones the read model holds (by id: see SongsRepository). A song added
+   * to the album meanwhile (a move serializes on the song, not the album, or
+   * came through another replica this copy has not caught up with) is left
+   * pointing at the deleted album, as before this went by id: the read model
+   * takes an unknown album as none, and the next move overwrites it.
    */
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const album = await this.findOwn(user, id);
     await this.catalog.serialize(`album:${album.id}`, async () => {
-      await this.songs.clearAlbum(album.id);
+      // Without a limit, the whole album.
+      const songIds = (await this.catalog.current()).albumSongs(album.id, {})?.items.map((song) => song.id) ?? [];
+      await this.songs.detachAllFromAlbum(songIds, album.id);
       await this.albums.delete(album.id);
       await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
     });

@@ -201,6 +201,31 @@ describe('songs and albums', () => {
     expect(model.songCount).toBe(1);
   });
 
+  it('names every entry and like of a song, and every entry of a playlist, by their own ids (what deletes remove)', () => {
+    const { model, addSong, addPlaylist, like } = catalog();
+    const [mine, theirs, empty] = [addPlaylist(), addPlaylist({ creatorId: BOB, isPrivate: true }), addPlaylist()];
+    const [gone, kept] = [addSong(), addSong()];
+    const entry = (playlistId: string, songId: string) => {
+      const id = newId();
+      model.putEntry({ id, playlistId, songId, addedAt: DAY });
+      return id;
+    };
+    const goneEntries = [entry(mine.id, gone.id), entry(theirs.id, gone.id)];
+    const keptEntry = entry(theirs.id, kept.id);
+    like(ANN, gone.id);
+    like(BOB, kept.id);
+
+    const references = model.songReferences(gone.id);
+    expect(references.entryIds).toEqual(goneEntries);
+    expect(references.likeIds).toEqual([model.like(ANN, gone.id)!.id]);
+    expect(model.songReferences(newId())).toEqual({ entryIds: [], likeIds: [] });
+    expect(model.playlistEntryIds(theirs.id)).toEqual([goneEntries[1], keptEntry]);
+    expect(model.playlistEntryIds(empty.id)).toEqual([]);
+    expect(model.playlistEntryIds(newId())).toEqual([]);
+    model.deleteSong(gone.id);
+    expect(model.songReferences(gone.id)).toEqual({ entryIds: [], likeIds: [] });
+  });
+
   it('deleting an album leaves its songs, with no album', () => {
     const { model, addSong, addAlbum } = catalog();
     const gone = addAlbum({ name: 'Farewell Tour' });

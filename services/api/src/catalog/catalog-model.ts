@@ -185,6 +185,31 @@ export class CatalogModel {
     return this.likes.get(userId)?.findSong(songId) ?? null;
   }
 
+  /**
+   * The ids of every playlist entry and like that references the song: what its delete removes, by id, because a
+   * delete by `song_id` reads the whole collection on the embedded engine. Only what this copy holds.
+   */
+  songReferences(songId: string): { entryIds: string[]; likeIds: string[] } {
+    const song = this.songs.get(songId);
+    const entryIds: string[] = [];
+    const likeIds: string[] = [];
+    if (!song) return { entryIds, likeIds };
+    for (const state of this.playlists.values()) {
+      const id = state.entries.idOfRecord(song);
+      if (id) entryIds.push(id);
+    }
+    for (const likes of this.likes.values()) {
+      const id = likes.idOfRecord(song);
+      if (id) likeIds.push(id);
+    }
+    return { entryIds, likeIds };
+  }
+
+  /** The ids of the playlist's entries (what its delete removes; see songReferences). */
+  playlistEntryIds(playlistId: string): string[] {
+    return this.playlists.get(playlistId)?.entries.allIds() ?? [];
+  }
+
   usersPage(request: PageRequest): Page<PublicUser> {
     return sortedPage(this.userOrder, request);
   }

@@ -75,6 +75,17 @@ export class RefList {
     return this.removeAt(this.indexOfSong(songId));
   }
 
+  /** Every reference's own id, oldest first. */
+  allIds(): string[] {
+    return Array.from({ length: this.length }, (_, position) => this.idAt(position));
+  }
+
+  /** The id of the reference to this record, if any; compares references like removeRecord. */
+  idOfRecord(song: SongRecord): string | null {
+    const position = this.songs.indexOf(song);
+    return position < 0 ? null : this.idAt(position);
+  }
+
   /** Removes the references to this record; compares references, which is what a catalog-wide cascade can afford. */
   removeRecord(song: SongRecord): boolean {
     return this.removeAt(this.songs.indexOf(song));

@@ -140,6 +140,15 @@ describe('DELETE /api/collection/:userId/delete', () => {
     expect(await likeCount(ann.user.id)).toBe(0);
   });
 
+  it('removes a like the read model does not hold (another replica’s, not seen yet) by user and song', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    // Written behind the API's back and not announced: only the database knows it.
+    await db.collection('likes').insertOne({ user_id: new ObjectId(ann.user.id), song_id: new ObjectId(song.id), liked_at: new Date() });
+    expect((await ann.get(`${base(ann)}/liked/${song.id}`)).status).toBe(404);
+    expect((await ann.delete(`${base(ann)}/delete`, { json: { song_id: song.id } })).status).toBe(200);
+    expect(await likeCount(ann.user.id)).toBe(0);
+  });
+
   it('accepts urlencoded bodies and refuses bad references', async () => {
     const ann = await newUser(apiUrl, 'ann');
     await ann.post(`${base(ann)}/new`, { json: { song_id: song.id } });

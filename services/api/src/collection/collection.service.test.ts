@@ -17,6 +17,8 @@ const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com
 function setup() {
   // The likes in the database, as the fake repository keeps them; reads go to the model.
   const likes: LikeRecord[] = [];
+  /** How each unlike reached the database: by id (`deleteById`) or by user and song (`unlike`). */
+  const deletes: string[] = [];
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const likesRepo = {
     async likeOnce(userId: string, songId: string) {
@@ -26,7 +28,14 @@ function setup() {
       likes.push(like);
       return { like, created: true };
     },
+    async deleteById(id: string) {
+      deletes.push('deleteById');
+      const index = likes.findIndex((like) => like.id === id);
+      if (index >= 0) likes.splice(index, 1);
+      return index >= 0;
+    },
     async unlike(userId: string, songId: string) {
+      deletes.push('unlike');
       const index = likes.findIndex((like) => like.userId === userId && like.songId === songId);
       if (index >= 0) likes.splice(index, 1);
       return index >= 0;
@@ -41,7 +50,7 @@ function setup() {
     model.putSong(record);
     return record;
   }
-  return { service, likes, likesRepo, addSong, model, catalog };
+  return { service, likes, deletes, likesRepo, addSong, model, catalog };
 }
 
 async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
@@ -111,6 +120,8 @@ describe('liking', () => {
     t.model.deleteSong(song.id);
     expect(await t.service.unlike(ann.id, ann, { song_id: song.id })).toEqual({ song_id: song.id, liked: false });
     expect(t.likes).toHaveLength(0);
+    // The read model dropped the like with its song, so only user and song can name it.
+    expect(t.deletes).toEqual(['unlike']);
   });
 
   it('answers 404, not 500, when a song delete took the like between its insert and the read back', async () => {
@@ -131,6 +142,19 @@ describe('liking', () => {
     expect(t.likes).toHaveLength(0);
     expect(t.model.like(ann.id, song.id)).toBeNull();
     expect(t.catalog.recorded.map((change) => change.kind)).toEqual(['like', 'like', 'like']);
+    // The first by the like's id; the repeat, unknown to the read model, by user and song (another replica's like?).
+    expect(t.deletes).toEqual(['deleteById', 'unlike']);
+  });
+
+  it('unlikes by user and song when the like the read model knows was replaced in the database', async () => {
+    const t = setup();
+    const song = t.addSong();
+    await t.service.like(ann.id, ann, { song_id: song.id });
+    // Unliked and liked again through another replica: the row has a new id this copy has not seen.
+    t.likes[0]!.id = newId();
+    await t.service.unlike(ann.id, ann, { song_id: song.id });
+    expect(t.deletes).toEqual(['deleteById', 'unlike']);
+    expect(t.likes).toHaveLength(0);
   });
 
   it('answers the like record, or 404 when not liked', async () => {

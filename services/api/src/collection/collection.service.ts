@@ -68,7 +68,10 @@ export class CollectionService {
     const owner = this.ownCollection(userId, viewer);
     const songId = requireSongRef(body);
     await this.catalog.serialize(`like:${owner}:${songId}`, async () => {
-      await this.likes.unlike(owner, songId);
+      // By id when this copy knows the like (fast on every engine); else by user and song, which the embedded
+      // engine answers by reading every like: a like of a song deleted since, or one made through another replica.
+      const known = (await this.catalog.current()).like(owner, songId);
+      if (!known || !(await this.likes.deleteById(known.id))) await this.likes.unlike(owner, songId);
       await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.deleteLike(owner, songId));
     });
     return { song_id: songId, liked: false };

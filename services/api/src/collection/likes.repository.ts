@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { hexId, toObjectId } from '../common/ids.js';
+import { deleteByIds } from '../database/delete-by-ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -60,9 +61,22 @@ export class LikesRepository {
     }
   }
 
+  /**
+   * By user and song: for a like whose id the caller does not know. The embedded engine answers this by reading the
+   * whole collection; deleteById is the fast way.
+   */
   async unlike(userId: string, songId: string): Promise<boolean> {
     const result = await this.model.deleteOne({ user_id: toObjectId(userId), song_id: toObjectId(songId) });
     return result.deletedCount > 0;
+  }
+
+  /** False when no like has this id (any more). */
+  async deleteById(id: string): Promise<boolean> {
+    return (await deleteByIds(this.model, [toObjectId(id)])) > 0;
+  }
+
+  async deleteByIds(ids: readonly string[]): Promise<number> {
+    return deleteByIds(this.model, ids.map(toObjectId));
   }
 
   async find(userId: string, songId: string): Promise<LikeRecord | null> {
@@ -81,17 +95,11 @@ export class LikesRepository {
     return docs.map(toRecord);
   }
 
-  async deleteBySong(songId: string): Promise<void> {
-    await this.model.deleteMany({ song_id: toObjectId(songId) });
-  }
-
   /** Likes of songs that are gone (a crash mid-delete); the janitor removes them. */
   async deleteDangling(existingSongIds: Set<string>): Promise<number> {
     const docs = await this.model.find({}, { song_id: 1 }).lean<LikeDocument[]>();
     const dangling = docs.filter((doc) => !existingSongIds.has(hexId(doc.song_id)));
-    if (dangling.length === 0) return 0;
-    const result = await this.model.deleteMany({ _id: { $in: dangling.map((doc) => doc._id) } });
-    return result.deletedCount;
+    return deleteByIds(this.model, dangling.map((doc) => doc._id));
   }
 
   async distinctSongIds(): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { hexId, toObjectId } from '../common/ids.js';
+import { deleteByIds } from '../database/delete-by-ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
@@ -69,9 +70,22 @@ export class PlaylistEntriesRepository {
     for await (const doc of this.model.find({}).lean<EntryDocument>().cursor({ batchSize: 2000 })) yield toRecord(doc as EntryDocument);
   }
 
+  /**
+   * By playlist and song: for an entry whose id the caller does not know. The embedded engine answers this by reading
+   * the whole collection; deleteById is the fast way.
+   */
   async remove(playlistId: string, songId: string): Promise<boolean> {
     const result = await this.model.deleteOne({ playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) });
     return result.deletedCount > 0;
+  }
+
+  /** False when no entry has this id (any more). */
+  async deleteById(id: string): Promise<boolean> {
+    return (await deleteByIds(this.model, [toObjectId(id)])) > 0;
+  }
+
+  async deleteByIds(ids: readonly string[]): Promise<number> {
+    return deleteByIds(this.model, ids.map(toObjectId));
   }
 
   async listByPlaylist(playlistId: string): Promise<PlaylistEntryRecord[]> {
@@ -79,21 +93,11 @@ export class PlaylistEntriesRepository {
     return docs.map(toRecord);
   }
 
-  async deleteByPlaylist(playlistId: string): Promise<void> {
-    await this.model.deleteMany({ playlist_id: toObjectId(playlistId) });
-  }
-
-  async deleteBySong(songId: string): Promise<void> {
-    await this.model.deleteMany({ song_id: toObjectId(songId) });
-  }
-
   /** Entries whose playlist or song is gone, left by a crash mid-delete; the janitor removes them. */
   async deleteDangling(existing: { songIds: Set<string>; playlistIds: Set<string> }): Promise<number> {
     const docs = await this.model.find({}, { playlist_id: 1, song_id: 1 }).lean<EntryDocument[]>();
     const dangling = docs.filter((doc) => !existing.songIds.has(hexId(doc.song_id)) || !existing.playlistIds.has(hexId(doc.playlist_id)));
-    if (dangling.length === 0) return 0;
-    const result = await this.model.deleteMany({ _id: { $in: dangling.map((doc) => doc._id) } });
-    return result.deletedCount;
+    return deleteByIds(this.model, dangling.map((doc) => doc._id));
   }
 
   async distinctIds(): Promise<{ songIds: string[]; playlistIds: string[] }> {

@@ -413,11 +413,26 @@ describe('DELETE /api/playlists/:id/remove', () => {
   });
 });
 
+describe('DELETE /api/playlists/:id/remove, an entry the read model does not hold', () => {
+  it('removes it by playlist and song (another replica’s, not seen yet)', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const playlist = await createPlaylist(ann);
+    // Written behind the API's back and not announced: only the database knows it.
+    await db.collection('playlist_songs').insertOne({ playlist_id: new ObjectId(playlist.id), song_id: new ObjectId(song.id), added_at: new Date() });
+    const response = await ann.delete(`/api/playlists/${playlist.id}/remove`, { json: { song_id: song.id } });
+    expect(response.status).toBe(200);
+    expect(await entryCount(playlist.id)).toBe(0);
+  });
+});
+
 describe('DELETE /api/playlists/:id', () => {
   it('deletes the playlist, its entries and its cover', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const playlist = await createPlaylist(ann, { cover: coverFile({ seed: 7 }) });
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
+    await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: otherSong.id } });
+    const kept = await createPlaylist(ann);
+    await ann.put(`/api/playlists/${kept.id}/add`, { json: { song_id: song.id } });
     const coverId = fileId(playlist.playlist_cover_url!);
     expect((await ann.get(playlist.playlist_cover_url!)).status).toBe(200);
 
@@ -426,6 +441,7 @@ describe('DELETE /api/playlists/:id', () => {
     expect(response.body).toEqual({ id: playlist.id, deleted: true });
     expect((await ann.get(`/api/playlists/${playlist.id}`)).status).toBe(404);
     expect(await entryCount(playlist.id)).toBe(0);
+    expect(await entryCount(kept.id)).toBe(1);
     expect((await ann.get(playlist.playlist_cover_url!)).status).toBe(404);
     expect(await db.collection('media.files').countDocuments({ _id: new ObjectId(coverId) })).toBe(0);
     // The song itself is untouched.

@@ -62,9 +62,15 @@ function setup() {
       entries.splice(index, 1);
       return true;
     },
-    async deleteByPlaylist(playlistId: string) {
-      log.push('entries.deleteByPlaylist');
-      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.playlistId === playlistId) entries.splice(i, 1);
+    async deleteById(id: string) {
+      log.push('entries.deleteById');
+      return (await this.deleteByIds([id], false)) > 0;
+    },
+    async deleteByIds(ids: string[], logged = true) {
+      if (logged) log.push(`entries.deleteByIds ${ids.length}`);
+      const before = entries.length;
+      for (let i = entries.length - 1; i >= 0; i--) if (ids.includes(entries[i]!.id)) entries.splice(i, 1);
+      return before - entries.length;
     },
   };
   const uploads = {
@@ -342,10 +348,25 @@ describe('changing a playlist', () => {
     const left = await t.service.removeSong(playlist.id, ann, { song_id: one.id.toUpperCase() });
     expect(left.playlist_songs.map((entry) => entry.song_id)).toEqual([two.id]);
     expect(left.total).toBe(1);
-    expect(t.log).toEqual(['entries.remove', 'catalog.record entry']);
+    // By the entry's id, which the read model knows.
+    expect(t.log).toEqual(['entries.deleteById', 'catalog.record entry']);
     expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'entry', playlistId: playlist.id, songId: one.id });
+    // Not in the read model: by playlist and song, in case another replica added it a moment ago.
     expect(await failure(t.service.removeSong(playlist.id, ann, { song_id: one.id }))).toMatchObject({ status: 404 });
-    expect(t.log).toEqual(['entries.remove', 'catalog.record entry', 'entries.remove']);
+    expect(t.log).toEqual(['entries.deleteById', 'catalog.record entry', 'entries.remove']);
+  });
+
+  it('falls back to playlist and song when the entry the read model knows is gone from the database', async () => {
+    const t = setup();
+    const playlist = t.addPlaylist(ann);
+    const song = t.addSong();
+    await t.service.addSong(playlist.id, ann, { song_id: song.id });
+    // Replaced behind this copy's back (removed and added again through another replica): a new id.
+    t.entries[0]!.id = newId();
+    t.log.length = 0;
+    expect((await t.service.removeSong(playlist.id, ann, { song_id: song.id })).total).toBe(0);
+    expect(t.log).toEqual(['entries.deleteById', 'entries.remove', 'catalog.record entry']);
+    expect(t.entries).toHaveLength(0);
   });
 });
 
@@ -358,7 +379,7 @@ describe('deleting', () => {
     t.log.length = 0;
     expect(await t.service.delete(playlist.id, ann)).toEqual({ id: playlist.id, deleted: true });
     // Gone from the read model before its entries and cover go.
-    expect(t.log).toEqual(['playlists.delete', 'catalog.record playlist', 'entries.deleteByPlaylist', `uploads.discard ${coverId}`]);
+    expect(t.log).toEqual(['playlists.delete', 'catalog.record playlist', 'entries.deleteByIds 1', `uploads.discard ${coverId}`]);
     expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'playlist', id: playlist.id });
     expect(t.entries).toHaveLength(0);
     expect(t.model.visiblePlaylist(playlist.id, ann.id)).toBeNull();

@@ -126,7 +126,10 @@ export class PlaylistsService {
     const playlist = await this.ownedPlaylist(id, viewer);
     const songId = requireSongRef(body);
     await this.catalog.serialize(`entry:${playlist.id}:${songId}`, async () => {
-      const removed = await this.entries.remove(playlist.id, songId);
+      // By id when this copy knows the entry, as unlike does (a delete by playlist and song reads every entry on the
+      // embedded engine).
+      const known = (await this.catalog.current()).playlistEntry(playlist.id, songId);
+      const removed = (known !== null && (await this.entries.deleteById(known.id))) || (await this.entries.remove(playlist.id, songId));
       if (!removed) throw new ApiException(404, 'NOT_FOUND', 'That song is not in this playlist.');
       await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId }], (model) => model.deleteEntry(playlist.id, songId));
     });
@@ -136,14 +139,20 @@ export class PlaylistsService {
   /**
    * The record goes first: entries and the cover are only reachable through it,
    * so a crash after that step leaves leftovers nobody can see, which the
-   * janitor sweeps, never a visible playlist with missing parts.
+   * janitor sweeps, never a visible playlist with missing parts. The entries go
+   * by the ids the read model holds (see SongsService.delete): one added
+   * through another replica that this copy has not seen is such a leftover.
    */
   async delete(id: unknown, viewer: SessionUser): Promise<DeletedResponse> {
     const playlist = await this.ownedPlaylist(id, viewer);
     // Lost a race with a concurrent delete of the same playlist: the other call owns the cleanup.
     if (!(await this.playlists.delete(playlist.id))) throw ApiException.notFound('Playlist');
-    await this.catalog.record([{ kind: 'playlist', id: playlist.id }], (model) => model.deletePlaylist(playlist.id));
-    await this.entries.deleteByPlaylist(playlist.id);
+    let entryIds: string[] = [];
+    await this.catalog.record([{ kind: 'playlist', id: playlist.id }], (model) => {
+      entryIds = model.playlistEntryIds(playlist.id);
+      model.deletePlaylist(playlist.id);
+    });
+    await this.entries.deleteByIds(entryIds);
     if (playlist.coverFileId) await this.uploads.discard([playlist.coverFileId]);
     return { id: playlist.id, deleted: true };
   }

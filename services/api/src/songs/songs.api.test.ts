@@ -331,6 +331,9 @@ describe('DELETE /api/songs/:id', () => {
     for (const id of [song.id, keeper.id]) {
       expect((await fan.put(`/api/playlists/${playlist.body.id}/add`, { form: form({ song_id: id }) })).status).toBeLessThan(300);
     }
+    // In a second playlist, of its artist.
+    const own = await artist.post('/api/playlists/new', { form: form({ playlist_name: 'Own list' }) });
+    expect((await artist.put(`/api/playlists/${own.body.id}/add`, { form: form({ song_id: song.id }) })).status).toBeLessThan(300);
     for (const user of [artist, fan]) {
       expect((await user.post(`/api/collection/${user.user.id}/new`, { form: form({ song_id: song.id }) })).status).toBe(201);
     }
@@ -338,7 +341,7 @@ describe('DELETE /api/songs/:id', () => {
       entries: await db.collection('playlist_songs').countDocuments({ song_id: new ObjectId(song.id) }),
       likes: await db.collection('likes').countDocuments({ song_id: new ObjectId(song.id) }),
     });
-    expect(await references()).toEqual({ entries: 1, likes: 2 });
+    expect(await references()).toEqual({ entries: 2, likes: 2 });
 
     const response = await artist.delete(`/api/songs/${song.id}`);
     expect(response.status).toBe(200);
@@ -350,6 +353,9 @@ describe('DELETE /api/songs/:id', () => {
     const entries = (await fan.get(`/api/playlists/${playlist.body.id}/songs`)).body.playlist_songs;
     expect(entries.map((entry: { song_id: string }) => entry.song_id)).toEqual([keeper.id]);
     expect((await fan.get(`/api/collection/${fan.user.id}/tracks`)).body).toEqual([]);
+    expect((await artist.get(`/api/playlists/${own.body.id}/songs`)).body.total).toBe(0);
+    // The other song's references are untouched.
+    expect(await db.collection('playlist_songs').countDocuments({ song_id: new ObjectId(keeper.id) })).toBe(1);
     expect((await artist.get(song.song_cover_url)).status).toBe(404);
     expect((await artist.get(song.song_file_url)).status).toBe(404);
     expect((await artist.get(keeper.song_file_url)).status).toBe(200);

@@ -203,7 +203,10 @@ export class SongsRepository {
     return previous ? toRecord(previous) : null;
   }
 
-  /** Clears the album only if the song is still in that one; false when it was not. */
+  /**
+   * Clears the album only if the song is still in that one; false when it was not. The embedded engine looks the
+   * song up by `_id` and checks the album on that one document (tools/ferretdb/_upstream).
+   */
   async detachFromAlbum(id: string, albumId: string): Promise<boolean> {
     const result = await this.model.updateOne({ _id: toObjectId(id), album_id: toObjectId(albumId) }, { $set: { album_id: null } });
     return result.matchedCount > 0;
@@ -215,9 +218,17 @@ export class SongsRepository {
     return result.matchedCount > 0;
   }
 
-  /** Detaches every song from an album that is about to go. */
-  async clearAlbum(albumId: string): Promise<void> {
-    await this.model.updateMany({ album_id: toObjectId(albumId) }, { $set: { album_id: null } });
+  /**
+   * Detaches these songs from an album that is about to go, each only if it is still in it. By id, one statement
+   * each: an `updateMany({album_id})` reads every song on the embedded engine (seconds at 100,000 songs).
+   */
+  async detachAllFromAlbum(ids: readonly string[], albumId: string): Promise<void> {
+    const album = toObjectId(albumId);
+    for (let start = 0; start < ids.length; start += 1000) {
+      const batch = ids.slice(start, start + 1000).map((id) => ({ updateOne: { filter: { _id: toObjectId(id), album_id: album }, update: { $set: { album_id: null } } } }));
+      // Unordered: a song that left the album meanwhile does not hold up the rest.
+      await this.model.collection.bulkWrite(batch, { ordered: false });
+    }
   }
 
   async incrementPlays(id: string): Promise<void> {

@@ -71,8 +71,9 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
   if (song) model.putSong(song);
   const catalog = fakeCatalog(model, log);
 
-  const playlistEntries = { deleteBySong: async (id: string) => void log.push(`playlistEntries.deleteBySong ${id}`) } as unknown as PlaylistEntriesRepository;
-  const likes = { deleteBySong: async (id: string) => void log.push(`likes.deleteBySong ${id}`) } as unknown as LikesRepository;
+  const deleteByIds = (name: string) => async (ids: string[]) => void log.push(`${name}.deleteByIds ${ids.join(',')}`);
+  const playlistEntries = { deleteByIds: deleteByIds('playlistEntries') } as unknown as PlaylistEntriesRepository;
+  const likes = { deleteByIds: deleteByIds('likes') } as unknown as LikesRepository;
 
   const check = (kind: 'image' | 'audio') => async (upload: Express.Multer.File | undefined, opts: { required: boolean }) => {
     if (!upload) return opts.required ? { ok: false as const, message: `${kind} missing` } : { ok: true as const, upload: null };
@@ -253,12 +254,20 @@ describe('SongsService.update', () => {
 });
 
 describe('SongsService.delete', () => {
-  it('removes references, then the record, then the files', async () => {
+  it('removes references by their ids, then the record, then the files', async () => {
     const { service, log, model, catalog } = setup();
+    // In two playlists and one collection; an entry of another song stays.
+    const [first, second] = ['1', '2'].map((digit) => digit.repeat(24));
+    for (const playlistId of [first!, second!]) model.putPlaylist({ id: playlistId, name: 'P', description: null, isPrivate: false, creatorId: ARTIST.id, coverFileId: null, createdAt: new Date(0) });
+    model.putSong({ ...model.song(SONG_ID)!, id: 'f'.repeat(24) });
+    model.putEntry({ id: 'e1'.repeat(12), playlistId: first!, songId: SONG_ID, addedAt: new Date(1) });
+    model.putEntry({ id: 'e2'.repeat(12), playlistId: second!, songId: SONG_ID, addedAt: new Date(2) });
+    model.putEntry({ id: 'e3'.repeat(12), playlistId: second!, songId: 'f'.repeat(24), addedAt: new Date(3) });
+    model.putLike({ id: 'a1'.repeat(12), userId: STRANGER.id, songId: SONG_ID, likedAt: new Date(4) });
     expect(await service.delete(ARTIST, SONG_ID)).toEqual({ id: SONG_ID, deleted: true });
     expect(log).toEqual([
-      `playlistEntries.deleteBySong ${SONG_ID}`,
-      `likes.deleteBySong ${SONG_ID}`,
+      `playlistEntries.deleteByIds ${'e1'.repeat(12)},${'e2'.repeat(12)}`,
+      `likes.deleteByIds ${'a1'.repeat(12)}`,
       `songs.delete ${SONG_ID}`,
       'catalog.record song',
       'media.discard oldcover,oldaudio',
