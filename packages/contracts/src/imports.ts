@@ -100,7 +100,7 @@ export interface ImportedTags {
 
 /** POST /api/uploads/songs: 201 with the new song, or 200 when the same bytes are already one of the user's songs. */
 export type ImportResponse =
-  | { status: 'imported'; song: Song; album: Album | null; album_created: boolean; cover: 'embedded' | 'sidecar' | 'generated' }
+  | { status: 'imported'; song: Song; album: Album | null; album_created: boolean; cover: 'embedded' | 'sidecar' | 'album' | 'generated' }
   | { status: 'duplicate'; song: Song };
 
 /** POST /api/uploads/check: which of these files (by the SHA-256 of their bytes) the user already has. */

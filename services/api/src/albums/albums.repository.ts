@@ -48,8 +48,10 @@ export class AlbumsRepository {
     this.model = connection.model<AlbumDocument>('Album', albumSchema);
   }
 
-  async create(input: { name: string; artistId: string; coverFileId: string }): Promise<AlbumRecord> {
+  /** `id` is chosen by the caller when a claim must name the album before it exists (bulk upload). */
+  async create(input: { name: string; artistId: string; coverFileId: string; id?: string }): Promise<AlbumRecord> {
     const doc = await this.model.create({
+      ...(input.id ? { _id: toObjectId(input.id) } : {}),
       album_name: input.name,
       artist_id: toObjectId(input.artistId),
       cover_file_id: toObjectId(input.coverFileId),

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { GridFsMediaStore } from './gridfs-media.store.js';
@@ -40,6 +40,32 @@ describe('GridFsMediaStore', () => {
     const doc = await connection.db!.collection('media.files').findOne({ _id: new mongoose.Types.ObjectId(stored.id) });
     expect(doc).toMatchObject({ length: 300_000, metadata: { kind: 'audio', contentType: 'audio/mpeg' } });
     expect(readdirSync(dir)).toEqual([stored.id]);
+  });
+
+  it('streams a spooled upload into GridFS and adopts the spool as the local copy', async () => {
+    const { store, dir } = freshStore();
+    const spool = await store.stagingPath();
+    expect(spool.startsWith(dir)).toBe(true);
+    const bytes = upload(700_000).data;
+    writeFileSync(spool, bytes);
+    const stored = await store.saveFile({ kind: 'audio', contentType: 'audio/flac', fileName: 'a.flac', path: spool, adopt: true });
+    expect(stored).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), kind: 'audio', contentType: 'audio/flac', length: 700_000 });
+    expect(readdirSync(dir)).toEqual([stored.id]);
+    const { store: replica } = freshStore();
+    const opened = await replica.open(stored.id);
+    expect(opened).toMatchObject({ contentType: 'audio/flac', length: 700_000 });
+    expect(readFileSync(opened!.path).equals(bytes)).toBe(true);
+  });
+
+  it('leaves a file it may not adopt where it is', async () => {
+    const { store, dir } = freshStore();
+    const outside = join(mkdtempSync(join(tmpdir(), 'tunafy-store-outside-')), 'song.ogg');
+    dirs.push(dirname(outside));
+    writeFileSync(outside, upload(5000).data);
+    const stored = await store.saveFile({ kind: 'audio', contentType: 'audio/ogg', fileName: 'song.ogg', path: outside, adopt: false });
+    expect(statSync(outside).size).toBe(5000);
+    expect(readdirSync(dir)).toEqual([]);
+    expect((await store.open(stored.id))!.length).toBe(5000);
   });
 
   it('fills an empty cache from GridFS once, however many readers ask at the same time', async () => {

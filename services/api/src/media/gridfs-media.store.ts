@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RevisionCache } from '../database/revision-cache.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { MediaStore, type MediaFile, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
+import { MediaStore, type MediaFile, type MediaFileUpload, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
 
 const { GridFSBucket, ObjectId } = mongoose.mongo;
 
@@ -115,6 +115,32 @@ export class GridFsMediaStore extends MediaStore {
     return { id: hex, kind: upload.kind, contentType: upload.contentType, length: upload.data.length };
   }
 
+  async saveFile(upload: MediaFileUpload): Promise<StoredMedia> {
+    const id = new ObjectId();
+    const stream = this.bucket.openUploadStreamWithId(id, upload.fileName, {
+      metadata: { kind: upload.kind, contentType: upload.contentType },
+    });
+    try {
+      await pipeline(createReadStream(upload.path), stream);
+    } catch (error) {
+      await this.bucket.delete(id).catch(() => undefined);
+      throw error;
+    }
+    const hex = id.toHexString();
+    const { size } = await stat(upload.path);
+    if (upload.adopt) {
+      // The spool becomes the local copy: a rename, no second write of a file that may be hundreds of MB.
+      await this.adoptIntoCache(hex, upload.path, size).catch((error: Error) => this.logger.warn(`cache adopt for ${hex} failed: ${error.message}`));
+    }
+    return { id: hex, kind: upload.kind, contentType: upload.contentType, length: size };
+  }
+
+  async stagingPath(): Promise<string> {
+    await this.prepare();
+    // Named like the cache's other partial files, so prepare() removes a crashed upload's spool an hour later.
+    return join(this.cacheDir, `upload-${randomUUID()}.part`);
+  }
+
   async open(anyCaseId: string): Promise<MediaFile | null> {
     const id = anyCaseId.toLowerCase();
     if (!CACHE_ENTRY.test(id)) return null;
@@ -213,6 +239,12 @@ export class GridFsMediaStore extends MediaStore {
       throw error;
     }
     await this.remember(id, data.length);
+  }
+
+  private async adoptIntoCache(id: string, path: string, size: number): Promise<void> {
+    await this.prepare();
+    await rename(path, this.cachePath(id));
+    await this.remember(id, size);
   }
 
   private async forget(id: string): Promise<void> {

@@ -26,8 +26,29 @@ export interface MediaUpload {
   data: Buffer;
 }
 
+/** A file already on local disk (a spooled upload, or a file the folder import reads), stored without reading it into memory. */
+export interface MediaFileUpload {
+  kind: MediaKind;
+  contentType: string;
+  fileName: string;
+  path: string;
+  /**
+   * The store may take the file over (move it into its local copy) instead of
+   * copying it: for spooled uploads made in stagingPath(), never for a user's own files.
+   */
+  adopt: boolean;
+}
+
 export abstract class MediaStore {
   abstract save(upload: MediaUpload): Promise<StoredMedia>;
+  /** Streams a local file into storage; memory stays bounded whatever its size. */
+  abstract saveFile(upload: MediaFileUpload): Promise<StoredMedia>;
+  /**
+   * A fresh path to spool an incoming upload to, on the same disk as the local
+   * copy (so saveFile can adopt it with a rename). Spools a crash leaves
+   * behind are removed by the store's next start, like its other partial files.
+   */
+  abstract stagingPath(): Promise<string>;
   /** Null when no such file exists (never throws for a well-formed but unknown id). */
   abstract open(id: string): Promise<MediaFile | null>;
   abstract delete(id: string): Promise<void>;

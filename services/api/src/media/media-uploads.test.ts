@@ -17,6 +17,12 @@ class FakeStore extends MediaStore {
     this.saved.set(id, upload);
     return { id, kind: upload.kind, contentType: upload.contentType, length: upload.data.length };
   }
+  async saveFile(): Promise<StoredMedia> {
+    throw new Error('not used by these tests');
+  }
+  async stagingPath(): Promise<string> {
+    throw new Error('not used by these tests');
+  }
   async open(): Promise<MediaFile | null> {
     return null;
   }

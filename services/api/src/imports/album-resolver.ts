@@ -1,0 +1,107 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
+import { albumKey } from '@tunafy/contracts';
+import mongoose from 'mongoose';
+import { AlbumsRepository, type AlbumRecord } from '../albums/albums.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import type { MediaUpload } from '../media/media-store.js';
+import { MediaUploads } from '../media/media-uploads.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+import { ImportClaimsRepository } from './import-claims.repository.js';
+
+/** A claim whose album is not there yet is taken as being created for this long, then as left by a crash. */
+export const ALBUM_CLAIM_IN_FLIGHT_MS = 30_000;
+const WAIT_STEP_MS = 100;
+const ATTEMPTS = 100;
+
+export interface ResolvedAlbum {
+  album: AlbumRecord;
+  created: boolean;
+}
+
+/**
+ * Finds the uploader's album for an album tag, or creates it: files that
+ * share an album name (ignoring case and spacing) become one album, also
+ * when they arrive at once through different API replicas or beside the
+ * folder import. The read model answers the common case (the album exists)
+ * without a database query; creating goes through a claim on the name
+ * (ImportClaimsRepository), so exactly one writer creates it.
+ */
+@Injectable()
+export class AlbumResolver {
+  private readonly logger = new Logger('Imports');
+
+  constructor(
+    private readonly albums: AlbumsRepository,
+    private readonly songs: SongsRepository,
+    private readonly claims: ImportClaimsRepository,
+    private readonly catalog: CatalogReadModel,
+    private readonly uploads: MediaUploads,
+  ) {}
+
+  /** `cover` is only called when the album is created here. */
+  async findOrCreate(userId: string, name: string, cover: () => Promise<MediaUpload>): Promise<ResolvedAlbum> {
+    const key = `${userId}:${albumKey(name)}`;
+    // In this process one upload at a time per album name; across processes the claim decides.
+    return this.catalog.serialize(`import-album:${key}`, async () => {
+      const owned = await this.ownedByName(userId, name);
+      if (owned) return { album: owned, created: false };
+      const newId = new mongoose.Types.ObjectId().toHexString();
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        if (await this.claims.claim('album', key, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
+        const claim = await this.claims.find('album', key);
+        if (!claim) continue;
+        const album = (await this.catalog.current()).album(claim.targetId) ?? (await this.albums.findById(claim.targetId));
+        if (album && album.artistId === userId && albumKey(album.name) === albumKey(name)) {
+          // Made through another process: take it into this copy now, so the song that joins it is not read as album-less.
+          if (!this.catalog.model.album(album.id)) await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(album));
+          return { album, created: false };
+        }
+        if (!album && !claim.done && Date.now() - claim.claimedAt.getTime() < ALBUM_CLAIM_IN_FLIGHT_MS) {
+          await delay(WAIT_STEP_MS);
+          continue;
+        }
+        // Renamed or deleted since, or its creator died: the name is free again.
+        if (await this.claims.takeOver('album', key, claim.targetId, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
+      }
+      throw new Error(`could not resolve the album "${name}" for ${userId}: its claim kept changing`);
+    });
+  }
+
+  /**
+   * Removes an album this import created when the song it was made for could
+   * not be stored, unless a song joined it meanwhile: no album is left without
+   * the songs that made it.
+   */
+  async discardIfEmpty(userId: string, album: AlbumRecord): Promise<void> {
+    const key = `${userId}:${albumKey(album.name)}`;
+    await this.catalog.serialize(`import-album:${key}`, async () => {
+      if ((await this.songs.listByAlbum(album.id)).length > 0) return;
+      await this.albums.delete(album.id);
+      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
+      await this.claims.release('album', key, album.id);
+      await this.uploads.discard([album.coverFileId]);
+    }).catch((error: Error) => this.logger.warn(`could not remove the empty album ${album.id}: ${error.message}`));
+  }
+
+  private async ownedByName(userId: string, name: string): Promise<AlbumRecord | null> {
+    const wanted = albumKey(name);
+    // Oldest first, so a user with two albums of one name always gets the same one.
+    return (await this.catalog.current()).albumsByArtist(userId).find((album) => albumKey(album.name) === wanted) ?? null;
+  }
+
+  private async create(userId: string, name: string, id: string, key: string, cover: () => Promise<MediaUpload>): Promise<AlbumRecord> {
+    let coverFileId: string | null = null;
+    try {
+      [{ id: coverFileId }] = await this.uploads.storeAll([await cover()]);
+      const album = await this.albums.create({ id, name, artistId: userId, coverFileId });
+      await this.catalog.record([{ kind: 'album', id }], (model) => model.putAlbum(album));
+      await this.claims.markDone('album', key, id).catch(() => undefined);
+      return album;
+    } catch (error) {
+      if (coverFileId) await this.uploads.discard([coverFileId]);
+      await this.claims.release('album', key, id).catch(() => undefined);
+      throw error;
+    }
+  }
+}

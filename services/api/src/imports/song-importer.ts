@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Injectable } from '@nestjs/common';
+import { AUDIO_FORMAT_INFO, IMPORT_MESSAGES, importFieldsSchema, tagsFromFileName, validate, type ImportedTags } from '@tunafy/contracts';
+import mongoose from 'mongoose';
+import type { AlbumRecord } from '../albums/albums.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { ApiException } from '../common/api-exception.js';
+import { MediaStore, type StoredMedia } from '../media/media-store.js';
+import { MediaUploads } from '../media/media-uploads.js';
+import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { AlbumResolver } from './album-resolver.js';
+import { AudioInspector, type FileTags } from './audio-inspector.js';
+import { CoverArt, type CoverSource } from './cover-art.js';
+import { ImportClaimsRepository } from './import-claims.repository.js';
+
+/** The field an upload's file problems are keyed by (the multipart field of the audio). */
+export const AUDIO_FIELD = 'file';
+
+/**
+ * A song whose claim exists but which is not stored yet is taken as still
+ * uploading for this long (a 320 MB WAV into GridFS on a slow engine takes
+ * minutes), then as left behind by a crash.
+ */
+export const SONG_CLAIM_IN_FLIGHT_MS = 10 * 60_000;
+
+export interface ImportSource {
+  /** The audio on local disk: a spooled upload, or a file of the folder being imported. */
+  path: string;
+  /** Its original name: the last default for title and track, and the stored file's name. */
+  fileName: string;
+  /** SHA-256 of the bytes when the caller hashed them on the way in; computed here otherwise. */
+  sha256?: string;
+  /** The store may move the file into its local copy (spools only). */
+  adopt: boolean;
+  /** A picture beside the file (cover.jpg, folder.jpg) or sent with it. */
+  sidecarCover?: { data: Buffer; fileName: string };
+}
+
+export type ImportOutcome =
+  | { status: 'imported'; song: SongRecord; album: AlbumRecord | null; albumCreated: boolean; cover: CoverSource; tags: ImportedTags }
+  | { status: 'duplicate'; song: SongRecord };
+
+/**
+ * The one copy of the bulk-upload rules, used by the upload endpoint and the
+ * folder import alike (docs/import.md):
+ * - the format by the bytes, the duration and tags read here, never taken
+ *   from the client; edits sent with the file win over tags, tags over the
+ *   file name;
+ * - the same bytes twice for one user is a duplicate: answered with the song
+ *   that has them, nothing stored;
+ * - the album tag finds or creates one of the uploader's albums;
+ * - every song gets a cover (embedded, beside it, its album's, or generated).
+ * No transactions: files are stored first, then the album, then the song;
+ * whatever step fails, what this call stored is removed again (files, a new
+ * empty album, its claims), and the janitor sweeps what a crash leaves.
+ */
+@Injectable()
+export class SongImporter {
+  constructor(
+    private readonly inspector: AudioInspector,
+    private readonly covers: CoverArt,
+    private readonly albums: AlbumResolver,
+    private readonly claims: ImportClaimsRepository,
+    private readonly songs: SongsRepository,
+    private readonly store: MediaStore,
+    private readonly uploads: MediaUploads,
+    private readonly catalog: CatalogReadModel,
+  ) {}
+
+  async importFile(userId: string, source: ImportSource, edits: unknown = {}): Promise<ImportOutcome> {
+    const fields = validate(importFieldsSchema, edits ?? {});
+    if (!fields.ok) throw ApiException.validation(fields.errors);
+    const inspection = await this.inspector.inspect(source.path);
+    if (!inspection.ok) {
+      const message = inspection.reason === 'unsupported' ? IMPORT_MESSAGES.unsupportedFormat : IMPORT_MESSAGES.noDuration;
+      throw new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', message, { [AUDIO_FIELD]: message });
+    }
+    const { size } = await stat(source.path);
+    if (size > AUDIO_FORMAT_INFO[inspection.format].maxBytes) {
+      const message = IMPORT_MESSAGES.tooLarge(inspection.format);
+      throw new ApiException(413, 'PAYLOAD_TOO_LARGE', message, { [AUDIO_FIELD]: message });
+    }
+    const tags = mergeTags(fields.value, inspection.tags, source.fileName);
+    const sha256 = source.sha256 ?? (await sha256Of(source.path));
+    const hashKey = `${userId}:${sha256}`;
+    const songId = new mongoose.Types.ObjectId().toHexString();
+    const existing = await this.claimBytes(userId, hashKey, songId);
+    if (existing) return { status: 'duplicate', song: existing };
+
+    const stored: StoredMedia[] = [];
+    let created: AlbumRecord | null = null;
+    try {
+      stored.push(
+        await this.store.saveFile({ kind: 'audio', contentType: inspection.contentType, fileName: source.fileName, path: source.path, adopt: source.adopt }),
+      );
+      let album: AlbumRecord | null = null;
+      if (tags.album) {
+        const name = tags.album;
+        const resolved = await this.albums.findOrCreate(userId, name, async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload);
+        album = resolved.album;
+        if (resolved.created) created = album;
+      }
+      const cover = await this.covers.choose(
+        { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
+        source.fileName,
+      );
+      stored.push(...(await this.uploads.storeAll([cover.upload])));
+      const song = await this.songs.create({
+        id: songId,
+        name: tags.title,
+        artistId: userId,
+        albumId: album?.id ?? null,
+        coverFileId: stored[1]!.id,
+        audioFileId: stored[0]!.id,
+        duration: inspection.duration,
+        contentHash: sha256,
+        tags: {
+          audioFormat: inspection.format,
+          ...(tags.disc !== null ? { disc: tags.disc } : {}),
+          ...(tags.track !== null ? { track: tags.track } : {}),
+          ...(tags.year !== null ? { year: tags.year } : {}),
+          ...(tags.genre !== null ? { genre: tags.genre } : {}),
+        },
+      });
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
+      // Best effort: without the mark, a re-upload after this song is deleted waits out the in-flight window.
+      await this.claims.markDone('song', hashKey, songId).catch(() => undefined);
+      return { status: 'imported', song, album, albumCreated: created !== null, cover: cover.source, tags };
+    } catch (error) {
+      await this.uploads.discard(stored.map((file) => file.id));
+      if (created) await this.albums.discardIfEmpty(userId, created);
+      await this.claims.release('song', hashKey, songId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Which of these hashes the user already has as a song: hash to song id. */
+  async duplicatesOf(userId: string, hashes: string[]): Promise<Record<string, string>> {
+    const unique = [...new Set(hashes.map((hash) => hash.toLowerCase()))];
+    const claims = await this.claims.findMany('song', unique.map((hash) => `${userId}:${hash}`));
+    const model = await this.catalog.current();
+    const duplicates: Record<string, string> = {};
+    for (const hash of unique) {
+      const claim = claims.get(`${userId}:${hash}`);
+      const song = claim ? model.song(claim.targetId) : null;
+      if (song && song.artistId === userId) duplicates[hash] = song.id;
+    }
+    return duplicates;
+  }
+
+  /**
+   * Claims these bytes for the song about to be made; answers the song that
+   * already has them instead (a duplicate). A claim whose song is gone
+   * (deleted since, or a crash before it was written) is taken over.
+   */
+  private async claimBytes(userId: string, hashKey: string, songId: string): Promise<SongRecord | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (await this.claims.claim('song', hashKey, songId)) return null;
+      const claim = await this.claims.find('song', hashKey);
+      if (!claim) continue;
+      const song = (await this.catalog.current()).song(claim.targetId) ?? (await this.songs.findById(claim.targetId));
+      if (song && song.artistId === userId) return song;
+      if (!song && !claim.done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) {
+        const message = 'This file is being uploaded right now.';
+        throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
+      }
+      if (await this.claims.takeOver('song', hashKey, claim.targetId, songId)) return null;
+    }
+    throw new Error(`could not claim ${hashKey}: its claim kept changing`);
+  }
+}
+
+/** Edits win (an empty edit clears), then the file's tags, then what its name says. */
+export function mergeTags(edits: Partial<Record<keyof ImportedTags, string | number | null | undefined>>, tags: FileTags, fileName: string): ImportedTags {
+  const fromName = tagsFromFileName(fileName);
+  const pick = <K extends keyof ImportedTags>(key: K, fallback: ImportedTags[K]): ImportedTags[K] =>
+    edits[key] !== undefined ? (edits[key] as ImportedTags[K]) : ((tags[key as keyof FileTags] as ImportedTags[K] | undefined) ?? fallback);
+  return {
+    title: (edits.title as string | undefined) ?? tags.title ?? fromName.title,
+    album: pick('album', null),
+    track: pick('track', fromName.track),
+    disc: pick('disc', fromName.disc),
+    year: pick('year', null),
+    genre: pick('genre', null),
+  };
+}
+
+export async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

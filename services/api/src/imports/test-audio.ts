@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
+import type { AudioFormat } from '@tunafy/contracts';
+import { renderCover } from '../seed/media/render-cover.js';
+
+const run = promisify(execFile);
+
+/**
+ * Audio fixtures for the bulk-upload tests, made with ffmpeg (Debian's
+ * package; .ci/run installs it) during the run, so every format's real
+ * encoder output goes through the API's sniffing and tag reading.
+ */
+export interface AudioFixture {
+  format: AudioFormat;
+  title?: string;
+  album?: string;
+  track?: number;
+  disc?: number;
+  year?: number;
+  genre?: string;
+  /** Embed this PNG as the front cover. */
+  picture?: Buffer;
+  seconds?: number;
+  /** Makes files of equal tags differ in their bytes. */
+  frequency?: number;
+}
+
+const CODEC_ARGS: Record<AudioFormat, string[]> = {
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '64k', '-id3v2_version', '3', '-f', 'mp3'],
+  aac: ['-c:a', 'aac', '-b:a', '64k', '-f', 'ipod'],
+  alac: ['-c:a', 'alac', '-f', 'ipod'],
+  flac: ['-c:a', 'flac', '-f', 'flac'],
+  vorbis: ['-c:a', 'libvorbis', '-f', 'ogg'],
+  opus: ['-c:a', 'libopus', '-b:a', '32k', '-f', 'ogg'],
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+};
+
+export const FIXTURE_EXTENSIONS: Record<AudioFormat, string> = { mp3: 'mp3', aac: 'm4a', alac: 'm4a', flac: 'flac', vorbis: 'ogg', opus: 'opus', wav: 'wav' };
+
+export function testPicture(seed = 'fixture'): Buffer {
+  return renderCover({ seed: 5, title: seed, size: 48 });
+}
+
+/** Writes one tagged audio file of the format to `path`. */
+export async function writeAudio(path: string, fixture: AudioFixture): Promise<string> {
+  await mkdir(dirname(path), { recursive: true });
+  const seconds = fixture.seconds ?? 2;
+  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${fixture.frequency ?? 440}:duration=${seconds}`];
+  const picture = fixture.picture && !['vorbis', 'opus', 'wav'].includes(fixture.format) ? fixture.picture : undefined;
+  if (picture) {
+    const picturePath = `${path}.cover.png`;
+    await writeFile(picturePath, picture);
+    args.push('-i', picturePath, '-map', '0:a', '-map', '1:v', '-c:v', 'copy', '-disposition:v', 'attached_pic');
+  }
+  const metadata: Record<string, string | number | undefined> = {
+    title: fixture.title,
+    album: fixture.album,
+    track: fixture.track,
+    disc: fixture.disc,
+    date: fixture.year,
+    genre: fixture.genre,
+  };
+  for (const [key, value] of Object.entries(metadata)) if (value !== undefined) args.push('-metadata', `${key}=${value}`);
+  // Ogg has no picture stream in ffmpeg; the Vorbis-comment picture block is what players (and music-metadata) read.
+  if (fixture.picture && (fixture.format === 'vorbis' || fixture.format === 'opus')) args.push('-metadata', `METADATA_BLOCK_PICTURE=${pictureBlock(fixture.picture)}`);
+  args.push(...CODEC_ARGS[fixture.format], path);
+  await run('ffmpeg', args);
+  return path;
+}
+
+/** A FLAC METADATA_BLOCK_PICTURE (front cover, PNG), base64 as Vorbis comments carry it. */
+function pictureBlock(png: Buffer): string {
+  const mime = Buffer.from('image/png');
+  const parts: Buffer[] = [];
+  const u32 = (value: number) => {
+    const buffer = Buffer.alloc(4);
+    buffer.writeUInt32BE(value);
+    return buffer;
+  };
+  parts.push(u32(3), u32(mime.length), mime, u32(0), u32(48), u32(48), u32(24), u32(0), u32(png.length), png);
+  return Buffer.concat(parts).toString('base64');
+}

@@ -1,0 +1,262 @@
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AUDIO_FORMATS, AUDIO_FORMAT_INFO, IMPORT_MESSAGES, MESSAGES, type AlbumSongsResponse, type AudioFormat, type ImportResponse, type Song } from '@tunafy/contracts';
+import type { Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient, newUser } from '../test/api-client.js';
+import { cookieHeader } from '@tunafy/stack';
+import { connectDb, coverBytes, coverFile, createAlbum, form, mediaFileCount, rawFile, songBytes } from '../test/fixtures.js';
+import { FIXTURE_EXTENSIONS, testPicture, writeAudio, type AudioFixture } from './test-audio.js';
+
+const apiUrl = inject('apiUrl');
+const cacheDir = inject('apiEnv').MEDIA_CACHE_DIR!;
+const dir = mkdtempSync(join(tmpdir(), 'tunafy-uploads-'));
+let db: Db;
+let closeDb: () => Promise<void>;
+let fixtureCount = 0;
+
+beforeAll(async () => {
+  ({ db, close: closeDb } = await connectDb(inject('mongodbUri')));
+});
+afterAll(async () => {
+  await closeDb?.();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh audio file (unique bytes unless `frequency` is given) as an upload. */
+async function audioFile(fixture: AudioFixture, name?: string): Promise<File> {
+  const count = ++fixtureCount;
+  const fileName = name ?? `fixture-${count}.${FIXTURE_EXTENSIONS[fixture.format]}`;
+  const path = await writeAudio(join(dir, `${count}-${fileName}`), { frequency: 200 + count, ...fixture });
+  return new File([readFileSync(path)], fileName);
+}
+
+function upload(client: ApiClient, file: Blob | undefined, fields: Record<string, string | Blob | undefined> = {}) {
+  // Typed loosely: the answer is an ImportResponse or the API's error body.
+  return client.post<any>('/api/uploads/songs', { form: form({ ...fields, file }) });
+}
+
+async function imported(client: ApiClient, file: Blob, fields: Record<string, string | Blob | undefined> = {}) {
+  const response = await upload(client, file, fields);
+  if (response.status !== 201 || response.body.status !== 'imported') throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+function spools(): string[] {
+  return readdirSync(cacheDir).filter((name) => name.startsWith('upload-'));
+}
+
+describe('POST /api/uploads/songs', () => {
+  it.each(AUDIO_FORMATS.map((format) => [format]))('stores %s with its tags and real duration, and serves it with its type and Range', async (format: AudioFormat) => {
+    const ann = await newUser(apiUrl, 'ann');
+    const file = await audioFile({ format, title: `Tagged ${format}`, track: 2, disc: 1, year: 1999, genre: 'Ambient', seconds: 3 });
+    const result = await imported(ann, file);
+    // ffmpeg writes no disc number into WAV's RIFF INFO chunk.
+    const disc = format === 'wav' ? null : 1;
+    expect(result.song).toMatchObject({ song_name: `Tagged ${format}`, audio_format: format, duration: 3, track: 2, disc, year: 1999, genre: 'Ambient', album_id: null });
+    expect(result).toMatchObject({ album: null, album_created: false, cover: 'generated' });
+
+    const whole = await ann.get(result.song.song_file_url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe(AUDIO_FORMAT_INFO[format].contentType);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(whole.raw.equals(bytes)).toBe(true);
+    const part = await ann.get(result.song.song_file_url, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
+    expect(part.headers.get('content-type')).toBe(AUDIO_FORMAT_INFO[format].contentType);
+    expect(part.raw.equals(bytes.subarray(100, 200))).toBe(true);
+
+    const cover = await ann.get(result.song.song_cover_url);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/png');
+    // Reads show the new song at once.
+    expect((await ann.get<Song>(`/api/songs/${result.song.id}`)).body).toEqual(result.song);
+  });
+
+  it('makes one album of a multi-disc set uploaded out of order, ordered by disc and track, with the embedded cover', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const picture = testPicture('multi-disc');
+    const order = [
+      { disc: 2, track: 2, format: 'flac' },
+      { disc: 1, track: 2, format: 'mp3' },
+      { disc: 2, track: 1, format: 'aac' },
+      { disc: 1, track: 1, format: 'opus' },
+    ] as const;
+    const results: Extract<ImportResponse, { status: 'imported' }>[] = [];
+    for (const { disc, track, format } of order) {
+      results.push(await imported(ann, await audioFile({ format, title: `D${disc}T${track}`, album: 'Double Set', disc, track, picture })));
+    }
+    expect(results.map((result) => result.album_created)).toEqual([true, false, false, false]);
+    const albumId = results[0]!.album!.id;
+    expect(new Set(results.map((result) => result.song.album_id))).toEqual(new Set([albumId]));
+    expect(results.every((result) => result.cover === 'embedded')).toBe(true);
+
+    const songs = await ann.get<AlbumSongsResponse>(`/api/albums/${albumId}/songs`);
+    expect(songs.body.songs.map((song) => song.song_name)).toEqual(['D1T1', 'D1T2', 'D2T1', 'D2T2']);
+    const paged = await ann.get<AlbumSongsResponse>(`/api/albums/${albumId}/songs?limit=3`);
+    const rest = await ann.get<AlbumSongsResponse>(`/api/albums/${albumId}/songs?limit=3&cursor=${paged.body.next_cursor}`);
+    expect(rest.body.songs.map((song) => song.song_name)).toEqual(['D2T2']);
+
+    const albumCover = await ann.get(results[0]!.album!.album_cover_url);
+    expect(albumCover.raw.equals(picture)).toBe(true);
+    // The album and each song hold their own copy, so deleting one song never breaks another's image.
+    expect(new Set([results[0]!.album!.album_cover_url, ...results.map((result) => result.song.song_cover_url)]).size).toBe(5);
+  });
+
+  it("joins an album of the same name the uploader owns, ignoring case; never another user's", async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const bob = await newUser(apiUrl, 'bob');
+    const own = await createAlbum(ann, { album_name: 'Blue Train' });
+    await createAlbum(bob, { album_name: 'blue train' });
+    const result = await imported(ann, await audioFile({ format: 'mp3', album: '  blue   TRAIN ', track: 1 }));
+    expect(result).toMatchObject({ album_created: false, album: { id: own.id }, cover: 'album' });
+    // Without an embedded picture, the song takes a copy of its album's cover.
+    expect((await ann.get(result.song.song_cover_url)).raw.equals(coverBytes())).toBe(true);
+    const bobs = await imported(bob, await audioFile({ format: 'mp3', album: 'Blue Train' }));
+    expect(bobs.album!.id).not.toBe(own.id);
+    expect(bobs.album!.artist_id).toBe(bob.user.id);
+  });
+
+  it('creates one album when files of a new album arrive at the same time', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const files = await Promise.all([1, 2, 3, 4].map((track) => audioFile({ format: 'vorbis', album: 'Simultaneous', track })));
+    const results = await Promise.all(files.map((file) => imported(ann, file)));
+    expect(new Set(results.map((result) => result.album!.id)).size).toBe(1);
+    expect(results.filter((result) => result.album_created)).toHaveLength(1);
+    const albums = await ann.get(`/api/albums/current/${ann.user.id}`);
+    expect(albums.body.filter((album: { album_name: string }) => album.album_name === 'Simultaneous')).toHaveLength(1);
+  });
+
+  it('reports the same bytes again as a duplicate of the existing song and stores nothing', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const file = await audioFile({ format: 'flac', title: 'Once', album: 'Dupes' });
+    const first = await imported(ann, file);
+    const files = await mediaFileCount(db);
+    const again = await upload(ann, new File([new Uint8Array(await file.arrayBuffer())], 'renamed copy.flac'), { title: 'Other name' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: 'duplicate', song: first.song });
+    expect(await mediaFileCount(db)).toBe(files);
+    expect(spools()).toEqual([]);
+
+    const hash = (await import('node:crypto')).createHash('sha256').update(new Uint8Array(await file.arrayBuffer())).digest('hex');
+    const check = await ann.post('/api/uploads/check', { json: { sha256: [hash, 'f'.repeat(64)] } });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ duplicates: { [hash]: first.song.id } });
+
+    // Another user's copy is theirs to keep.
+    const bob = await newUser(apiUrl, 'bob');
+    expect((await upload(bob, file)).status).toBe(201);
+    // Once the song is deleted, the same bytes are new again.
+    expect((await ann.delete(`/api/songs/${first.song.id}`)).status).toBe(200);
+    expect((await upload(ann, file)).status).toBe(201);
+  });
+
+  it('takes title and track from the file name when there are no tags, and draws a cover', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const result = await imported(ann, await audioFile({ format: 'wav' }, '05 - From The Name.wav'));
+    expect(result.song).toMatchObject({ song_name: 'From The Name', track: 5, disc: null, album_id: null, audio_format: 'wav' });
+    expect(result.cover).toBe('generated');
+    const cover = await ann.get(result.song.song_cover_url);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('applies the review edits over the tags, and a sent cover when the file has none', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const file = await audioFile({ format: 'opus', title: 'Tag Title', album: 'Tag Album', track: 9, genre: 'Tag' });
+    const result = await imported(ann, file, { title: 'Edited Title', album: '', track: '3', genre: '', cover: coverFile({ seed: 4 }), artist_id: '0'.repeat(24) });
+    expect(result.song).toMatchObject({ song_name: 'Edited Title', album_id: null, track: 3, genre: null, artist_id: ann.user.id });
+    expect(result.cover).toBe('sidecar');
+    expect((await ann.get(result.song.song_cover_url)).raw.equals(coverBytes(4))).toBe(true);
+  });
+
+  it('refuses what is not supported audio with the accepted formats named, keyed by field, storing nothing', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const files = await mediaFileCount(db);
+    const fake = await upload(ann, rawFile('Just text, not a FLAC at all.\n'.repeat(50), 'song.flac', 'audio/flac'));
+    expect(fake.status).toBe(415);
+    expect(fake.body).toEqual({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: IMPORT_MESSAGES.unsupportedFormat, errors: { file: IMPORT_MESSAGES.unsupportedFormat } });
+    expect(IMPORT_MESSAGES.unsupportedFormat).toMatch(/MP3, FLAC, AAC or ALAC \(\.m4a\), Ogg Vorbis, Opus and WAV/);
+    const picture = await upload(ann, coverFile({ name: 'song.mp3' }));
+    expect(picture.status).toBe(415);
+    const missing = await upload(ann, undefined, { title: 'No file' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ file: IMPORT_MESSAGES.fileRequired });
+    const badEdit = await upload(ann, await audioFile({ format: 'mp3' }), { track: 'zero' });
+    expect(badEdit.status).toBe(400);
+    expect(badEdit.body.errors).toEqual({ track: IMPORT_MESSAGES.trackInvalid });
+    expect(await mediaFileCount(db)).toBe(files);
+    expect(spools()).toEqual([]);
+  });
+
+  it('refuses an mp3 over its format limit while it arrives, before the overall limit', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const files = await mediaFileCount(db);
+    const mp3 = songBytes(2);
+    const oversize = Buffer.alloc(AUDIO_FORMAT_INFO.mp3.maxBytes + 1024 * 1024);
+    // Real frames first, so the container is known from the first bytes; the rest never needs to be valid.
+    for (let offset = 0; offset + mp3.length <= 256 * 1024; offset += mp3.length) mp3.copy(oversize, offset);
+    const response = await upload(ann, new File([oversize], 'long.mp3'));
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', errors: { file: 'MP3 files must be at most 60 MB.' } });
+    expect(await mediaFileCount(db)).toBe(files);
+    expect(spools()).toEqual([]);
+  });
+
+  it('leaves nothing behind when the client goes away mid-upload', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const files = await mediaFileCount(db);
+    const songsBefore = (await ann.get('/api/songs?limit=1')).body.total;
+    const boundary = 'tunafy-abort-boundary';
+    const csrf = await ann.csrf();
+    const cookie = cookieOf(ann);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${apiUrl}/api/uploads/songs`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-csrf-token': csrf, cookie, 'content-length': String(50 * 1024 * 1024) },
+      });
+      req.on('error', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.flac"\r\nContent-Type: audio/flac\r\n\r\n`);
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      let sent = 0;
+      const pump = () => {
+        if (sent++ < 5) req.write(chunk, pump);
+        else setTimeout(() => {
+          // The spool exists while the body arrives...
+          expect(spools().length).toBe(1);
+          req.destroy();
+          resolve();
+        }, 300);
+      };
+      pump();
+    });
+    // ...and is gone once the upload is abandoned.
+    for (let attempt = 0; attempt < 50 && spools().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(spools()).toEqual([]);
+    expect(await mediaFileCount(db)).toBe(files);
+    expect((await ann.get('/api/songs?limit=1')).body.total).toBe(songsBefore);
+  });
+
+  it('is for logged-in users only', async () => {
+    const guest = new ApiClient(apiUrl);
+    const response = await upload(guest, rawFile('x', 'a.mp3'));
+    expect(response.status).toBe(401);
+    expect((await guest.post('/api/uploads/check', { json: { sha256: ['a'.repeat(64)] } })).status).toBe(401);
+  });
+
+  it('keeps the single-song form mp3-only with the spec text', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const flac = await audioFile({ format: 'flac' }, 'song.mp3');
+    const response = await ann.post('/api/songs/new', { form: form({ song_name: 'Form', song_cover_url: coverFile(), song_file_url: flac }) });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({ song_file_url: MESSAGES.songFormat });
+  });
+});
+
+/** The client's cookies as a header, for the hand-made request above. */
+function cookieOf(client: ApiClient): string {
+  return cookieHeader((client as unknown as { cookies: Map<string, string> }).cookies);
+}
