@@ -24,7 +24,7 @@ export interface AudioFormatInfo {
 
 export const AUDIO_FORMAT_INFO: Record<AudioFormat, AudioFormatInfo> = {
   mp3: { label: 'MP3', contentType: 'audio/mpeg', canPlayType: 'audio/mpeg', extensions: ['mp3'], maxBytes: LIMITS.importAudioBytesMax.mp3 },
-  aac: { label: 'AAC (.m4a)', contentType: 'audio/mp4', canPlayType: 'audio/mp4; codecs="mp4a.40.2"', extensions: ['m4a', 'mp4', 'aac'], maxBytes: LIMITS.importAudioBytesMax.aac },
+  aac: { label: 'AAC (.m4a)', contentType: 'audio/mp4', canPlayType: 'audio/mp4; codecs="mp4a.40.2"', extensions: ['m4a', 'mp4'], maxBytes: LIMITS.importAudioBytesMax.aac },
   alac: { label: 'ALAC (.m4a)', contentType: 'audio/mp4', canPlayType: 'audio/mp4; codecs="alac"', extensions: ['m4a', 'mp4'], maxBytes: LIMITS.importAudioBytesMax.alac },
   flac: { label: 'FLAC', contentType: 'audio/flac', canPlayType: 'audio/flac', extensions: ['flac'], maxBytes: LIMITS.importAudioBytesMax.flac },
   vorbis: { label: 'Ogg Vorbis', contentType: 'audio/ogg', canPlayType: 'audio/ogg; codecs="vorbis"', extensions: ['ogg', 'oga'], maxBytes: LIMITS.importAudioBytesMax.vorbis },

@@ -72,6 +72,11 @@ export class SongImporter {
   async importFile(userId: string, source: ImportSource, edits: unknown = {}): Promise<ImportOutcome> {
     const fields = validate(importFieldsSchema, edits ?? {});
     if (!fields.ok) throw ApiException.validation(fields.errors);
+    const sha256 = source.sha256 ?? (await sha256Of(source.path));
+    const hashKey = `${userId}:${sha256}`;
+    // Before parsing: a folder imported again is mostly duplicates, and this answers them with one look-up each.
+    const known = await this.songWithBytes(userId, hashKey);
+    if (known) return { status: 'duplicate', song: known };
     const inspection = await this.inspector.inspect(source.path);
     if (!inspection.ok) {
       const message = inspection.reason === 'unsupported' ? IMPORT_MESSAGES.unsupportedFormat : IMPORT_MESSAGES.noDuration;
@@ -83,8 +88,6 @@ export class SongImporter {
       throw new ApiException(413, 'PAYLOAD_TOO_LARGE', message, { [AUDIO_FIELD]: message });
     }
     const tags = mergeTags(fields.value, inspection.tags, source.fileName);
-    const sha256 = source.sha256 ?? (await sha256Of(source.path));
-    const hashKey = `${userId}:${sha256}`;
     const songId = new mongoose.Types.ObjectId().toHexString();
     const existing = await this.claimBytes(userId, hashKey, songId);
     if (existing) return { status: 'duplicate', song: existing };
@@ -148,6 +151,13 @@ export class SongImporter {
       if (song && song.artistId === userId) duplicates[hash] = song.id;
     }
     return duplicates;
+  }
+
+  private async songWithBytes(userId: string, hashKey: string): Promise<SongRecord | null> {
+    const claim = await this.claims.find('song', hashKey);
+    if (!claim) return null;
+    const song = (await this.catalog.current()).song(claim.targetId);
+    return song && song.artistId === userId ? song : null;
   }
 
   /**

@@ -1,0 +1,122 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative } from 'node:path';
+import { IMPORT_AUDIO_EXTENSIONS, LIMITS } from '@tunafy/contracts';
+import { ApiException } from '../common/api-exception.js';
+import type { ImportOutcome, ImportSource } from './song-importer.js';
+
+/** Pictures beside the files that count as the folder's cover when a file has none embedded; first found wins. */
+export const SIDECAR_COVER_NAMES = ['cover.jpg', 'cover.jpeg', 'cover.png', 'folder.jpg', 'folder.jpeg', 'folder.png', 'front.jpg', 'front.png', 'album.jpg'];
+
+export interface FolderImportProgress {
+  done: number;
+  total: number;
+  imported: number;
+  duplicates: number;
+  failed: number;
+  bytes: number;
+  current: string;
+}
+
+export interface FolderImportReport {
+  total: number;
+  imported: number;
+  duplicates: number;
+  failed: { file: string; reason: string }[];
+  albumsCreated: number;
+  /** Files left out by their name (not an audio extension): covers, playlists, logs... */
+  ignored: number;
+  bytes: number;
+  milliseconds: number;
+}
+
+export interface FolderImportOptions {
+  root: string;
+  userId: string;
+  importFile: (userId: string, source: ImportSource) => Promise<ImportOutcome>;
+  /** Files imported at once; the default 2 keeps one file parsing while another is written. */
+  concurrency?: number;
+  onProgress?: (progress: FolderImportProgress) => void;
+}
+
+/**
+ * `npm run import`: walks a folder tree and hands every audio file to the
+ * same SongImporter the upload endpoint uses, so the rules (formats, tags,
+ * albums, duplicates, covers) are the same. Files are taken by name only to
+ * skip the obvious non-audio (the bytes still decide), in path order so an
+ * album's first track makes the album. Safe to run again: files already
+ * imported are duplicates and change nothing.
+ */
+export async function importFolder(options: FolderImportOptions): Promise<FolderImportReport> {
+  const started = Date.now();
+  const { files, ignored } = await audioFilesUnder(options.root);
+  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
+  const covers = new Map<string, Promise<ImportSource['sidecarCover']>>();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const path = files[next++]!;
+      const shown = relative(options.root, path) || basename(path);
+      try {
+        const folder = dirname(path);
+        if (!covers.has(folder)) covers.set(folder, sidecarCover(folder));
+        const outcome = await options.importFile(options.userId, { path, fileName: basename(path), adopt: false, sidecarCover: await covers.get(folder) });
+        if (outcome.status === 'duplicate') report.duplicates++;
+        else {
+          report.imported++;
+          if (outcome.albumCreated) report.albumsCreated++;
+          report.bytes += (await stat(path)).size;
+        }
+      } catch (error) {
+        report.failed.push({ file: shown, reason: reasonOf(error) });
+      }
+      done++;
+      options.onProgress?.({ done, total: files.length, imported: report.imported, duplicates: report.duplicates, failed: report.failed.length, bytes: report.bytes, current: shown });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  report.milliseconds = Date.now() - started;
+  return report;
+}
+
+/** Every file with an audio extension under `root`, sorted by path; dot-files and dot-folders are skipped. */
+export async function audioFilesUnder(root: string): Promise<{ files: string[]; ignored: number }> {
+  const files: string[] = [];
+  let ignored = 0;
+  const walk = async (folder: string) => {
+    const entries = await readdir(folder, { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) {
+        if (IMPORT_AUDIO_EXTENSIONS.includes(extname(entry.name).slice(1).toLowerCase())) files.push(path);
+        else ignored++;
+      }
+    }
+  };
+  await walk(root);
+  return { files, ignored };
+}
+
+async function sidecarCover(folder: string): Promise<ImportSource['sidecarCover']> {
+  const names = new Map((await readdir(folder)).map((name) => [name.toLowerCase(), name]));
+  for (const wanted of SIDECAR_COVER_NAMES) {
+    const name = names.get(wanted);
+    if (!name) continue;
+    const path = join(folder, name);
+    if ((await stat(path)).size > LIMITS.coverBytesMax) continue;
+    return { data: await readFile(path), fileName: name };
+  }
+  return undefined;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ApiException) {
+    const body = error.getResponse() as { message?: string; errors?: Record<string, string> };
+    const details = Object.values(body.errors ?? {});
+    return details.length > 0 ? details.join(' ') : (body.message ?? error.message);
+  }
+  return (error as Error)?.message ?? String(error);
+}

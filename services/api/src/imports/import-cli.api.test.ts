@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IMPORT_MESSAGES, type Album, type AlbumSongsResponse, type Song, type SongsResponse } from '@tunafy/contracts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newUser } from '../test/api-client.js';
+import { coverBytes } from '../test/fixtures.js';
+import { writeAudio } from './test-audio.js';
+
+const apiUrl = inject('apiUrl');
+const entry = fileURLToPath(new URL('../../dist/import-cli.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'tunafy-import-cli-'));
+const music = join(dir, 'Music');
+const cliCache = join(dir, 'cli-media-cache');
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The built CLI as `npm run import` runs it, against the test database; the suite's API process is the "other replica". */
+function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [entry, ...args],
+      { env: { ...process.env, MONGODB_URI: inject('mongodbUri'), MEDIA_CACHE_DIR: cliCache, LOG_LEVEL: 'error', SEED_ON_EMPTY: 'false' }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  const album = join(music, 'Some Artist', 'Folder Album');
+  mkdirSync(album, { recursive: true });
+  writeFileSync(join(album, 'cover.png'), coverBytes(9));
+  await writeAudio(join(album, '01 - One.flac'), { format: 'flac', title: 'One', album: 'Folder Album', track: 1, disc: 1, frequency: 301 });
+  await writeAudio(join(album, '02 - Two.mp3'), { format: 'mp3', title: 'Two', album: 'Folder Album', track: 2, disc: 1, frequency: 302 });
+  await writeAudio(join(album, '03 - Three.m4a'), { format: 'aac', title: 'Three', album: 'Folder Album', track: 1, disc: 2, frequency: 303 });
+  const loose = join(music, 'Loose');
+  mkdirSync(loose, { recursive: true });
+  await writeAudio(join(loose, '04 - Loose Song.ogg'), { format: 'vorbis', frequency: 304 });
+  writeFileSync(join(loose, 'fake.flac'), 'This is a text file with a music name.\n'.repeat(10));
+  writeFileSync(join(loose, 'notes.txt'), 'not music');
+  mkdirSync(join(music, '.hidden'));
+  await writeAudio(join(music, '.hidden', 'skip.mp3'), { format: 'mp3', frequency: 305 });
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm run import', () => {
+  it('imports a folder tree with the upload rules, reports what it did, and imports nothing new the second time', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const email = `${ann.user.username}@example.com`;
+
+    const first = await runCli(['--user', email, music]);
+    expect(first.stderr).toBe('');
+    // One file failed (the text named .flac), so the exit code says so.
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain('Imported 4 songs (1 new albums), skipped 0 duplicates, 1 failed, 2 other files left alone; 5 audio files');
+    expect(first.stdout).toContain(`failed: Loose/fake.flac: ${IMPORT_MESSAGES.unsupportedFormat}`);
+
+    // The API process (another replica) sees the songs through the change feed.
+    const songs = (await ann.get<SongsResponse>('/api/songs')).body.songs.filter((song) => song.artist_id === ann.user.id);
+    expect(songs.map((song) => song.song_name).sort()).toEqual(['Loose Song', 'One', 'Three', 'Two']);
+    const albums = (await ann.get<Album[]>(`/api/albums/current/${ann.user.id}`)).body;
+    expect(albums.map((album) => album.album_name)).toEqual(['Folder Album']);
+    const albumSongs = (await ann.get<AlbumSongsResponse>(`/api/albums/${albums[0]!.id}/songs`)).body.songs;
+    expect(albumSongs.map((song) => song.song_name)).toEqual(['One', 'Two', 'Three']);
+    // No embedded pictures: the folder's cover.png is the album's and its songs' cover.
+    expect((await ann.get(albums[0]!.album_cover_url)).raw.equals(coverBytes(9))).toBe(true);
+    expect((await ann.get(albumSongs[2]!.song_cover_url)).raw.equals(coverBytes(9))).toBe(true);
+    const loose = songs.find((song: Song) => song.song_name === 'Loose Song')!;
+    expect(loose).toMatchObject({ track: 4, album_id: null, audio_format: 'vorbis' });
+    expect((await ann.get(loose.song_file_url)).headers.get('content-type')).toBe('audio/ogg');
+
+    const second = await runCli(['--user', email, music]);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toContain('Imported 0 songs (0 new albums), skipped 4 duplicates, 1 failed');
+    expect((await ann.get<SongsResponse>('/api/songs')).body.songs.filter((song) => song.artist_id === ann.user.id)).toHaveLength(4);
+    expect((await ann.get<Album[]>(`/api/albums/current/${ann.user.id}`)).body).toHaveLength(1);
+  });
+
+  it('explains usage mistakes with exit code 2', async () => {
+    expect((await runCli([music])).code).toBe(2);
+    const unknown = await runCli(['--user', 'nobody@example.com', music]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('No user with the email nobody@example.com');
+    expect((await runCli(['--user', 'a@b.co', join(dir, 'missing')])).code).toBe(2);
+  });
+});
