@@ -1,7 +1,11 @@
+import argon2 from 'argon2';
+import { ObjectId } from 'mongodb';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, uniqueName } from '../test/api-client.js';
+import { connectDb } from '../test/fixtures.js';
 
 const apiUrl = inject('apiUrl');
+const mongodbUri = inject('mongodbUri');
 
 describe('signup', () => {
   it('creates the account, logs in, and answers the session user without secrets', async () => {
@@ -65,6 +69,28 @@ describe('login', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual(existing.user);
     expect((await client.get('/api/auth/')).body).toEqual(existing.user);
+  });
+
+  it('replaces a hash made with older parameters at the next login, and the password keeps working', async () => {
+    const existing = await newUser(apiUrl);
+    const { db, close } = await connectDb(mongodbUri);
+    try {
+      const users = db.collection<{ _id: ObjectId; password_hash: string }>('users');
+      const id = new ObjectId(existing.user.id);
+      // The library's defaults (64 MiB, 3 passes, 4 lanes): what every account made before this change holds.
+      const old = await argon2.hash(existing.password, { type: argon2.argon2id });
+      await users.updateOne({ _id: id }, { $set: { password_hash: old } });
+      const first = await new ApiClient(apiUrl).post('/api/auth/login', { json: { email: existing.user.email, password: existing.password } });
+      expect(first.status).toBe(200);
+      const upgraded = (await users.findOne({ _id: id }))!.password_hash;
+      expect(upgraded).not.toBe(old);
+      expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      const again = await new ApiClient(apiUrl).post('/api/auth/login', { json: { email: existing.user.email, password: existing.password } });
+      expect(again.status).toBe(200);
+      expect((await users.findOne({ _id: id }))!.password_hash).toBe(upgraded);
+    } finally {
+      await close();
+    }
   });
 
   it('puts a wrong password under the password field', async () => {

@@ -40,6 +40,8 @@ export class AuthService {
     if (!user || !matches) {
       throw new ApiException(401, 'UNAUTHENTICATED', 'Email or password is incorrect.', { password: MESSAGES.credentialsInvalid });
     }
+    // The password is known only now: the one moment an old hash can be replaced by one with today's parameters.
+    if (this.hasher.isOutdated(user.passwordHash)) await this.users.updatePasswordHash(user.id, await this.hasher.hash(input.password));
     return toSessionUser(user);
   }
 }
