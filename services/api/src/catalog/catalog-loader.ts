@@ -56,6 +56,7 @@ export class CatalogLoader {
     await each('playlists', this.playlists.all(), (playlist) => model.putPlaylist(playlist));
     await each('entries', this.entries.all(), (entry) => model.putEntry(entry));
     await each('likes', this.likes.all(), (like) => model.putLike(like));
+    model.compact();
     this.logger.log(`loaded: ${timings.join(', ')}`);
     return model;
   }

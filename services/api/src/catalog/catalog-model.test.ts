@@ -408,6 +408,39 @@ describe('likes', () => {
   });
 });
 
+describe('compaction after the load', () => {
+  it('keeps every list as it was and lets lists grow again after it', () => {
+    const { model, addSong, addAlbum, addPlaylist, addEntry, like } = catalog();
+    const record = addAlbum();
+    const list = addPlaylist();
+    const songs = Array.from({ length: 7 }, (_, index) => addSong({ albumId: record.id, track: 7 - index }));
+    for (const track of songs) {
+      addEntry(list.id, track.id);
+      like(ANN, track.id);
+    }
+    const before = { entries: model.playlistEntries(list.id, {}), likes: model.likesPage(ANN, {}), album: model.albumSongs(record.id, {}) };
+
+    model.compact();
+    expect({ entries: model.playlistEntries(list.id, {}), likes: model.likesPage(ANN, {}), album: model.albumSongs(record.id, {}) }).toEqual(before);
+    expect(model.playlistTotals(list.id)).toEqual({ songCount: 7, totalDuration: 70 });
+
+    const later = addSong({ albumId: record.id, track: 1 });
+    addEntry(list.id, later.id);
+    like(ANN, later.id);
+    expect(songIds(model.playlistEntries(list.id, {})!.items)).toEqual([...ids(songs), later.id]);
+    expect(songIds(model.likesPage(ANN, { limit: 1 }).items)).toEqual([later.id]);
+    expect(ids(model.albumSongs(record.id, {})!.items)).toEqual([...ids(songs).reverse().slice(0, 1), later.id, ...ids(songs).reverse().slice(1)]);
+  });
+
+  it('keeps one copy of the genre and format strings songs repeat, with the values unchanged', () => {
+    const { model, addSong } = catalog();
+    const first = addSong({ genre: ['R', 'ock'].join(''), audioFormat: 'flac' });
+    const second = addSong({ genre: ['Ro', 'ck'].join(''), audioFormat: 'flac' });
+    expect([model.song(first.id)!.genre, model.song(second.id)!.genre]).toEqual(['Rock', 'Rock']);
+    expect(model.song(second.id)!.audioFormat).toBe('flac');
+  });
+});
+
 describe('references to missing records', () => {
   it('ignores entries and likes of songs it does not hold, and entries of missing playlists', () => {
     const { model, addSong, addPlaylist, addEntry, like } = catalog();

@@ -83,6 +83,7 @@ export class CatalogModel {
   private readonly songIndex = new PrefixIndex<SongRecord>();
   private readonly albumIndex = new PrefixIndex<AlbumRecord>();
   private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
+  private readonly sharedStrings = new Map<string, string>();
   readonly versions: ListVersions = { songs: 0, albums: 0 };
 
   // ---- reads -------------------------------------------------------------
@@ -251,6 +252,8 @@ export class CatalogModel {
     const record = owned ? next : { ...next };
     record.albumId = album ? album.record.id : null;
     record.artistId = this.canonicalUserId(next.artistId);
+    if (record.genre !== undefined) record.genre = this.shared(record.genre);
+    if (record.audioFormat !== undefined) record.audioFormat = this.shared(record.audioFormat);
     const existing = this.songs.get(record.id);
     if (existing) {
       const moves = existing.albumId !== record.albumId || existing.disc !== record.disc || existing.track !== record.track;
@@ -355,6 +358,27 @@ export class CatalogModel {
 
   deleteLike(userId: string, songId: string): void {
     this.likes.get(userId)?.removeSong(songId);
+  }
+
+  /**
+   * Drops the spare capacity lists keep for growth (playlist entries, likes, albums' songs), once, after the
+   * load: at a million songs that slack is tens of megabytes of a budget the catalog must fit in.
+   */
+  compact(): void {
+    for (const state of this.playlists.values()) state.entries.compact();
+    for (const likes of this.likes.values()) likes.compact();
+    for (const state of this.albums.values()) state.songs = state.songs.slice();
+  }
+
+  /**
+   * One copy of a value many songs repeat (a genre, a format): each song read from the database brings its own
+   * string, a million copies of "Rock" otherwise.
+   */
+  private shared<T extends string>(value: T): T {
+    const known = this.sharedStrings.get(value);
+    if (known !== undefined) return known as T;
+    this.sharedStrings.set(value, value);
+    return value;
   }
 
   private canonicalUserId(id: string): string {

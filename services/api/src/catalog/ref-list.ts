@@ -127,6 +127,19 @@ export class RefList {
     return 0;
   }
 
+  /**
+   * Drops the spare capacity that growing one reference at a time leaves (typed arrays by half, the record
+   * array by V8's own policy): the loader calls it once every list is read, since lists mostly grow at start.
+   */
+  compact(): void {
+    const length = this.length;
+    if (this.times.length !== length) {
+      this.ids = this.ids.slice(0, length * ID_BYTES);
+      this.times = this.times.slice(0, length);
+    }
+    this.songs = this.songs.slice();
+  }
+
   private reserve(count: number): void {
     if (count <= this.times.length) return;
     // Small lists (most playlists) grow by a few slots; long ones by half, so appends stay amortized O(1).
