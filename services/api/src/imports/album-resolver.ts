@@ -12,7 +12,6 @@ import { ImportClaimsRepository } from './import-claims.repository.js';
 /** A claim whose album is not there yet is taken as being created for this long, then as left by a crash. */
 export const ALBUM_CLAIM_IN_FLIGHT_MS = 30_000;
 const WAIT_STEP_MS = 100;
-const ATTEMPTS = 100;
 
 export interface ResolvedAlbum {
   album: AlbumRecord;
@@ -47,7 +46,9 @@ export class AlbumResolver {
       const owned = await this.ownedByName(userId, name);
       if (owned) return { album: owned, created: false };
       const newId = new mongoose.Types.ObjectId().toHexString();
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      // Long enough to see an in-flight claim either finish or go stale.
+      const deadline = Date.now() + ALBUM_CLAIM_IN_FLIGHT_MS + 5000;
+      while (Date.now() < deadline) {
         if (await this.claims.claim('album', key, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
         const claim = await this.claims.find('album', key);
         if (!claim) continue;

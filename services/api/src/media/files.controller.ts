@@ -18,7 +18,7 @@ export class FilesController {
   /** Covers are public (the guest home page shows them); audio is for logged-in users only. */
   @Public()
   @Get(':id')
-  @ApiOperation({ summary: 'A stored cover or mp3; supports Range, HEAD and If-None-Match. Audio needs a logged-in user.' })
+  @ApiOperation({ summary: 'A stored cover or audio file; supports Range, HEAD and If-None-Match. Audio needs a logged-in user.' })
   async download(@Param('id') rawId: string, @OptionalUser() user: SessionUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     const id = requireId(rawId, 'file');
     for (let attempt = 1; ; attempt++) {

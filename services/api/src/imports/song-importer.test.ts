@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AlbumRecord } from '../albums/albums.repository.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog } from '../catalog/testing.js';
+import type { ApiException } from '../common/api-exception.js';
+import type { MediaFileUpload, MediaStore, MediaUpload, StoredMedia } from '../media/media-store.js';
+import type { MediaUploads } from '../media/media-uploads.js';
+import type { NewSong, SongRecord, SongsRepository } from '../songs/songs.repository.js';
+import type { AlbumResolver } from './album-resolver.js';
+import type { AudioInspector } from './audio-inspector.js';
+import type { CoverArt } from './cover-art.js';
+import type { Claim, ClaimKind, ImportClaimsRepository } from './import-claims.repository.js';
+import { SONG_CLAIM_IN_FLIGHT_MS, SongImporter, sha256Of } from './song-importer.js';
+
+const USER = 'a'.repeat(24);
+const dir = mkdtempSync(join(tmpdir(), 'tunafy-importer-'));
+const audioPath = join(dir, '01 - Song.flac');
+writeFileSync(audioPath, 'pretend audio');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+class FakeClaims {
+  readonly rows = new Map<string, Claim>();
+  async claim(kind: ClaimKind, key: string, targetId: string) {
+    if (this.rows.has(`${kind}/${key}`)) return false;
+    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false });
+    return true;
+  }
+  async find(kind: ClaimKind, key: string) {
+    return this.rows.get(`${kind}/${key}`) ?? null;
+  }
+  async markDone(kind: ClaimKind, key: string, targetId: string) {
+    const row = this.rows.get(`${kind}/${key}`);
+    if (row?.targetId === targetId) row.done = true;
+  }
+  async takeOver(kind: ClaimKind, key: string, stale: string, targetId: string) {
+    const row = this.rows.get(`${kind}/${key}`);
+    if (row?.targetId !== stale) return false;
+    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false });
+    return true;
+  }
+  async release(kind: ClaimKind, key: string, targetId: string) {
+    if (this.rows.get(`${kind}/${key}`)?.targetId === targetId) this.rows.delete(`${kind}/${key}`);
+  }
+}
+
+function setup(options: { failSongInsert?: boolean; album?: string } = {}) {
+  const log: string[] = [];
+  let nextFile = 0;
+  const claims = new FakeClaims();
+  const model = new CatalogModel();
+  model.putUser(USER, 'ann');
+  const catalog = fakeCatalog(model, log);
+  const album: AlbumRecord = { id: 'b'.repeat(24), name: 'Made Here', artistId: USER, coverFileId: 'c'.repeat(24), createdAt: new Date() };
+  const inspector = {
+    inspect: async () => ({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 42, tags: options.album ? { album: options.album } : {} }),
+  } as unknown as AudioInspector;
+  const covers = { choose: async () => ({ upload: { kind: 'image', contentType: 'image/png', fileName: 'c', data: Buffer.from('png') }, source: 'generated' }) } as unknown as CoverArt;
+  const albums = {
+    findOrCreate: async () => {
+      log.push('album.create');
+      model.putAlbum(album);
+      return { album, created: true };
+    },
+    discardIfEmpty: async (_user: string, discarded: AlbumRecord) => void log.push(`album.discardIfEmpty ${discarded.id}`),
+  } as unknown as AlbumResolver;
+  const songs = {
+    create: async (input: NewSong): Promise<SongRecord> => {
+      if (options.failSongInsert) throw new Error('database went away');
+      log.push('songs.create');
+      return { id: input.id!, name: input.name, artistId: input.artistId, albumId: input.albumId, coverFileId: input.coverFileId, audioFileId: input.audioFileId, duration: input.duration, plays: 0, createdAt: Date.now() as unknown as SongRecord['createdAt'], ...input.tags };
+    },
+    findById: async () => null,
+  } as unknown as SongsRepository;
+  const store = {
+    saveFile: async (upload: MediaFileUpload): Promise<StoredMedia> => {
+      log.push(`store.saveFile ${upload.adopt}`);
+      return { id: `file${++nextFile}`, kind: upload.kind, contentType: upload.contentType, length: 1 };
+    },
+  } as unknown as MediaStore;
+  const uploads = {
+    storeAll: async (files: MediaUpload[]) => files.map((file) => ({ id: `file${++nextFile}`, kind: file.kind, contentType: file.contentType, length: 1 })),
+    discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
+  } as unknown as MediaUploads;
+  const importer = new SongImporter(inspector, covers, albums, claims as unknown as ImportClaimsRepository, songs, store, uploads, catalog);
+  return { importer, claims, model, log, catalog };
+}
+
+const source = { path: audioPath, fileName: '01 - Song.flac', adopt: true };
+
+describe('SongImporter', () => {
+  it('stores the audio, then the cover, then the song, and tells the read model', async () => {
+    const { importer, log, model, catalog, claims } = setup();
+    const outcome = await importer.importFile(USER, source);
+    expect(outcome).toMatchObject({ status: 'imported', song: { name: 'Song', track: 1, audioFormat: 'flac', duration: 42 }, album: null, albumCreated: false });
+    expect(log).toEqual(['store.saveFile true', 'songs.create', 'catalog.record song']);
+    expect(model.song(outcome.song.id)).not.toBeNull();
+    expect(catalog.recorded).toEqual([{ kind: 'song', id: outcome.song.id }]);
+    expect([...claims.rows.values()]).toEqual([expect.objectContaining({ targetId: outcome.song.id, done: true })]);
+  });
+
+  it('removes everything it stored when the song cannot be written: files, the album it made, the claim', async () => {
+    const { importer, log, claims } = setup({ failSongInsert: true, album: 'Made Here' });
+    await expect(importer.importFile(USER, source)).rejects.toThrow('database went away');
+    expect(log).toEqual(['store.saveFile true', 'album.create', 'media.discard file1,file2', `album.discardIfEmpty ${'b'.repeat(24)}`]);
+    expect(claims.rows.size).toBe(0);
+  });
+
+  it('answers 409 while the same bytes are still on their way in another request, and takes over a claim left by a crash', async () => {
+    const { importer, claims } = setup();
+    const key = `song/${USER}:${await sha256Of(audioPath)}`;
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: false });
+    const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
+    expect(error.getStatus()).toBe(409);
+
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(Date.now() - SONG_CLAIM_IN_FLIGHT_MS - 1), done: false });
+    expect((await importer.importFile(USER, source)).status).toBe('imported');
+  });
+
+  it('imports bytes again once the song that had them is gone', async () => {
+    const { importer, claims } = setup();
+    const key = `song/${USER}:${await sha256Of(audioPath)}`;
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true });
+    expect((await importer.importFile(USER, source)).status).toBe('imported');
+  });
+
+  it('answers the existing song for a duplicate before parsing anything', async () => {
+    const { importer } = setup();
+    const first = await importer.importFile(USER, source);
+    const again = await importer.importFile(USER, { ...source, fileName: 'renamed.flac' }, { title: 'Different' });
+    expect(again).toEqual({ status: 'duplicate', song: first.song });
+  });
+
+  it('refuses invalid edits before touching storage', async () => {
+    const { importer, log } = setup();
+    const error = (await importer.importFile(USER, source, { year: '12' }).catch((caught: unknown) => caught)) as ApiException;
+    expect(error.getStatus()).toBe(400);
+    expect(log).toEqual([]);
+  });
+});

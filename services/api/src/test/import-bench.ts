@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:import [-- --files 1000 --big 20 --big-mb 40]`: bulk upload and folder import throughput,
+ * printed, not asserted (docs/import.md, issue 13):
+ * - N tagged files of mixed formats through POST /api/uploads/songs (4 at a time) and through the CLI,
+ *   beside a raw GridFS write of the same bytes (4 at a time) in the same run;
+ * - the API's peak RSS above idle while `--big` FLAC files of `--big-mb` MB upload at once.
+ * Needs ffmpeg. Fresh test database (the local engine, or a throwaway database on MONGODB_URI).
+ */
+import { execFile } from 'node:child_process';
+import { openAsBlob, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { AUDIO_FORMATS } from '@tunafy/contracts';
+import { startApi, startDatabase, throwawayApiEnv } from '@tunafy/stack';
+import { MongoClient, GridFSBucket } from 'mongodb';
+import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from '../imports/test-audio.js';
+import { newUser, type ApiClient } from './api-client.js';
+
+const run = promisify(execFile);
+const { values } = parseArgs({ options: { files: { type: 'string', default: '200' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' } } });
+const fileCount = Number(values.files);
+const bigCount = Number(values.big);
+const bigMb = Number(values['big-mb']);
+const log = (line: string) => console.error(`[bench:import] ${line}`);
+const mb = (bytes: number) => bytes / 1048576;
+
+const scratch = await mkdtemp(join(tmpdir(), 'tunafy-import-bench-'));
+const database = await startDatabase({ mode: 'test' });
+const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'api-cache')) });
+const mongo = await MongoClient.connect(database.uri);
+try {
+  log(`engine ${database.engine}; making ${fileCount} tagged files ...`);
+  const folder = join(scratch, 'music');
+  const bases = await Promise.all(
+    AUDIO_FORMATS.map((format) => writeAudio(join(scratch, 'bases', `${format}.${FIXTURE_EXTENSIONS[format]}`), { format, seconds: 20, picture: testPicture(format) })),
+  );
+  await inBatches(Array.from({ length: fileCount }, (_, index) => index), 2, async (index) => {
+    // Copies of the base files with their own tags: unique bytes, real encoder output, no re-encoding.
+    const base = bases[index % bases.length]!;
+    const album = `Bench Album ${Math.floor(index / 12)}`;
+    const track = (index % 12) + 1;
+    const name = `${String(track).padStart(2, '0')} - Track ${index}${base.slice(base.lastIndexOf('.'))}`;
+    await mkdir(join(folder, album), { recursive: true });
+    // ffmpeg reads an Ogg picture comment as a video stream it cannot write back into Ogg.
+    const streams = /\.(ogg|opus)$/.test(base) ? '0:a' : '0';
+    await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', base, '-map', streams, '-c', 'copy', '-metadata', `title=Track ${index}`, '-metadata', `album=${album}`, '-metadata', `track=${track}`, join(folder, album, name)]);
+  });
+  const files = await listFiles(folder);
+  const totalBytes = (await Promise.all(files.map((path) => stat(path)))).reduce((sum, info) => sum + info.size, 0);
+  log(`${files.length} files, ${mb(totalBytes).toFixed(1)} MB`);
+
+  const raw = await timed(() => inBatches(files, 4, (path) => rawGridFs(mongo, path)));
+  const viaApi = await newUser(api.url, 'bench');
+  const uploaded = await timed(() => inBatches(files, 4, (path) => uploadFile(viaApi, path)));
+  const cliUser = await newUser(api.url, 'benchcli');
+  const cli = await timed(() => runCli(cliUser.user.username, folder));
+
+  log(`making ${bigCount} FLAC files of ~${bigMb} MB ...`);
+  const bigBase = join(scratch, 'big', 'noise.flac');
+  await mkdir(join(scratch, 'big'), { recursive: true });
+  await run('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `anoisesrc=d=${Math.round((bigMb * 1048576) / (44100 * 2 * 2 * 0.9))}:c=pink:r=44100`, '-ac', '2', '-c:a', 'flac', bigBase]);
+  const bigFiles: string[] = [];
+  for (let index = 0; index < bigCount; index++) {
+    const path = join(scratch, 'big', `${index}.flac`);
+    await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', bigBase, '-c', 'copy', '-metadata', `title=Big ${index}`, path]);
+    bigFiles.push(path);
+  }
+  const bigBytes = (await stat(bigFiles[0]!)).size;
+  const bigUser = await newUser(api.url, 'benchbig');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = rssMb(api.child.pid!);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid!))), 25);
+  const big = await timed(() => Promise.all(bigFiles.map((path) => uploadFile(bigUser, path))));
+  clearInterval(sampler);
+
+  const rate = (ms: number, count: number, bytes: number) => `${(count / (ms / 1000)).toFixed(1)} files/s, ${(mb(bytes) / (ms / 1000)).toFixed(1)} MB/s (${(ms / 1000).toFixed(1)} s)`;
+  console.log(`\nBulk import, ${files.length} tagged files of ${AUDIO_FORMATS.length} formats, ${mb(totalBytes).toFixed(1)} MB, engine ${database.engine}`);
+  console.log(`  raw GridFS write (driver, 4 at a time): ${rate(raw, files.length, totalBytes)}`);
+  console.log(`  POST /api/uploads/songs (4 at a time):  ${rate(uploaded, files.length, totalBytes)}  = ${(raw / uploaded).toFixed(2)} of raw`);
+  console.log(`  npm run import (CLI, boot included):   ${rate(cli, files.length, totalBytes)}  = ${(raw / cli).toFixed(2)} of raw`);
+  console.log(`\n${bigCount} FLAC files of ${mb(bigBytes).toFixed(1)} MB uploaded at once: ${rate(big, bigCount, bigBytes * bigCount)}`);
+  console.log(`  API RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB: +${(peak - idle).toFixed(0)} MB`);
+} finally {
+  await mongo.close();
+  await api.stop();
+  await database.stop();
+  await rm(scratch, { recursive: true, force: true });
+}
+
+async function uploadFile(client: ApiClient, path: string): Promise<void> {
+  const data = new FormData();
+  data.append('file', await openAsBlob(path), basename(path));
+  const response = await client.post('/api/uploads/songs', { form: data });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+async function rawGridFs(client: MongoClient, path: string): Promise<void> {
+  const bucket = new GridFSBucket(client.db(), { bucketName: 'raw_bench' });
+  const { createReadStream } = await import('node:fs');
+  const { pipeline } = await import('node:stream/promises');
+  await pipeline(createReadStream(path), bucket.openUploadStream(basename(path)));
+}
+
+async function runCli(username: string, folder: string): Promise<void> {
+  const entry = fileURLToPath(new URL('../../dist/import-cli.js', import.meta.url));
+  const env = { ...process.env, MONGODB_URI: database.uri, MEDIA_CACHE_DIR: join(scratch, 'cli-cache'), LOG_LEVEL: 'error' };
+  const { stdout } = await run(process.execPath, [entry, '--user', `${username}@example.com`, folder], { env, maxBuffer: 64 * 1024 * 1024 });
+  log(stdout.trim().split('\n').slice(-3).join(' | '));
+}
+
+async function listFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
+}
+
+async function timed(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+async function inBatches<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await task(items[next++]!);
+  }));
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((row) => row.startsWith('VmRSS:'));
+  return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
+}
