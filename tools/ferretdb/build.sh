@@ -56,7 +56,7 @@ chmod -R u+w "$work/ferretdb"
 # and refuses a patch whose context does not match, e.g. after a FerretDB upgrade.
 (cd "$work/ferretdb" && GIT_CEILING_DIRECTORIES="$work" git apply --whitespace=nowarn "$here"/_upstream/*.patch)
 sqlite_backend="$work/ferretdb/internal/backends/sqlite"
-cp "$here/_upstream/id_pushdown.go" "$sqlite_backend/tunafy_id_pushdown.go"
+cp "$here/_upstream/pushdown.go" "$sqlite_backend/tunafy_pushdown.go"
 cp "$here/_upstream/id_expression_index.go" "$sqlite_backend/metadata/tunafy_id_expression_index.go"
 cp "$here/go.mod" "$work/build.mod"
 cp "$here/go.sum" "$work/build.sum"

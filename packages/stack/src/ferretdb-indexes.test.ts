@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ObjectId, type Db } from 'mongodb';
+import { GridFSBucket, ObjectId, type Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { startDatabase, type RunningDatabase } from './database.js';
 import { findExecutable } from './paths.js';
 import { scratchDirs, withClient } from './test-support.js';
 
 /**
- * The embedded engine's `_id` expression index and pushdown (tools/ferretdb/_upstream): FerretDB over SQLite finds documents by
+ * The embedded engine's `_id` expression index and filter pushdown (tools/ferretdb/_upstream): FerretDB over SQLite finds documents by
  * `_id` with `_ferretdb_sjson->'$._id' = ?`, which only an index on that very expression turns from a table scan into a
  * search. FerretDB's `explain` answers SQLite's own plan for the statement it runs, so the plan is read through the
  * driver; the UPDATE and DELETE statements (same expression) are checked with Debian's sqlite3 when it is there.
@@ -74,6 +74,32 @@ describe('FerretDB over SQLite: the _id expression index', () => {
         expect((await db.collection('songs').deleteOne(stale)).deletedCount).toBe(0);
         expect((await db.collection('songs').updateOne(guarded, { $set: { plays: 1 } })).modifiedCount).toBe(1);
         expect(await db.collection('songs').findOne({ _id: song.insertedId, $or: [{ plays: { $gt: 0 } }, { gone: true }] })).toMatchObject({ plays: 1 });
+
+        // An equality with an ObjectId on another field is pushed down too, written as FerretDB writes the indexes
+        // of createIndex, so SQLite searches the collection's own index; documents whose field is an array holding
+        // the value still match (kept by a second range on that index).
+        const likes = db.collection('likes');
+        await likes.createIndex({ song_id: 1 });
+        const [song1, song2] = [new ObjectId(), new ObjectId()];
+        await likes.insertMany([{ song_id: song1 }, { song_id: [song2, song1] }, { song_id: song2 }, { song_id: song1.toHexString() }]);
+        const likesTable = await tableOf(db, 'likes');
+        const bySong = await planOf(db, 'likes', { song_id: song1 });
+        expect(bySong.pushdown).toBe(true);
+        expect(bySong.plan).toMatch(new RegExp(`SEARCH ${likesTable} USING INDEX ${likesTable}_song_id_1 \\(<expr>=\\?\\)`));
+        expect(bySong.plan).toMatch(new RegExp(`SEARCH ${likesTable} USING INDEX ${likesTable}_song_id_1 \\(<expr>>\\? AND <expr><\\?\\)`));
+        // The string with the same hex digits is not the ObjectId.
+        expect(await likes.countDocuments({ song_id: song1 })).toBe(2);
+        expect((await likes.deleteMany({ song_id: song1 })).deletedCount).toBe(2);
+        expect(await likes.countDocuments({})).toBe(2);
+        // GridFS deletes a file's chunks with deleteMany({files_id}): on its {files_id, n} index now.
+        const bucket = new GridFSBucket(db, { bucketName: 'media' });
+        const upload = bucket.openUploadStream('file.bin', { chunkSizeBytes: 1024 });
+        await new Promise((resolve, reject) => upload.on('finish', resolve).on('error', reject).end(Buffer.alloc(4096, 1)));
+        const chunks = await tableOf(db, 'media.chunks');
+        expect((await planOf(db, 'media.chunks', { files_id: upload.id })).plan).toMatch(new RegExp(`SEARCH ${chunks.replace('.', '\\.')} USING INDEX`));
+        expect(await db.collection('media.chunks').countDocuments({ files_id: upload.id })).toBe(4);
+        await bucket.delete(upload.id);
+        expect(await db.collection('media.chunks').countDocuments({})).toBe(0);
 
         // What the API must therefore avoid on big collections: every other filter reads the whole table.
         for (const filter of [{ _id: { $in: [song.insertedId] } }, { song_name: 'first' }, { $and: [{ _id: song.insertedId }] }]) {
