@@ -20,7 +20,7 @@ const THEIR_SONG = '2'.repeat(24);
 const NEW_ALBUM_ID = 'e'.repeat(24);
 
 function song(id: string, artistId: string, albumId: string | null): SongRecord {
-  return { id, name: id, artistId, albumId, coverFileId: 'c', audioFileId: 'a', duration: 1, plays: 0, createdAt: new Date(0) };
+  return { id, name: id, artistId, albumId, coverFileId: 'c', audioFileId: 'a', duration: 1, plays: 0, createdAt: 0 };
 }
 
 /**

@@ -16,7 +16,7 @@ const ids = (rows: readonly { id: string }[]) => rows.map((row) => row.id);
 const songIds = (refs: readonly { song: { id: string } }[]) => refs.map((ref) => ref.song.id);
 
 function song(overrides: Partial<SongRecord> = {}): SongRecord {
-  return { id: newId(), name: 'Tune', artistId: ANN, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 10, plays: 0, createdAt: DAY, ...overrides };
+  return { id: newId(), name: 'Tune', artistId: ANN, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 10, plays: 0, createdAt: DAY.getTime(), ...overrides };
 }
 
 function album(overrides: Partial<AlbumRecord> = {}): AlbumRecord {

@@ -46,7 +46,7 @@ function setup() {
   const catalog = fakeCatalog(model);
   const service = new CollectionService(likesRepo as never, catalog, new SongPresenter(catalog));
   function addSong(): SongRecord {
-    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
+    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: Date.parse('2026-01-01T00:00:00Z') };
     model.putSong(record);
     return record;
   }

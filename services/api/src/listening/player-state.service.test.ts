@@ -44,7 +44,7 @@ function setup() {
   const presenter = new SongPresenter(catalog);
   const service = new PlayerStateService(statesRepo as never, catalog, presenter, { now: () => NOW } as never);
   function addSong(): SongRecord {
-    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: NOW };
+    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: NOW.getTime() };
     model.putSong(record);
     return record;
   }

@@ -63,7 +63,7 @@ function setup() {
   const clock = { now: () => new Date(now) };
   const service = new PlaysService(playsRepo as never, songsRepo as never, catalog, presenter, clock as never);
   function addSong(): SongRecord {
-    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: new Date('2026-01-01T00:00:00Z') };
+    const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: Date.parse('2026-01-01T00:00:00Z') };
     songs.set(record.id, record);
     model.putSong(record);
     return record;

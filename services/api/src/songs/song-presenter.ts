@@ -31,7 +31,7 @@ export function toSong(song: SongRecord, artistUsername: string, albumName: stri
     song_cover_url: mediaUrl(song.coverFileId),
     song_file_url: mediaUrl(song.audioFileId),
     duration: song.duration,
-    created_at: song.createdAt.toISOString(),
+    created_at: new Date(song.createdAt).toISOString(),
     audio_format: song.audioFormat ?? 'mp3',
     track: song.track ?? null,
     disc: song.disc ?? null,

@@ -40,14 +40,14 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
           audioFileId: 'oldaudio',
           duration: 100,
           plays: 0,
-          createdAt: new Date(0),
+          createdAt: 0,
         };
 
   const songs = {
     create: async (input: NewSong) => {
       log.push(`songs.create ${input.coverFileId},${input.audioFileId} duration=${input.duration} artist=${input.artistId}`);
       if (options.createFails) throw new Error('db down');
-      return { ...input, id: SONG_ID, plays: 0, createdAt: new Date(0) };
+      return { ...input, id: SONG_ID, plays: 0, createdAt: 0 };
     },
     updateReturningPrevious: async (id: string, patch: SongPatch) => {
       log.push(`songs.update ${JSON.stringify(patch)}`);
@@ -198,7 +198,7 @@ describe('SongsService.update', () => {
     const updated = await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, goodFiles);
     expect(log).toEqual([
       'media.storeAll newimage0,newaudio1',
-      'songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42}',
+      'songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42,"audioFormat":"mp3"}',
       'catalog.record song',
       'media.discard oldcover,oldaudio',
     ]);
@@ -216,7 +216,7 @@ describe('SongsService.update', () => {
   it('replaces only what was sent', async () => {
     const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
-    expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42}', 'catalog.record song', 'media.discard oldaudio']);
+    expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42,"audioFormat":"mp3"}', 'catalog.record song', 'media.discard oldaudio']);
     expect(model.song(SONG_ID)).toMatchObject({ coverFileId: 'oldcover', audioFileId: 'newaudio0', duration: 42 });
   });
 

@@ -111,6 +111,8 @@ export class SongsService {
     if (storedAudio && audio.upload) {
       patch.audioFileId = storedAudio.id;
       patch.duration = audio.upload.duration;
+      // The form takes mp3 only; a song imported as FLAC or Opus is an mp3 from now on, and the player must probe for that.
+      patch.audioFormat = 'mp3';
     }
 
     // Serialized per song, so two racing updates reach the read model in the order the database took them.
