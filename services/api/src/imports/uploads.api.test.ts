@@ -247,6 +247,16 @@ describe('POST /api/uploads/songs', () => {
     expect((await guest.post('/api/uploads/check', { json: { sha256: ['a'.repeat(64)] } })).status).toBe(401);
   });
 
+  it('makes an imported song an mp3 when the update form replaces its audio', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const result = await imported(ann, await audioFile({ format: 'flac', title: 'Was FLAC' }));
+    const updated = await ann.put(`/api/songs/${result.song.id}/update`, { form: form({ song_name: 'Now MP3', song_file_url: new File([songBytes(2)], 'new.mp3') }) });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ song_name: 'Now MP3', audio_format: 'mp3' });
+    expect((await ann.get(updated.body.song_file_url)).headers.get('content-type')).toBe('audio/mpeg');
+    expect((await ann.get(`/api/songs/${result.song.id}`)).body.audio_format).toBe('mp3');
+  });
+
   it('keeps the single-song form mp3-only with the spec text', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const flac = await audioFile({ format: 'flac' }, 'song.mp3');
