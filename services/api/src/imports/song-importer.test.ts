@@ -70,7 +70,7 @@ function setup(options: { failSongInsert?: boolean; album?: string } = {}) {
     create: async (input: NewSong): Promise<SongRecord> => {
       if (options.failSongInsert) throw new Error('database went away');
       log.push('songs.create');
-      return { id: input.id!, name: input.name, artistId: input.artistId, albumId: input.albumId, coverFileId: input.coverFileId, audioFileId: input.audioFileId, duration: input.duration, plays: 0, createdAt: Date.now() as unknown as SongRecord['createdAt'], ...input.tags };
+      return { id: input.id!, name: input.name, artistId: input.artistId, albumId: input.albumId, coverFileId: input.coverFileId, audioFileId: input.audioFileId, duration: input.duration, plays: 0, createdAt: Date.now(), ...input.tags };
     },
     findById: async () => null,
   } as unknown as SongsRepository;
