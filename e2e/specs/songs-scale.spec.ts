@@ -51,7 +51,8 @@ async function scrollListTo(page: Page, index: number): Promise<void> {
     let scroller: HTMLElement | null = list.parentElement;
     while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
     if (!scroller) throw new Error('no scroller around the list');
-    const listTop = list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    // The list's full-height block (its parent) is where row 0 starts; the list itself moves with the rows shown.
+    const listTop = list.parentElement!.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
     const rowHeight = list.querySelector('li')!.getBoundingClientRect().height;
     scroller.scrollTop = listTop + row * rowHeight;
   }, index);

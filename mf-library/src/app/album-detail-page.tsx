@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AlbumDetail, SessionUser, Song } from '@tunafy/contracts';
 import { ActionMenu } from '../components/action-menu';
@@ -33,6 +33,16 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
   const [open, setOpen] = useState<Open>(null);
   // SPEC §6: only the album's artist sees its menu; Remove shows on rows whose song is the viewer's.
   const isOwner = album.artist_id === user.id;
+  // Stable, so the list's rows do not render again on every scroll.
+  const removeButton = useCallback(
+    (song: Song) =>
+      song.artist_id === user.id ? (
+        <IconButton size="small" label={`Remove ${song.song_name} from ${album.album_name}`} onClick={() => setOpen({ kind: 'remove', song })}>
+          <MinusCircleIcon />
+        </IconButton>
+      ) : null,
+    [user.id, album.album_name],
+  );
 
   let body;
   if (songs.total !== null)
@@ -43,16 +53,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
           total={total}
           playback={playback}
           label={`Songs of ${album.album_name}`}
-          actions={
-            isOwner
-              ? (song) =>
-                  song.artist_id === user.id ? (
-                    <IconButton size="small" label={`Remove ${song.song_name} from ${album.album_name}`} onClick={() => setOpen({ kind: 'remove', song })}>
-                      <MinusCircleIcon />
-                    </IconButton>
-                  ) : null
-              : undefined
-          }
+          actions={isOwner ? removeButton : undefined}
         />
       ) : (
         <EmptyState

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
 import { buttonClassName, IconButton, PlayButton } from '../components/button';
@@ -27,6 +27,15 @@ function LikedSongs({ user }: { user: SessionUser }) {
   const total = tracks.total ?? 0;
   const playback = usePagedPlayback(LIKED_SOURCE, tracks);
   const [removing, setRemoving] = useState<Song | null>(null);
+  // Stable, so the list's rows do not render again on every scroll.
+  const heart = useCallback(
+    (song: Song) => (
+      <IconButton size="small" active label={`Remove ${song.song_name} from Liked Songs`} onClick={() => setRemoving(song)}>
+        <HeartIcon filled />
+      </IconButton>
+    ),
+    [],
+  );
 
   let body;
   if (tracks.total !== null)
@@ -37,11 +46,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
           total={total}
           playback={playback}
           label="Liked Songs"
-          actions={(song) => (
-            <IconButton size="small" active label={`Remove ${song.song_name} from Liked Songs`} onClick={() => setRemoving(song)}>
-              <HeartIcon filled />
-            </IconButton>
-          )}
+          actions={heart}
         />
       ) : (
         <EmptyState

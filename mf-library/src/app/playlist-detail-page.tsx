@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PlaylistDetail, SessionUser, Song } from '@tunafy/contracts';
 import { ActionMenu } from '../components/action-menu';
@@ -33,6 +33,15 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   const [open, setOpen] = useState<Open>(null);
   // SPEC §6: only the creator sees the playlist's menu and Remove on its rows.
   const isCreator = playlist.creator_id === user.id;
+  // Stable, so the list's rows do not render again on every scroll.
+  const removeButton = useCallback(
+    (song: Song) => (
+      <IconButton size="small" label={`Remove ${song.song_name} from ${playlist.playlist_name}`} onClick={() => setOpen({ kind: 'remove', song })}>
+        <MinusCircleIcon />
+      </IconButton>
+    ),
+    [playlist.playlist_name],
+  );
 
   let body;
   if (entries.total !== null)
@@ -43,15 +52,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
           total={total}
           playback={playback}
           label={`Songs of ${playlist.playlist_name}`}
-          actions={
-            isCreator
-              ? (song) => (
-                  <IconButton size="small" label={`Remove ${song.song_name} from ${playlist.playlist_name}`} onClick={() => setOpen({ kind: 'remove', song })}>
-                    <MinusCircleIcon />
-                  </IconButton>
-                )
-              : undefined
-          }
+          actions={isCreator ? removeButton : undefined}
         />
       ) : (
         <EmptyState

@@ -37,7 +37,8 @@ function fakeWindowScrolling() {
     scrolled += y;
     window.dispatchEvent(new Event('scroll'));
   }) as typeof window.scrollBy);
-  vi.spyOn(HTMLOListElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: -scrolled }) as DOMRect);
+  // The list's full-height block is what the list measures against the scroller.
+  vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: -scrolled }) as DOMRect);
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'All Songs' })).getAllByRole('listitem');

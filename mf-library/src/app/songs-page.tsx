@@ -9,13 +9,18 @@ import { EmptyState, LoadError } from '../components/states';
 import theme from '../components/theme.module.css';
 import coverStyles from '../components/cover.module.css';
 import { VirtualTrackList } from '../components/virtual-track-list';
-import { fetchSongRows } from '../features/songs/api';
+import { fetchSongRows, songRowsPath } from '../features/songs/api';
 import { formatSongCount } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
-import { usePagedRows } from '../lib/use-paged-rows';
+import { prefetch } from '../lib/use-api';
+import { ROWS_PAGE_SIZE, usePagedRows } from '../lib/use-paged-rows';
 
 export const ALL_SONGS_SOURCE = 'songs';
+
+// The first rows are asked for as soon as this module loads, while the shell still checks the session
+// and renders the layout (see prefetch); the list's first request takes that answer.
+prefetch(songRowsPath(0, ROWS_PAGE_SIZE));
 
 function AllSongs() {
   const navigate = useNavigate();

@@ -2,8 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import styles from './skeleton.module.css';
 import theme from './theme.module.css';
 
-/** One shimmering placeholder shape. */
-export function SkeletonBlock({ width, height, round, style }: { width: number | string; height: number | string; round?: boolean; style?: CSSProperties }) {
+function Block({ width, height, round, style }: { width: number | string; height: number | string; round?: boolean; style?: CSSProperties }) {
   return <span className={round ? `${styles.block} ${styles.round}` : styles.block} style={{ width, height, ...style }} />;
 }
 
@@ -26,13 +25,13 @@ export function RowsSkeleton({ label = 'Loading songs', rows = 8 }: { label?: st
       <div className={styles.rows}>
         {Array.from({ length: rows }, (_, index) => (
           <div className={styles.row} key={index}>
-            <SkeletonBlock width={16} height={16} />
-            <SkeletonBlock width={40} height={40} />
+            <Block width={16} height={16} />
+            <Block width={40} height={40} />
             <div style={{ display: 'flex', flexDirection: 'column', gap: 6, flex: 1 }}>
-              <SkeletonBlock width={`${40 + ((index * 17) % 30)}%`} height={14} />
-              <SkeletonBlock width={`${20 + ((index * 11) % 15)}%`} height={12} />
+              <Block width={`${40 + ((index * 17) % 30)}%`} height={14} />
+              <Block width={`${20 + ((index * 11) % 15)}%`} height={12} />
             </div>
-            <SkeletonBlock width={40} height={12} />
+            <Block width={40} height={12} />
           </div>
         ))}
       </div>
@@ -44,19 +43,19 @@ export function HeroSkeleton({ label, withRows = true }: { label: string; withRo
   return (
     <Loading label={label}>
       <div className={styles.hero}>
-        <SkeletonBlock width={232} height={232} />
+        <Block width={232} height={232} />
         <div className={styles.heroText}>
-          <SkeletonBlock width={80} height={14} />
-          <SkeletonBlock width="60%" height={48} />
-          <SkeletonBlock width="35%" height={14} />
+          <Block width={80} height={14} />
+          <Block width="60%" height={48} />
+          <Block width="35%" height={14} />
         </div>
       </div>
       {withRows && (
         <div className={styles.rows} style={{ marginTop: 96 }}>
           {Array.from({ length: 4 }, (_, index) => (
             <div className={styles.row} key={index}>
-              <SkeletonBlock width={16} height={16} />
-              <SkeletonBlock width="40%" height={14} />
+              <Block width={16} height={16} />
+              <Block width="40%" height={14} />
             </div>
           ))}
         </div>
@@ -71,9 +70,9 @@ export function CardsSkeleton({ label, count = 6 }: { label: string; count?: num
       <div className={styles.grid}>
         {Array.from({ length: count }, (_, index) => (
           <div className={styles.card} key={index}>
-            <SkeletonBlock width="100%" height="auto" style={{ aspectRatio: '1 / 1' }} />
-            <SkeletonBlock width="70%" height={14} />
-            <SkeletonBlock width="45%" height={12} />
+            <Block width="100%" height="auto" style={{ aspectRatio: '1 / 1' }} />
+            <Block width="70%" height={14} />
+            <Block width="45%" height={12} />
           </div>
         ))}
       </div>

@@ -1,11 +1,10 @@
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Song } from '@tunafy/contracts';
 import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
-import { SkeletonBlock } from './skeleton';
 import theme from './theme.module.css';
 import styles from './track-list.module.css';
 
@@ -15,12 +14,17 @@ interface TrackRowProps {
   song: Song;
   index: number;
   playback: ListPlayback;
-  /** Row actions: Remove (album, playlist), the heart (Liked Songs). */
-  actions?: ReactNode;
-  /** Virtual rows are positioned by the list. */
-  style?: CSSProperties;
-  /** For windowed lists: where the row sits in the whole list (1-based) and how long the list is. */
-  setSize?: number;
+  /** Row actions: Remove (album, playlist), the heart (Liked Songs); a stable function keeps rows from re-rendering. */
+  actions?: (song: Song, index: number) => ReactNode;
+  /** Where the list places the row (px from the top of its rendered block). */
+  top: number;
+  /** Where the row sits in the whole list (1-based, from index) and how long the list is. */
+  setSize: number;
+}
+
+/** Rows are absolutely placed by the windowed list. */
+export function rowStyle(top: number): CSSProperties {
+  return { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${top}px)` };
 }
 
 /** Clicks on links and buttons inside a row do their own thing; a click anywhere else plays the row. */
@@ -31,9 +35,10 @@ function isInteractive(target: EventTarget | null, row: HTMLElement): boolean {
 
 /**
  * One song of a list: number (a play button on hover and focus), cover, title,
- * artist, album (the song's name when it has none, SPEC §2) and m:ss.
+ * artist, album (the song's name when it has none, SPEC §2) and m:ss. Memoized:
+ * while a list scrolls, only the rows that come into view render.
  */
-export function TrackRow({ song, index, playback, actions, style, setSize }: TrackRowProps) {
+export const TrackRow = memo(function TrackRow({ song, index, playback, actions, top, setSize }: TrackRowProps) {
   const isCurrent = playback.currentId === song.id;
   const isPlaying = isCurrent && playback.playing;
   const onRowClick = (event: MouseEvent<HTMLLIElement>) => {
@@ -42,10 +47,10 @@ export function TrackRow({ song, index, playback, actions, style, setSize }: Tra
   return (
     <li
       className={isCurrent ? `${styles.row} ${styles.current}` : styles.row}
-      style={style}
+      style={rowStyle(top)}
       onClick={onRowClick}
       aria-current={isCurrent ? 'true' : undefined}
-      aria-posinset={setSize ? index + 1 : undefined}
+      aria-posinset={index + 1}
       aria-setsize={setSize}
       data-index={index}
     >
@@ -81,10 +86,10 @@ export function TrackRow({ song, index, playback, actions, style, setSize }: Tra
         )}
       </span>
       <span className={styles.duration}>{formatDuration(song.duration)}</span>
-      {actions !== undefined && <span className={styles.actions}>{actions}</span>}
+      {actions && <span className={styles.actions}>{actions(song, index) ?? null}</span>}
     </li>
   );
-}
+});
 
 export function TrackListHead({ withActions }: { withActions: boolean }) {
   return (
@@ -106,21 +111,22 @@ export function trackTableClassName(withActions: boolean): string {
 
 export const trackListClassName = styles.list;
 
-/** A row whose song is still on its way: the row's shape, so nothing jumps when it arrives. */
-export function TrackRowPlaceholder({ index, style, setSize }: { index: number; style?: CSSProperties; setSize: number }) {
+/**
+ * A row whose song is still on its way: its number and the row's shape, so nothing jumps when it arrives.
+ * Static grey shapes, not the shimmering skeleton: a scrollbar drag across a long list shows dozens of new
+ * placeholders every frame, and starting an animation for each costs style work in every one of them.
+ */
+export const TrackRowPlaceholder = memo(function TrackRowPlaceholder({ index, top, setSize }: { index: number; top: number; setSize: number }) {
   return (
-    <li className={`${styles.row} ${styles.placeholder}`} style={style} aria-posinset={index + 1} aria-setsize={setSize} aria-busy="true" data-index={index} tabIndex={-1}>
+    <li className={`${styles.row} ${styles.placeholder}`} style={rowStyle(top)} aria-posinset={index + 1} aria-setsize={setSize} aria-busy="true" data-index={index} tabIndex={-1}>
       <span className={styles.index}>
         <span className={styles.number}>{index + 1}</span>
       </span>
       <span className={styles.titleCell} aria-hidden="true">
-        <SkeletonBlock width={40} height={40} />
-        <span className={styles.titleText}>
-          <SkeletonBlock width={`${40 + ((index * 17) % 30)}%`} height={14} />
-          <SkeletonBlock width={`${20 + ((index * 11) % 15)}%`} height={12} style={{ marginTop: 6 }} />
-        </span>
+        <span className={styles.placeholderCover} />
+        <span className={styles.placeholderText} style={{ width: `${40 + ((index * 17) % 30)}%` }} />
       </span>
       <span className={theme.visuallyHidden}>Loading</span>
     </li>
   );
-}
+});

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { Song } from '@tunafy/contracts';
 import type { ListPlayback } from '../lib/player';
 import { listPixels, rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
@@ -9,6 +10,12 @@ import styles from './track-list.module.css';
 
 /** Rows rendered past each edge of the viewport, so a wheel turn never shows an empty gap. */
 const OVERSCAN = 8;
+/**
+ * Rows are placed inside a block of this many rows, and the block as a whole is moved to where the rows
+ * belong: a scroll then changes one transform, and rows keep their props (so memoized rows do not render)
+ * until the block changes, also when the scroll position is scaled.
+ */
+const BLOCK_ROWS = 256;
 
 /** The nearest ancestor that scrolls (the shell's main column), or null when the page itself scrolls. */
 export function findScrollParent(element: HTMLElement | null): HTMLElement | null {
@@ -25,7 +32,7 @@ interface View {
   viewport: number;
 }
 
-/** One layout read per scroll event: the list's top against the scroller's. */
+/** One layout read per scroll event: the list's top (its full-height spacer) against the scroller's. */
 function measure(list: HTMLElement, scroller: HTMLElement | null): View {
   const top = list.getBoundingClientRect().top;
   if (!scroller) return { scrolled: -top, viewport: window.innerHeight };
@@ -46,15 +53,19 @@ function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'vie
     if (!list) return;
     const parent = findScrollParent(list);
     setScroller(parent);
-    const update = () => {
-      const next = measure(list, parent);
+    const follow = (next: View) =>
       setView((current) => {
         if (current.viewport !== next.viewport) return next;
         const shape = { ...geometryRef.current, viewport: next.viewport };
         return sameWindow(rowWindow(current.scrolled, shape, OVERSCAN), rowWindow(next.scrolled, shape, OVERSCAN)) ? current : next;
       });
+    // Rendered in the scroll event itself, so the rows move in the same frame as the scroll (no gap, and no
+    // one-frame lag when the position is scaled).
+    const update = () => {
+      const next = measure(list, parent);
+      flushSync(() => follow(next));
     };
-    update();
+    follow(measure(list, parent));
     const target: HTMLElement | Window = parent ?? window;
     target.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
@@ -96,9 +107,10 @@ interface VirtualTrackListProps {
  * list, not just the rendered part.
  */
 export function VirtualTrackList({ rows, total, playback, label, actions }: VirtualTrackListProps) {
+  const [spacer, setSpacer] = useState<HTMLDivElement | null>(null);
   const [list, setList] = useState<HTMLOListElement | null>(null);
   const geometry = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT };
-  const { view, scroller } = useListView(list, geometry);
+  const { view, scroller } = useListView(spacer, geometry);
   const shape: ListGeometry = { ...geometry, viewport: view.viewport };
   const window_ = rowWindow(view.scrolled, shape, OVERSCAN);
   const { show } = rows;
@@ -121,9 +133,9 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
 
   const focusRow = useCallback(
     (index: number) => {
-      if (!list) return;
+      if (!spacer) return;
       pendingFocus.current = index;
-      const current = measure(list, scroller);
+      const current = measure(spacer, scroller);
       const shapeNow = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT, viewport: current.viewport };
       const offset = virtualOffset(current.scrolled, shapeNow);
       const rowTop = index * TRACK_ROW_HEIGHT;
@@ -137,7 +149,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
       }
       rerender();
     },
-    [list, scroller, total],
+    [spacer, scroller, total],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
@@ -152,15 +164,17 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
     focusRow(Math.min(total - 1, Math.max(0, target)));
   };
 
+  const base = window_.first - (window_.first % BLOCK_ROWS);
+  const blockTop = window_.top - (window_.first - base) * TRACK_ROW_HEIGHT;
   const items: ReactNode[] = [];
   for (let index = window_.first; index < window_.end; index++) {
     const song = rows.rowAt(index);
-    const style: CSSProperties = { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${window_.top + (index - window_.first) * TRACK_ROW_HEIGHT}px)` };
+    const top = (index - base) * TRACK_ROW_HEIGHT;
     items.push(
       song ? (
-        <TrackRow key={index} song={song} index={index} playback={playback} setSize={total} style={style} actions={actions ? (actions(song, index) ?? null) : undefined} />
+        <TrackRow key={index} song={song} index={index} playback={playback} setSize={total} top={top} actions={actions} />
       ) : (
-        <TrackRowPlaceholder key={index} index={index} setSize={total} style={style} />
+        <TrackRowPlaceholder key={index} index={index} setSize={total} top={top} />
       ),
     );
   }
@@ -177,9 +191,11 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
           </Button>
         </div>
       )}
-      <ol ref={setList} className={`${trackListClassName} ${styles.windowed}`} aria-label={label} style={{ height: listPixels(shape) }} onKeyDown={onKeyDown}>
-        {items}
-      </ol>
+      <div ref={setSpacer} className={styles.windowed} style={{ height: listPixels(shape) }}>
+        <ol ref={setList} className={trackListClassName} aria-label={label} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${blockTop}px)` }} onKeyDown={onKeyDown}>
+          {items}
+        </ol>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { LISTENING_LIMITS, type Song } from '@tunafy/contracts';
 import { getEventBus, type PlayerState, type QueueItem } from '@tunafy/event-bus';
 import { notify } from './bus';
@@ -89,22 +89,25 @@ export function queueWindow(index: number, total: number, max: number = LISTENIN
 export function usePagedPlayback(source: string, rows: Pick<PagedRows<Song>, 'total' | 'rowsIn'>): ListPlayback {
   const { ours, playing, currentId } = useQueueOf(source);
   const latest = useRef(0);
-  const playAt = (index: number) => {
-    if (!rows.total) return;
-    const ticket = ++latest.current;
-    const { start, end } = queueWindow(index, rows.total);
-    rows.rowsIn(start, end).then(
-      (songs) => ticket === latest.current && playList(songs, Math.min(index - start, songs.length - 1), source),
-      () => ticket === latest.current && notify("Couldn't load the songs to play. Try again.", 'error'),
-    );
-  };
-  return {
-    playing,
-    currentId,
-    toggle: () => {
-      if (ours) getEventBus().publish('player:command', { type: 'toggle' });
-      else playAt(0);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const playAt = useCallback(
+    (index: number) => {
+      const { total, rowsIn } = rowsRef.current;
+      if (!total) return;
+      const ticket = ++latest.current;
+      const { start, end } = queueWindow(index, total);
+      rowsIn(start, end).then(
+        (songs) => ticket === latest.current && playList(songs, Math.min(index - start, songs.length - 1), source),
+        () => ticket === latest.current && notify("Couldn't load the songs to play. Try again.", 'error'),
+      );
     },
-    playAt,
-  };
+    [source],
+  );
+  const toggle = useCallback(() => {
+    if (ours) getEventBus().publish('player:command', { type: 'toggle' });
+    else playAt(0);
+  }, [ours, playAt]);
+  // One object while nothing changes, so the list's memoized rows do not render on every scroll.
+  return useMemo(() => ({ playing, currentId, toggle, playAt }), [playing, currentId, toggle, playAt]);
 }

@@ -48,7 +48,8 @@ export function forgetPrefetched(): void {
   prefetched.clear();
 }
 
-function takePrefetched<T>(path: string): Promise<T> | null {
+/** The prefetched answer for `path`, once (null when there is none or it is too old). */
+export function takePrefetched<T>(path: string): Promise<T> | null {
   const entry = prefetched.get(path);
   prefetched.delete(path);
   return entry && entry.expires > Date.now() ? (entry.answer as Promise<T>) : null;

@@ -32,23 +32,32 @@ describe('usePagedRows', () => {
     expect(result.current.rowAt(500_000)).toBeUndefined();
   });
 
-  it('cancels requests for pages scrolled past before they answered', async () => {
+  it('asks for the pages of a jump once the view settles, and cancels requests for pages scrolled past', async () => {
     const answers: ReturnType<typeof deferred<RowsAnswer<number>>>[] = [];
-    const signals: AbortSignal[] = [];
+    const requests: { offset: number; signal: AbortSignal }[] = [];
     const fetchRows: FetchRows<number> = (offset, limit, signal) => {
-      signals.push(signal);
+      requests.push({ offset, signal });
       const answer = deferred<RowsAnswer<number>>();
       answers.push(answer);
       return answer.promise;
     };
     const { result } = renderHook(() => usePagedRows(fetchRows, { pageSize: 100 }));
     await act(async () => answers[0]!.resolve({ items: [1, 2, 3], total: TOTAL }));
+    // A scrollbar drag: two jumps in a row; only where it stops is read.
     act(() => result.current.show(250_000, 250_020));
     act(() => result.current.show(500_000, 500_020));
-    expect(signals.map((signal) => signal.aborted)).toEqual([false, true, false]);
-    // A late answer for a cancelled page is dropped.
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests.map(({ offset }) => offset)).toEqual([0, 500_000]);
+    // Moving on before it answered cancels it, and its late answer is dropped.
+    act(() => result.current.show(700_000, 700_020));
+    expect(requests[1]!.signal.aborted).toBe(true);
     await act(async () => answers[1]!.resolve({ items: [7], total: TOTAL }));
-    expect(result.current.rowAt(250_000)).toBeUndefined();
+    expect(result.current.rowAt(500_000)).toBeUndefined();
+    await waitFor(() => expect(requests).toHaveLength(3));
+    // Scrolling on by less than a page reads the next page at once.
+    await act(async () => answers[2]!.resolve({ items: Array.from({ length: 100 }, (_, at) => 700_000 + at), total: TOTAL }));
+    act(() => result.current.show(700_090, 700_110));
+    expect(requests.map(({ offset }) => offset)).toEqual([0, 500_000, 700_000, 700_100]);
   });
 
   it('keeps a bounded number of pages however far the list is scrolled', async () => {

@@ -44,6 +44,12 @@ export interface PagedRowsOptions {
 /** 100 rows (~40 KB of JSON) answer fast and cover a few screens; 30 of them are ~3,000 songs in memory. */
 export const ROWS_PAGE_SIZE = 100;
 export const ROWS_MAX_PAGES = 30;
+/**
+ * After a jump of more than a page (a scrollbar drag, End), pages are asked for only once the view has stayed
+ * put this long: a drag across a million rows then costs one or two requests, not one per frame. Scrolling by
+ * less than a page per call (wheel, arrows) fetches at once.
+ */
+export const JUMP_SETTLE_MS = 80;
 
 function isAbort(error: unknown): boolean {
   return (error as Error | null)?.name === 'AbortError';
@@ -68,6 +74,8 @@ export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptio
   const inflight = useRef(new Map<number, { controller: AbortController; generation: number }>());
   /** Pages on screen (the last `show`), spared by the cache's eviction. */
   const onScreen = useRef<ReadonlySet<number>>(new Set([0]));
+  const lastFirst = useRef<number | null>(null);
+  const settling = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const fetchPage = useCallback(
     (page: number) => {
@@ -106,13 +114,21 @@ export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptio
         request.controller.abort();
         inflight.current.delete(page);
       }
-      for (const page of pages) {
-        cache.touch(page);
-        const request = inflight.current.get(page);
-        if (cache.isFresh(page) || (request && request.generation === cache.generation)) continue;
-        request?.controller.abort();
-        fetchPage(page);
-      }
+      for (const page of pages) cache.touch(page);
+      const fetchMissing = () => {
+        settling.current = null;
+        for (const page of pages) {
+          const request = inflight.current.get(page);
+          if (cache.isFresh(page) || (request && request.generation === cache.generation)) continue;
+          request?.controller.abort();
+          fetchPage(page);
+        }
+      };
+      const jumped = lastFirst.current !== null && Math.abs(first - lastFirst.current) > pageSize;
+      lastFirst.current = first;
+      if (settling.current) clearTimeout(settling.current);
+      if (jumped) settling.current = setTimeout(fetchMissing, JUMP_SETTLE_MS);
+      else fetchMissing();
     },
     [cache, fetchPage],
   );
@@ -139,6 +155,9 @@ export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptio
     const requests = inflight.current;
     show(0, pageSize);
     return () => {
+      if (settling.current) clearTimeout(settling.current);
+      settling.current = null;
+      lastFirst.current = null;
       for (const request of requests.values()) request.controller.abort();
       requests.clear();
     };

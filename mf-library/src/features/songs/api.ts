@@ -1,14 +1,16 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { DeletedResponse, Song, SongsResponse } from '@tunafy/contracts';
+import { takePrefetched } from '../../lib/use-api';
 import type { RowsAnswer } from '../../lib/use-paged-rows';
 
 export const songPath = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 
-/** Songs `offset` to `offset + limit - 1` of the whole catalog (id order), and how many there are. */
+export const songRowsPath = (offset: number, limit: number) => `/api/songs?limit=${limit}&offset=${offset}`;
+
+/** Songs `offset` to `offset + limit - 1` of the whole catalog (id order), and how many there are; a prefetched page is taken once. */
 export function fetchSongRows(offset: number, limit: number, signal?: AbortSignal): Promise<RowsAnswer<Song>> {
-  return getApiClient()
-    .get<SongsResponse>(`/api/songs?limit=${limit}&offset=${offset}`, { signal })
-    .then((answer) => ({ items: answer.songs, total: answer.total }));
+  const path = songRowsPath(offset, limit);
+  return (takePrefetched<SongsResponse>(path) ?? getApiClient().get<SongsResponse>(path, { signal })).then((answer) => ({ items: answer.songs, total: answer.total }));
 }
 
 export interface NewSong {

@@ -1,0 +1,138 @@
+/**
+ * /songs at catalog scale in the real browser, against the production builds on a stack of its own grown to
+ * `--songs` songs (default 100,000) by direct inserts:
+ *   - time from navigation start to the first song row showing (cold cache, after one warm-up load),
+ *   - /api/songs requests while opening the page and dragging the scrollbar to the end (and how many were
+ *     cancelled because their page left the screen first),
+ *   - the JS heap after reaching the last row (after a forced GC),
+ *   - long tasks (> 50 ms) while loading and while scrolling.
+ *
+ *   npx tsx e2e/perf/songs-perf.ts --songs 100000
+ *   npx tsx e2e/perf/songs-perf.ts --songs 1000000 --runs 1
+ */
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+import { logInAsDemoAt, startGrownStack } from '../support/grown-stack.js';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** Before any script: long tasks and the first frame with a song row. A string: tsx's __name helpers do not survive serialization. */
+const WATCH = `(() => {
+  window.__name = (fn) => fn;
+  const perf = { longTasks: [], firstRow: 0 };
+  window.__perf = perf;
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) perf.longTasks.push({ at: entry.startTime, ms: entry.duration }); }).observe({ type: 'longtask', buffered: true });
+  const check = () => {
+    if (document.querySelector('ol[aria-label="All Songs"] li a')) perf.firstRow = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
+
+interface Run {
+  firstRowMs: number;
+  /** The first /api/songs request: when it started and when its answer was in, from navigation start. */
+  firstRequest: { startMs: number; endMs: number };
+  loadRequests: number;
+  scrollRequests: number;
+  cancelled: number;
+  heapMb: number;
+  longTasksLoad: number[];
+  longTasksScroll: number[];
+  /** Main-thread busy time (CDP TaskDuration: script, style, layout, paint) per frame of the drag. */
+  busyPerFrameMs: number;
+  lastRow: string;
+}
+
+/** Drags the list's scroller from the top to the end in `steps` frames, like a scrollbar thumb. */
+async function dragToEnd(page: Page, steps: number): Promise<void> {
+  await page.getByRole('list', { name: 'All Songs' }).evaluate(async (list, count) => {
+    let scroller: HTMLElement | null = list.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    if (!scroller) throw new Error('no scroller around the list');
+    const end = scroller.scrollHeight - scroller.clientHeight;
+    for (let step = 1; step <= count; step++) {
+      scroller.scrollTop = (end * step) / count;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }, steps);
+}
+
+async function measure(page: Page, baseUrl: string, songs: number): Promise<Run> {
+  const requests: string[] = [];
+  let cancelled = 0;
+  page.on('request', (request) => new URL(request.url()).pathname === '/api/songs' && requests.push(request.url()));
+  page.on('requestfailed', (request) => new URL(request.url()).pathname === '/api/songs' && (cancelled += 1));
+  await page.addInitScript(WATCH);
+  await logInAsDemoAt(page.request, baseUrl);
+  await page.goto(`${baseUrl}/songs`);
+  await page.waitForFunction('window.__perf.firstRow > 0', undefined, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const loaded = await page.evaluate(() => (window as unknown as { __perf: { firstRow: number; longTasks: { at: number; ms: number }[] } }).__perf);
+  const firstRequest = await page.evaluate(() => {
+    const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((resource) => new URL(resource.name).pathname === '/api/songs');
+    return { startMs: entry?.startTime ?? NaN, endMs: entry?.responseEnd ?? NaN };
+  });
+  const loadRequests = requests.length;
+  const scrollStart = await page.evaluate(() => performance.now());
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const busy = async () => ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+  const busyBefore = await busy();
+
+  await dragToEnd(page, 60);
+  const busyPerFrameMs = ((await busy()) - busyBefore) * 1000 / 60;
+  const last = page.getByRole('list', { name: 'All Songs' }).locator(`li[aria-posinset="${songs}"] a`).first();
+  await last.waitFor({ timeout: 30_000 });
+  const lastRow = (await last.textContent()) ?? '';
+  await page.waitForLoadState('networkidle');
+
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  const longTasks = await page.evaluate(() => (window as unknown as { __perf: { longTasks: { at: number; ms: number }[] } }).__perf.longTasks);
+  return {
+    firstRowMs: loaded.firstRow,
+    firstRequest,
+    loadRequests,
+    scrollRequests: requests.length - loadRequests,
+    cancelled,
+    heapMb: heap.usedSize / 1048576,
+    longTasksLoad: longTasks.filter((task) => task.at < scrollStart).map((task) => task.ms),
+    longTasksScroll: longTasks.filter((task) => task.at >= scrollStart).map((task) => task.ms),
+    busyPerFrameMs,
+    lastRow,
+  };
+}
+
+const songs = Number(option('songs') ?? 100_000);
+const runs = Number(option('runs') ?? 3);
+const started = Date.now();
+const stack = await startGrownStack(songs, (line) => console.error(`[songs-perf] ${line}`));
+console.error(`[songs-perf] stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
+try {
+  // One warm-up so the gateway's one-time gzip of each file does not count against run 1.
+  await measure(await (await browser.newContext()).newPage(), stack.baseUrl, songs);
+  const results: Run[] = [];
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext();
+    results.push(await measure(await context.newPage(), stack.baseUrl, songs));
+    await context.close();
+  }
+  const tasks = (list: number[]) => (list.length === 0 ? 'none' : `${list.length} (max ${Math.max(...list).toFixed(0)} ms)`);
+  console.log(`/songs at ${songs.toLocaleString('en-US')} songs, ${runs} cold-cache runs (fresh browser context each)`);
+  results.forEach((run, index) =>
+    console.log(
+      `  run ${index + 1}: first rows ${run.firstRowMs.toFixed(0)} ms (first page asked at ${run.firstRequest.startMs.toFixed(0)}, in at ${run.firstRequest.endMs.toFixed(0)}); /api/songs requests: ${run.loadRequests} to open, ${run.scrollRequests} for a 60-frame drag to the end (${run.cancelled} cancelled); ` +
+        `JS heap at the end ${run.heapMb.toFixed(1)} MB; long tasks > 50 ms: load ${tasks(run.longTasksLoad)}, scroll ${tasks(run.longTasksScroll)}; main thread busy ${run.busyPerFrameMs.toFixed(1)} ms per drag frame; last row "${run.lastRow}"`,
+    ),
+  );
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`median: first rows ${median(results.map((run) => run.firstRowMs)).toFixed(0)} ms, JS heap at the end ${median(results.map((run) => run.heapMb)).toFixed(1)} MB`);
+} finally {
+  await browser.close();
+  await stack.stop();
+}
