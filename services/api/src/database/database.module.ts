@@ -9,6 +9,7 @@ import { PlaylistEntriesRepository } from '../playlists/playlist-entries.reposit
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { ImportClaimsRepository } from '../imports/import-claims.repository.js';
 import { DB_CONNECTION } from './tokens.js';
 
 // Unknown paths in filters are dropped rather than sent to the server. Operator
@@ -18,7 +19,7 @@ mongoose.set('strictQuery', true);
 // Fail fast while the database is away, so requests get a 503 instead of hanging.
 mongoose.set('bufferTimeoutMS', 3000);
 
-const repositories = [UsersRepository, SongsRepository, AlbumsRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, PlayerStatesRepository];
+const repositories = [UsersRepository, SongsRepository, AlbumsRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, PlayerStatesRepository, ImportClaimsRepository];
 
 /**
  * One mongoose connection for the process and the repositories built on it.

@@ -40,7 +40,7 @@ export class AlbumResolver {
 
   /** `cover` is only called when the album is created here. */
   async findOrCreate(userId: string, name: string, cover: () => Promise<MediaUpload>): Promise<ResolvedAlbum> {
-    const key = `${userId}:${albumKey(name)}`;
+    const key = claimKey(userId, name);
     // In this process one upload at a time per album name; across processes the claim decides.
     return this.catalog.serialize(`import-album:${key}`, async () => {
       const owned = await this.ownedByName(userId, name);
@@ -69,20 +69,53 @@ export class AlbumResolver {
     });
   }
 
+  /** The album this import created got its first song: from now on it is the user's like any other. */
+  async settle(userId: string, album: AlbumRecord): Promise<void> {
+    await this.claims.markDone('album', claimKey(userId, album.name), album.id).catch((error: Error) => this.logger.warn(`could not settle album ${album.id}: ${error.message}`));
+  }
+
   /**
    * Removes an album this import created when the song it was made for could
    * not be stored, unless a song joined it meanwhile: no album is left without
-   * the songs that made it.
+   * the songs that made it. The janitor calls it too, for albums a crash left
+   * (`key` is then the claim's own key, the album may have been renamed since).
+   * True when the album was removed.
    */
-  async discardIfEmpty(userId: string, album: AlbumRecord): Promise<void> {
-    const key = `${userId}:${albumKey(album.name)}`;
-    await this.catalog.serialize(`import-album:${key}`, async () => {
-      if ((await this.songs.listByAlbum(album.id)).length > 0) return;
-      await this.albums.delete(album.id);
-      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
-      await this.claims.release('album', key, album.id);
-      await this.uploads.discard([album.coverFileId]);
-    }).catch((error: Error) => this.logger.warn(`could not remove the empty album ${album.id}: ${error.message}`));
+  async discardIfEmpty(userId: string, album: AlbumRecord, key = claimKey(userId, album.name)): Promise<boolean> {
+    return this.catalog
+      .serialize(`import-album:${key}`, async () => {
+        if ((await this.songs.listByAlbum(album.id)).length > 0) {
+          await this.claims.markDone('album', key, album.id);
+          return false;
+        }
+        await this.albums.delete(album.id);
+        await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
+        await this.claims.release('album', key, album.id);
+        await this.uploads.discard([album.coverFileId]);
+        return true;
+      })
+      .catch((error: Error) => {
+        this.logger.warn(`could not remove the empty album ${album.id}: ${error.message}`);
+        return false;
+      });
+  }
+
+  /**
+   * The janitor's part: albums whose import died between creating them and
+   * storing their first song (claims never settled, older than `before`) are
+   * removed if still empty; claims whose album is gone are dropped.
+   */
+  async sweepAbandoned(before: Date): Promise<number> {
+    let removed = 0;
+    for (const { key, targetId } of await this.claims.unsettled('album', before)) {
+      const album = await this.albums.findById(targetId);
+      if (!album) {
+        await this.claims.release('album', key, targetId);
+        continue;
+      }
+      if (await this.discardIfEmpty(album.artistId, album, key)) removed++;
+    }
+    return removed;
   }
 
   private async ownedByName(userId: string, name: string): Promise<AlbumRecord | null> {
@@ -97,7 +130,8 @@ export class AlbumResolver {
       [{ id: coverFileId }] = await this.uploads.storeAll([await cover()]);
       const album = await this.albums.create({ id, name, artistId: userId, coverFileId });
       await this.catalog.record([{ kind: 'album', id }], (model) => model.putAlbum(album));
-      await this.claims.markDone('album', key, id).catch(() => undefined);
+      // Not marked done yet: only once its first song is stored (settle), so the janitor can tell an album a crash
+      // left empty from one its owner emptied.
       return album;
     } catch (error) {
       if (coverFileId) await this.uploads.discard([coverFileId]);
@@ -105,4 +139,8 @@ export class AlbumResolver {
       throw error;
     }
   }
+}
+
+function claimKey(userId: string, albumName: string): string {
+  return `${userId}:${albumKey(albumName)}`;
 }

@@ -84,6 +84,12 @@ export class ImportClaimsRepository {
     await this.models[kind].updateOne({ _id: key, target_id: targetId }, { $set: { done: true } });
   }
 
+  /** Claims of this kind never marked done and older than `before`: what a crash between claiming and finishing left. */
+  async unsettled(kind: ClaimKind, before: Date): Promise<{ key: string; targetId: string }[]> {
+    const docs = await this.models[kind].find({ done: { $ne: true }, claimed_at: { $lt: before } }).lean<ClaimDocument[]>();
+    return docs.map((doc) => ({ key: doc._id, targetId: doc.target_id }));
+  }
+
   /** Moves a stale claim to a new target, only if it still names the stale one; false when another writer moved it first. */
   async takeOver(kind: ClaimKind, key: string, staleTargetId: string, targetId: string): Promise<boolean> {
     const result = await this.models[kind].updateOne({ _id: key, target_id: staleTargetId }, { $set: { target_id: targetId, claimed_at: new Date(), done: false } });

@@ -127,6 +127,7 @@ export class SongImporter {
         },
       });
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
+      if (created) await this.albums.settle(userId, created);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
       void this.claims.markDone('song', hashKey, songId).catch(() => undefined);
       return { status: 'imported', song, album, albumCreated: created !== null, cover: cover.source, tags };

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ImportsModule } from '../imports/imports.module.js';
 import { JanitorService } from './janitor.service.js';
 
 /** Periodic cleanup of what crashes and the missing TTL index leave behind; see JanitorService. */
 @Module({
+  imports: [ImportsModule],
   providers: [JanitorService],
   exports: [JanitorService],
 })

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { AlbumResolver } from '../imports/album-resolver.js';
 import { MediaStore } from '../media/media-store.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
@@ -14,6 +15,8 @@ export interface JanitorReport {
   orphanFiles: number;
   danglingPlaylistEntries: number;
   danglingLikes: number;
+  /** Albums a bulk upload created and then died before storing their first song (docs/import.md). */
+  abandonedAlbums: number;
 }
 
 /**
@@ -64,6 +67,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly playlists: PlaylistsRepository,
     private readonly entries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
+    @Optional() private readonly importedAlbums?: AlbumResolver,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -98,11 +102,13 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
       expiredSessions: await this.deleteExpiredSessions(),
       orphanFiles: await this.deleteOrphanFiles(),
       ...(await this.deleteDanglingRows()),
+      abandonedAlbums: (await this.importedAlbums?.sweepAbandoned(new Date(Date.now() - ORPHAN_GRACE_MS))) ?? 0,
     };
     if (Object.values(report).some((count) => count > 0)) {
       this.logger.log(
         `removed ${report.expiredSessions} expired sessions, ${report.orphanFiles} orphan files, ` +
-          `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes`,
+          `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes, ` +
+          `${report.abandonedAlbums} albums an upload left empty`,
       );
     }
     return report;

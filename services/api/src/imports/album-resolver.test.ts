@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog } from '../catalog/testing.js';
+import { GridFsMediaStore } from '../media/gridfs-media.store.js';
+import { MediaInspector } from '../media/media-inspector.js';
+import { MediaUploads } from '../media/media-uploads.js';
+import { tinyPng } from '../media/test-files.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+import { AlbumResolver } from './album-resolver.js';
+import { ImportClaimsRepository } from './import-claims.repository.js';
+
+let connection: Connection;
+let cacheDir: string;
+let resolver: AlbumResolver;
+let albums: AlbumsRepository;
+let songs: SongsRepository;
+let store: GridFsMediaStore;
+let model: CatalogModel;
+
+const newId = () => new mongoose.Types.ObjectId().toHexString();
+const cover = async () => ({ kind: 'image' as const, contentType: 'image/png', fileName: 'cover.png', data: tinyPng() });
+const HOUR = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
+  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-album-resolver-'));
+  store = new GridFsMediaStore(connection, { mediaCacheDir: cacheDir });
+  albums = new AlbumsRepository(connection);
+  songs = new SongsRepository(connection);
+  model = new CatalogModel();
+  resolver = new AlbumResolver(albums, songs, new ImportClaimsRepository(connection), fakeCatalog(model), new MediaUploads(new MediaInspector(), store));
+});
+
+afterAll(async () => {
+  await connection?.close();
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+});
+
+/** Makes every unsettled claim look an hour and a minute old, as a crash long ago would leave it. */
+async function ageClaims(): Promise<void> {
+  await connection.db!.collection('album_claims').updateMany({}, { $set: { claimed_at: new Date(Date.now() - HOUR - 60_000) } });
+}
+
+function addSong(artistId: string, albumId: string) {
+  return songs.create({ name: 'Song', artistId, albumId, coverFileId: newId(), audioFileId: newId(), duration: 3 });
+}
+
+describe('AlbumResolver', () => {
+  it('creates an album once and finds it again by name, ignoring case and spacing', async () => {
+    const user = newId();
+    model.putUser(user, 'ann');
+    const first = await resolver.findOrCreate(user, 'Kind of Blue', cover);
+    const again = await resolver.findOrCreate(user, '  kind OF  blue', cover);
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ album: first.album, created: false });
+    expect((await store.open(first.album.coverFileId))?.contentType).toBe('image/png');
+    // As the importer does once the album's first song is stored.
+    await resolver.settle(user, first.album);
+  });
+
+  it('sweeps an album a crash left without its first song, and keeps albums with songs or settled ones', async () => {
+    const user = newId();
+    model.putUser(user, 'bob');
+    const abandoned = (await resolver.findOrCreate(user, 'Crashed', cover)).album;
+    const withSong = (await resolver.findOrCreate(user, 'Crashed After The Song', cover)).album;
+    await addSong(user, withSong.id);
+    const emptiedByOwner = (await resolver.findOrCreate(user, 'Emptied', cover)).album;
+    await resolver.settle(user, emptiedByOwner);
+    const gone = (await resolver.findOrCreate(user, 'Deleted Since', cover)).album;
+    await albums.delete(gone.id);
+    const young = (await resolver.findOrCreate(newId(), 'Still Uploading', cover)).album;
+
+    // Too young: an upload may still be on its way.
+    expect(await resolver.sweepAbandoned(new Date(Date.now() - HOUR))).toBe(0);
+    await ageClaims();
+    await connection.db!.collection('album_claims').updateOne({ target_id: young.id }, { $set: { claimed_at: new Date() } });
+    expect(await resolver.sweepAbandoned(new Date(Date.now() - HOUR))).toBe(1);
+
+    expect(await albums.findById(abandoned.id)).toBeNull();
+    expect(model.album(abandoned.id)).toBeNull();
+    expect(await store.open(abandoned.coverFileId)).toBeNull();
+    for (const kept of [withSong, emptiedByOwner, young]) expect(await albums.findById(kept.id)).not.toBeNull();
+    const claims = connection.db!.collection('album_claims');
+    expect(await claims.findOne({ target_id: gone.id })).toBeNull();
+    expect(await claims.findOne({ target_id: withSong.id })).toMatchObject({ done: true });
+    // A second pass has nothing left to do.
+    expect(await resolver.sweepAbandoned(new Date(Date.now() - HOUR))).toBe(0);
+  });
+});
