@@ -5,7 +5,7 @@ import type { Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { ANN, song } from '../test/fixtures';
 import { pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
-import { currentPath, publishSession, queueOf, recordBus, renderAt } from '../test/render';
+import { currentPath, fakeWindowScrolling, publishSession, queueOf, recordBus, renderAt } from '../test/render';
 import { ROWS_PAGE_SIZE } from '../lib/use-paged-rows';
 import SongsPage from './songs-page';
 
@@ -29,17 +29,6 @@ function renderPage(songs: readonly Song[] = SONGS) {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** jsdom lays nothing out: the window "scrolls" by moving the list's top, as a browser would. */
-function fakeWindowScrolling() {
-  let scrolled = 0;
-  vi.spyOn(window, 'scrollBy').mockImplementation(((_x: number, y: number) => {
-    scrolled += y;
-    window.dispatchEvent(new Event('scroll'));
-  }) as typeof window.scrollBy);
-  // The list's full-height block is what the list measures against the scroller.
-  vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: -scrolled }) as DOMRect);
-}
 
 const rows = () => within(screen.getByRole('list', { name: 'All Songs' })).getAllByRole('listitem');
 

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { SessionUser } from '@tunafy/contracts';
@@ -44,4 +45,21 @@ export function recordBus<K extends EventName>(name: K): EventMap[K][] {
 export function queueOf(command: PlayerCommand | undefined): QueueItem[] {
   if (command?.type !== 'play-list') throw new Error(`expected a play-list command, got ${JSON.stringify(command)}`);
   return command.songs;
+}
+
+/**
+ * jsdom lays nothing out: the window "scrolls" by moving the windowed list's full-height block, as a browser
+ * would (restore with vi.restoreAllMocks). Answers a function that scrolls to `y` px past the list's top.
+ */
+export function fakeWindowScrolling(): (y: number) => void {
+  let scrolled = 0;
+  vi.spyOn(window, 'scrollBy').mockImplementation(((_x: number, y: number) => {
+    scrolled += y;
+    window.dispatchEvent(new Event('scroll'));
+  }) as typeof window.scrollBy);
+  vi.spyOn(HTMLDivElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: -scrolled }) as DOMRect);
+  return (y) => {
+    scrolled = y;
+    window.dispatchEvent(new Event('scroll'));
+  };
 }
