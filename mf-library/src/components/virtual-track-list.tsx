@@ -112,12 +112,12 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
   const geometry = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT };
   const { view, scroller } = useListView(spacer, geometry);
   const shape: ListGeometry = { ...geometry, viewport: view.viewport };
-  const window_ = rowWindow(view.scrolled, shape, OVERSCAN);
+  const visible = rowWindow(view.scrolled, shape, OVERSCAN);
   const { show } = rows;
 
   useEffect(() => {
-    if (total > 0) show(window_.first, window_.end);
-  }, [show, total, window_.first, window_.end]);
+    if (total > 0) show(visible.first, visible.end);
+  }, [show, total, visible.first, visible.end]);
 
   // Keyboard moves: the row to focus once it is rendered (it may first have to be scrolled to and fetched).
   const pendingFocus = useRef<number | null>(null);
@@ -164,10 +164,10 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
     focusRow(Math.min(total - 1, Math.max(0, target)));
   };
 
-  const base = window_.first - (window_.first % BLOCK_ROWS);
-  const blockTop = window_.top - (window_.first - base) * TRACK_ROW_HEIGHT;
+  const base = visible.first - (visible.first % BLOCK_ROWS);
+  const blockTop = visible.top - (visible.first - base) * TRACK_ROW_HEIGHT;
   const items: ReactNode[] = [];
-  for (let index = window_.first; index < window_.end; index++) {
+  for (let index = visible.first; index < visible.end; index++) {
     const song = rows.rowAt(index);
     const top = (index - base) * TRACK_ROW_HEIGHT;
     items.push(
