@@ -373,6 +373,33 @@ describe('persistence', () => {
     expect(controller.getState().volume).toBe(0.1);
   });
 
+  it('plays a row chosen before the player mounted, instead of the saved queue (local or from the server)', async () => {
+    const first = start();
+    command({ type: 'play-list', songs: items(3), index: 2, source: 'album:a' });
+    first.setVolume(0.4);
+    vi.advanceTimersByTime(1000);
+    detach!();
+    expect(localStorage.getItem(storageKeys(USER).queue)).not.toBeNull();
+
+    // The bar is not there yet when the person clicks a row of /songs.
+    command({ type: 'play-list', songs: items(2), index: 1, source: 'songs' });
+    const second = start();
+    expect(engine.opened).toEqual([{ url: url(2), autoplay: true, startAt: 0 }]);
+    expect(lastState()).toMatchObject({ current: { id: hexId(2) }, playing: true, source: 'songs' });
+    expect(second.getState().restored).toBe(true);
+    expect(api.loadPlayerState).not.toHaveBeenCalled();
+    detach!();
+
+    // Nothing saved in this browser: the server's copy must not replace the row either.
+    localStorage.clear();
+    command({ type: 'play-list', songs: items(2), index: 0, source: 'songs' });
+    const third = start({ saved: { queue: [catalogSong(7)], index: 0, position: 50, volume: 1, shuffle: false, repeat: 'off', updated_at: '2026-01-01T00:00:00Z' } });
+    await vi.runOnlyPendingTimersAsync();
+    expect(third.getState().restored).toBe(true);
+    expect(lastState()).toMatchObject({ current: { id: hexId(1) }, playing: true });
+    expect(api.loadPlayerState).not.toHaveBeenCalled();
+  });
+
   it('saves to the server at most every 5 s, with song ids, and on pagehide with keepalive', async () => {
     const controller = start();
     await vi.waitFor(() => expect(controller.getState().restored).toBe(true));

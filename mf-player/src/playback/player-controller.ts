@@ -207,6 +207,12 @@ export class PlayerController {
   }
 
   private restore(generation: number): void {
+    // A command held for the player while it mounted (a row clicked before the bar was there) has already run:
+    // what the person asked for wins over anything saved before.
+    if (this.touched) {
+      this.update({ restored: true });
+      return;
+    }
     const local = loadLocal(this.storage, this.options.userId);
     if (local) {
       this.applyRestored(local);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_BEHAVIOUR, EventBus, IncompatibleBusError, getEventBus } from './index.js';
 
 const GLOBAL_KEY = Symbol.for('tunafy.event-bus');
@@ -25,6 +25,29 @@ describe('EventBus', () => {
     bus.publish('ui:open-modal', { modal: 'signup' });
     expect(seen).toEqual([{ modal: 'signup' }]);
     expect(bus.last('ui:open-modal')).toBeUndefined();
+  });
+
+  it('holds player commands published while nobody listens, for the first subscriber only, and drops stale ones', () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const bus = new EventBus();
+      bus.publish('player:command', { type: 'toggle' });
+      now.mockReturnValue(1_003_000);
+      bus.publish('player:command', { type: 'next' });
+      now.mockReturnValue(1_006_000);
+      // The first command is 6 s old by now (older than the 5 s declared), the second 3 s.
+      const first: unknown[] = [];
+      const subscription = bus.on('player:command').subscribe((value) => first.push(value));
+      expect(first).toEqual([{ type: 'next' }]);
+      bus.publish('player:command', { type: 'previous' });
+      expect(first).toEqual([{ type: 'next' }, { type: 'previous' }]);
+      const second: unknown[] = [];
+      bus.on('player:command').subscribe((value) => second.push(value));
+      subscription.unsubscribe();
+      expect(second).toEqual([]);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('keeps only the latest replayed value', () => {

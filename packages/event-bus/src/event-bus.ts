@@ -1,14 +1,20 @@
-import { ReplaySubject, Subject, type Observable } from 'rxjs';
+import { Observable, ReplaySubject, Subject } from 'rxjs';
 import { EVENT_BEHAVIOUR, EVENT_CONTRACT_VERSION, type EventMap, type EventName } from './events.js';
+
+/** At most this many unheard commands are held per event (the oldest go first). */
+const HELD_MAX = 20;
 
 /**
  * A typed bus over RxJS subjects: one subject per event name, a ReplaySubject(1)
- * for events declared as replaying (the session, the player state).
+ * for events declared as replaying (the session, the player state), and for
+ * events declared with `holdUnheardMs`, what was published while nobody
+ * listened, handed once to the first subscriber.
  */
 export class EventBus {
   readonly contractVersion = EVENT_CONTRACT_VERSION;
   private readonly subjects = new Map<EventName, Subject<unknown>>();
   private readonly latest = new Map<EventName, unknown>();
+  private readonly held = new Map<EventName, { payload: unknown; at: number }[]>();
 
   private subject<K extends EventName>(name: K): Subject<EventMap[K]> {
     let subject = this.subjects.get(name);
@@ -20,12 +26,30 @@ export class EventBus {
   }
 
   publish<K extends EventName>(name: K, payload: EventMap[K]): void {
-    if (EVENT_BEHAVIOUR[name].replay) this.latest.set(name, payload);
-    this.subject(name).next(payload);
+    const behaviour = EVENT_BEHAVIOUR[name];
+    if (behaviour.replay) this.latest.set(name, payload);
+    const subject = this.subject(name);
+    if (behaviour.holdUnheardMs !== undefined && !subject.observed) {
+      const held = this.held.get(name) ?? [];
+      held.push({ payload, at: Date.now() });
+      if (held.length > HELD_MAX) held.shift();
+      this.held.set(name, held);
+      return;
+    }
+    subject.next(payload);
   }
 
   on<K extends EventName>(name: K): Observable<EventMap[K]> {
-    return this.subject(name).asObservable();
+    const subject = this.subject(name);
+    const holdMs = EVENT_BEHAVIOUR[name].holdUnheardMs;
+    if (holdMs === undefined) return subject.asObservable();
+    return new Observable<EventMap[K]>((subscriber) => {
+      const held = this.held.get(name) ?? [];
+      this.held.delete(name);
+      const since = Date.now() - holdMs;
+      for (const { payload, at } of held) if (at >= since) subscriber.next(payload as EventMap[K]);
+      return subject.subscribe(subscriber);
+    });
   }
 
   /** The last value of a replaying event, for synchronous first renders. */

@@ -5,7 +5,7 @@ import type { SessionUser, Song } from '@tunafy/contracts';
  * any change a remote built against the previous one could misread; remotes
  * built against another major are refused at load with a clear message.
  */
-export const EVENT_CONTRACT_VERSION = '1.0.0';
+export const EVENT_CONTRACT_VERSION = '1.1.0';
 
 export type ModalName = 'login' | 'signup' | 'please-log-in';
 
@@ -56,6 +56,12 @@ export type EventName = keyof EventMap;
 export interface EventBehaviour {
   /** Late subscribers get the last value: remotes mount after the shell has published. */
   replay: boolean;
+  /**
+   * A command published while nobody listens is held this long (ms) and handed to the first subscriber, once.
+   * A person can click a song before the player remote has mounted; the click is still meant a few seconds
+   * later, but playing it a minute later would surprise.
+   */
+  holdUnheardMs?: number;
 }
 
 /** Declared per event, so nobody has to guess whether a late subscriber sees the past. */
@@ -64,7 +70,7 @@ export const EVENT_BEHAVIOUR: { readonly [K in EventName]: EventBehaviour } = {
   'ui:open-modal': { replay: false },
   'ui:close-modal': { replay: false },
   'ui:notify': { replay: false },
-  'player:command': { replay: false },
+  'player:command': { replay: false, holdUnheardMs: 5000 },
   'player:state': { replay: true },
   'library:changed': { replay: false },
 };
