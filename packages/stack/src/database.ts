@@ -28,6 +28,11 @@ export interface RunningDatabase {
    */
   outage?(): Promise<void>;
   recover?(): Promise<void>;
+  /**
+   * Local engines this call started: whether the engine (and PostgreSQL under it) runs right now. False after
+   * a crash or `outage()`, true again after `recover()`; `npm start`'s supervisor polls it.
+   */
+  alive?(): boolean;
   /** Engines this call started: the pid of the MongoDB-protocol server (FerretDB or mongod) right now. */
   enginePid?(): number | undefined;
   /** Engines this call started: their data folder (SQLite files, mongod's dbpath, or PostgreSQL's cluster in `pgdata/`). */
@@ -303,6 +308,7 @@ async function startLocal(
         await pingUntilReady(uri, deadline(), running.server);
         started = true;
       },
+      alive: () => !stopping && isRunning(running),
       enginePid: () => running.server.child.pid,
       dataDir,
       postgresql: first.postgresql && {
