@@ -21,6 +21,7 @@ const EXPOSES = {
   './PlaylistDetailPage': './src/app/playlist-detail-page.tsx',
   './PlaylistCreatePage': './src/app/playlist-create-page.tsx',
   './LikedSongsPage': './src/app/liked-songs-page.tsx',
+  './UploadPage': './src/app/upload-page.tsx',
   './SearchBox': './src/app/search-box.tsx',
   './meta': './src/app/meta.ts',
 };

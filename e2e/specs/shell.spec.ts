@@ -4,7 +4,7 @@ import { DEMO_CREDENTIALS } from '@tunafy/contracts';
 import { expect, hasRemote, logInAsDemo, test, waitForRegionsSettled } from '../support/fixtures.js';
 
 const BANNER_TEXT = 'Sign up to get unlimited songs. No credit card needed.';
-const SIDEBAR_ITEMS = ['Your Library', 'All Songs', 'Liked Songs', 'Create Song', 'Create Album', 'Create Playlist'];
+const SIDEBAR_ITEMS = ['Your Library', 'All Songs', 'Liked Songs', 'Create Song', 'Create Album', 'Create Playlist', 'Upload Music'];
 
 test.describe('guest', () => {
   test('sees the layout and the preview banner', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './button';
 import styles from './form-layout.module.css';
 import theme from './theme.module.css';
@@ -41,14 +41,20 @@ export function SubmitButton({ label, pending, blocked }: { label: string; pendi
 /** How far the upload is; a determinate bar once the browser reports progress. */
 export function UploadProgress({ progress }: { progress: number | null }) {
   if (progress === null) return null;
+  return <ProgressBar label={Math.round(progress * 100) < 100 ? 'Uploading…' : 'Processing…'} progress={progress} />;
+}
+
+/** A labelled determinate bar (the form's upload, each file and the batch of the upload screen). */
+export function ProgressBar({ label, progress, hideLabel }: { label: string; progress: number; hideLabel?: boolean }) {
+  const id = useId();
   const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
     <div className={styles.progress}>
-      <div className={styles.progressLabel}>
-        <span id="library-upload-label">{percent < 100 ? 'Uploading…' : 'Processing…'}</span>
+      <div className={hideLabel ? theme.visuallyHidden : styles.progressLabel}>
+        <span id={id}>{label}</span>
         <span aria-hidden="true">{percent}%</span>
       </div>
-      <div className={styles.track} role="progressbar" aria-labelledby="library-upload-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className={styles.track} role="progressbar" aria-labelledby={id} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div className={styles.bar} style={{ width: `${percent}%` }} />
       </div>
     </div>

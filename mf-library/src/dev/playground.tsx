@@ -9,6 +9,7 @@ import AlbumUpdatePage from '../app/album-update-page';
 import AlbumsPage from '../app/albums-page';
 import HomePage from '../app/home-page';
 import LikedSongsPage from '../app/liked-songs-page';
+import UploadPage from '../app/upload-page';
 import PlaylistCreatePage from '../app/playlist-create-page';
 import PlaylistDetailPage from '../app/playlist-detail-page';
 import PlaylistsPage from '../app/playlists-page';
@@ -138,6 +139,7 @@ const LINKS: [string, string][] = [
   ['/songs/new', 'Create Song'],
   ['/albums/new', 'Create Album'],
   ['/playlists/new', 'Create Playlist'],
+  ['/upload', 'Upload Music'],
 ];
 
 /**
@@ -181,6 +183,7 @@ export function Playground() {
               <Route path="/playlists/new" element={<PlaylistCreatePage />} />
               <Route path="/playlists/:playlistId" element={<PlaylistDetailPage />} />
               <Route path="/collection/tracks" element={<LikedSongsPage />} />
+              <Route path="/upload" element={<UploadPage />} />
               <Route path="*" element={<p>Not a library route.</p>} />
             </Routes>
           </main>

@@ -44,6 +44,7 @@ export const SCREENS: RouteObject[] = [
   remotePage('playlists/new', library.PlaylistCreatePage, 'Create Playlist'),
   remotePage('playlists/:playlistId', library.PlaylistDetailPage, 'Playlist'),
   remotePage('collection/tracks', library.LikedSongsPage, 'Liked Songs'),
+  remotePage('upload', library.UploadPage, 'Upload Music'),
 ];
 
 export function createRoutes(screens: RouteObject[] = SCREENS): RouteObject[] {

@@ -31,6 +31,7 @@ export const remoteContractTypes: Checks = {
     PlaylistCreatePage: async () => (await import('../../../mf-library/src/app/playlist-create-page')).default,
     PlaylistDetailPage: async () => (await import('../../../mf-library/src/app/playlist-detail-page')).default,
     LikedSongsPage: async () => (await import('../../../mf-library/src/app/liked-songs-page')).default,
+    UploadPage: async () => (await import('../../../mf-library/src/app/upload-page')).default,
     SearchBox: async () => (await import('../../../mf-library/src/app/search-box')).default,
     meta: async () => (await import('../../../mf-library/src/app/meta')).contractVersion,
   },

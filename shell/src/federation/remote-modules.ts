@@ -24,6 +24,7 @@ export const REMOTE_MODULES = {
     PlaylistCreatePage: 'mf_library/PlaylistCreatePage',
     PlaylistDetailPage: 'mf_library/PlaylistDetailPage',
     LikedSongsPage: 'mf_library/LikedSongsPage',
+    UploadPage: 'mf_library/UploadPage',
     SearchBox: 'mf_library/SearchBox',
   },
   mf_player: {

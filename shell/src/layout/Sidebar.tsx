@@ -22,6 +22,8 @@ const CREATE: NavItem[] = [
   { to: '/songs/new', label: 'Create Song', icon: <PlusIcon /> },
   { to: '/albums/new', label: 'Create Album', icon: <PlusIcon /> },
   { to: '/playlists/new', label: 'Create Playlist', icon: <PlusIcon /> },
+  // Not in SPEC's list: the bulk upload of issue 13 (many files, any accepted format) beside the mp3-only form.
+  { to: '/upload', label: 'Upload Music', icon: <PlusIcon /> },
 ];
 
 export function Sidebar() {

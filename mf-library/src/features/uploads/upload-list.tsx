@@ -1,0 +1,78 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/button';
+import { ProgressBar } from '../../components/form-layout';
+import { useUploadQueue, type UploadJob, type UploadQueue } from './upload-queue';
+import styles from './uploads.module.css';
+
+/** The page's uploads (this visit's and any still running from before), with a bar per file and one for the batch. */
+export function UploadList({ queue, headingRef }: { queue: UploadQueue; headingRef?: Ref<HTMLHeadingElement> }) {
+  const { jobs, progress, running } = useUploadQueue(queue);
+  if (jobs.length === 0) return null;
+  const done = jobs.filter((job) => job.state === 'imported' || job.state === 'duplicate').length;
+  const failed = jobs.filter((job) => job.state === 'failed').length;
+  return (
+    <section className={styles.section} aria-labelledby="upload-progress-title">
+      <h2 id="upload-progress-title" className={styles.sectionTitle} tabIndex={-1} ref={headingRef}>
+        Uploads
+      </h2>
+      <ProgressBar label={`${done} of ${jobs.length} uploaded${failed ? `, ${failed} failed` : ''}`} progress={progress} />
+      {running && <p className={styles.hint}>You can keep browsing and listening; uploads go on until you close this tab.</p>}
+      <ol className={styles.jobs}>
+        {jobs.map((job) => (
+          <UploadJobRow key={job.id} job={job} onRetry={() => queue.retry(job.id)} />
+        ))}
+      </ol>
+      {!running && done > 0 && (
+        <Button variant="secondary" size="small" onClick={queue.clearFinished}>
+          Clear finished
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function UploadJobRow({ job, onRetry }: { job: UploadJob; onRetry: () => void }) {
+  return (
+    <li className={styles.job} data-state={job.state}>
+      <span className={styles.jobName}>{job.name}</span>
+      <div className={styles.jobStatus}>{status(job, onRetry)}</div>
+    </li>
+  );
+}
+
+function status(job: UploadJob, onRetry: () => void) {
+  switch (job.state) {
+    case 'waiting':
+      return <span>Waiting</span>;
+    case 'uploading':
+      return <ProgressBar label={`Uploading ${job.name}`} progress={job.progress} hideLabel />;
+    case 'imported':
+      return (
+        <span>
+          Imported: <Link to={`/songs/${job.song!.id}`}>{job.song!.song_name}</Link>
+          {job.album && (
+            <>
+              {' on '}
+              <Link to={`/albums/${job.album.id}`}>{job.album.album_name}</Link>
+            </>
+          )}
+        </span>
+      );
+    case 'duplicate':
+      return (
+        <span>
+          Already yours: <Link to={`/songs/${job.song!.id}`}>{job.song!.song_name}</Link>
+        </span>
+      );
+    case 'failed':
+      return (
+        <span className={styles.failed}>
+          <span role="alert">{job.error}</span>
+          <Button variant="secondary" size="small" onClick={onRetry} aria-label={`Retry ${job.name}`}>
+            Retry
+          </Button>
+        </span>
+      );
+  }
+}

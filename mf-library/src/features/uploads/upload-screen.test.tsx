@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IMPORT_MESSAGES } from '@tunafy/contracts';
+import { stubApiClient } from '../../test/fake-api';
+import { renderAt } from '../../test/render';
+import type { AudioReading } from './read-audio';
+import { createUploadQueue } from './upload-queue';
+import { UploadScreen } from './upload-screen';
+
+const readings: Record<string, AudioReading> = {
+  '03 - Tagged.flac': { format: 'flac', duration: 185, tags: { title: 'Real Title', album: 'Blue', track: 7, disc: 2, year: 1999, genre: 'Jazz' }, picture: new Blob(['png'], { type: 'image/png' }) },
+  '04 - From The Name.mp3': { format: 'mp3', duration: 61, tags: {}, picture: null },
+  'notes.flac': { format: null, duration: null, tags: {}, picture: null },
+  'again.mp3': { format: 'mp3', duration: 30, tags: { title: 'Again' }, picture: null },
+};
+// jsdom's Blob has no arrayBuffer() (nor text()): hash its text, read the old way.
+vi.mock('./hash-file', () => ({
+  hashFile: (file: File) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(sha256(reader.result as string));
+      reader.readAsText(file);
+    }),
+}));
+
+const read = vi.fn(async (file: File) => readings[file.name]!);
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Files as a folder picker gives them: each with its path inside the folder. */
+function folder(files: Record<string, string>): File[] {
+  return Object.entries(files).map(([path, content]) => {
+    const file = new File([content], path.split('/').pop()!);
+    Object.defineProperty(file, 'webkitRelativePath', { value: path });
+    return file;
+  });
+}
+
+async function setUp() {
+  const api = stubApiClient();
+  const duplicateHash = await sha256('again bytes');
+  api.post.mockImplementation(async (path) => {
+    if (path === '/api/uploads/check') return { duplicates: { [duplicateHash]: 'song-9' } };
+    throw new Error(`unexpected ${path}`);
+  });
+  const send = vi.fn(async () => new Promise<never>(() => {}));
+  const queue = createUploadQueue({ send });
+  renderAt('/upload', { '/upload': <UploadScreen queue={queue} read={read} /> });
+  const files = folder({
+    'Blue/03 - Tagged.flac': 'flac bytes',
+    'Blue/04 - From The Name.mp3': 'mp3 bytes',
+    'Blue/cover.jpg': 'jpeg bytes',
+    'Blue/notes.flac': 'just text',
+    'Blue/again.mp3': 'again bytes',
+    'Blue/playlist.m3u': 'not music',
+  });
+  fireEvent.change(screen.getByLabelText('Choose a folder'), { target: { files } });
+  await screen.findByText(/4 files: 2 ready, 2 with problems/, {}, { timeout: 3000 });
+  return { api, send, queue };
+}
+
+const input = (field: string, file: string) => screen.getByRole('textbox', { name: `${field} of ${file}` });
+
+describe('upload screen review', () => {
+  it('shows each file’s tags, else defaults from its name, and the cover it will use', async () => {
+    await setUp();
+    expect(input('Title', '03 - Tagged.flac')).toHaveValue('Real Title');
+    expect(input('Album', '03 - Tagged.flac')).toHaveValue('Blue');
+    expect(input('Track', '03 - Tagged.flac')).toHaveValue('7');
+    expect(input('Disc', '03 - Tagged.flac')).toHaveValue('2');
+    expect(input('Year', '03 - Tagged.flac')).toHaveValue('1999');
+    expect(input('Genre', '03 - Tagged.flac')).toHaveValue('Jazz');
+    expect(input('Title', '04 - From The Name.mp3')).toHaveValue('From The Name');
+    expect(input('Track', '04 - From The Name.mp3')).toHaveValue('4');
+    expect(input('Album', '04 - From The Name.mp3')).toHaveValue('');
+
+    const tagged = screen.getByRole('row', { name: /03 - Tagged\.flac/ });
+    expect(within(tagged).getByText('From the file')).toBeInTheDocument();
+    expect(within(tagged).getByText('3:05')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /04 - From The Name/ })).getByText('cover.jpg')).toBeInTheDocument();
+    // Only audio files are listed; the playlist file is left alone.
+    expect(screen.queryByText('playlist.m3u')).not.toBeInTheDocument();
+  });
+
+  it('marks unsupported files and songs the user already has', async () => {
+    await setUp();
+    expect(within(screen.getByRole('row', { name: /notes\.flac/ })).getByText(IMPORT_MESSAGES.unsupportedFormat)).toBeInTheDocument();
+    const again = screen.getByRole('row', { name: /again\.mp3/ });
+    expect(within(again).getByText('You already have this song.')).toBeInTheDocument();
+    expect(within(again).getByRole('link', { name: 'Open it' })).toHaveAttribute('href', '/songs/song-9');
+  });
+
+  it('marks files over their format’s limit', async () => {
+    stubApiClient().post.mockResolvedValue({ duplicates: {} });
+    renderAt('/upload', { '/upload': <UploadScreen queue={createUploadQueue({ send: vi.fn() })} read={async () => readings['03 - Tagged.flac']!} /> });
+    const huge = new File(['x'], 'huge.flac');
+    Object.defineProperty(huge, 'size', { value: 251 * 1024 * 1024 });
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [huge] } });
+    expect(await screen.findByText(IMPORT_MESSAGES.tooLarge('flac'), {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('checks edits with the API’s rules and sends only what was changed', async () => {
+    const { send } = await setUp();
+    const user = userEvent.setup();
+    const track = input('Track', '04 - From The Name.mp3');
+    await user.clear(track);
+    await user.type(track, '1000');
+    expect(screen.getByText(IMPORT_MESSAGES.trackInvalid)).toBeInTheDocument();
+    expect(track).toHaveAccessibleDescription(IMPORT_MESSAGES.trackInvalid);
+    expect(screen.getByRole('button', { name: 'Upload 1 file' })).toBeEnabled();
+
+    await user.clear(track);
+    await user.type(track, '12');
+    await user.type(input('Album', '04 - From The Name.mp3'), 'Blue');
+    await user.click(screen.getByRole('button', { name: 'Upload 2 files' }));
+
+    expect(send).toHaveBeenCalledTimes(2);
+    const [tagged, named] = send.mock.calls.map((call) => (call as unknown as [{ file: File; cover: File | null; edits: object }])[0]);
+    expect(tagged).toMatchObject({ edits: {}, cover: null });
+    expect(tagged!.file.name).toBe('03 - Tagged.flac');
+    expect(named).toMatchObject({ edits: { track: '12', album: 'Blue' } });
+    expect(named!.cover?.name).toBe('cover.jpg');
+    // The review turns into the upload list, which takes the focus.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Uploads' })).toHaveFocus());
+    expect(screen.getAllByRole('progressbar', { name: /Uploading/ })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,107 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { IMPORT_AUDIO_EXTENSIONS } from '@tunafy/contracts';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/states';
+import { pickedFromDrop, pickedFromInput } from './pick-files';
+import type { readAudio } from './read-audio';
+import { editsOf, isUploadable, type ReviewRow } from './review';
+import { ReviewTable } from './review-table';
+import { UploadList } from './upload-list';
+import { getUploadQueue, useUploadQueue, type UploadQueue } from './upload-queue';
+import { useReview, type Review } from './use-review';
+import styles from './uploads.module.css';
+
+/** Audio by extension plus the pictures that can sit beside it; the bytes decide what each file is. */
+const FILES_ACCEPT = [...IMPORT_AUDIO_EXTENSIONS.map((extension) => `.${extension}`), '.jpg', '.jpeg', '.png', 'audio/*'].join(',');
+// React does not know the folder picker's attribute; Chrome, Firefox and Safari all take this spelling.
+const FOLDER_PICKER = { webkitdirectory: '', directory: '' } as Record<string, string>;
+
+/** Drop or pick files, review what will be stored, then hand the batch to the page's upload queue. */
+export function UploadScreen({ queue = getUploadQueue(), read }: { queue?: UploadQueue; read?: typeof readAudio }) {
+  const review = useReview(read);
+  const [dragging, setDragging] = useState(false);
+  const { jobs } = useUploadQueue(queue);
+  const progressHeading = useRef<HTMLHeadingElement>(null);
+  const ready = review.rows.filter(isUploadable);
+  const withProblems = review.rows.filter((row) => row.read && row.problems.length > 0).length;
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void pickedFromDrop(event.dataTransfer).then(review.add);
+  };
+
+  const confirm = () => {
+    queue.add(ready.map((row) => ({ id: row.id, request: { file: row.file, cover: sidecarOf(row), edits: editsOf(row) } })));
+    review.clear();
+    // The review table goes away: focus follows to the progress it turned into.
+    requestAnimationFrame(() => progressHeading.current?.focus());
+  };
+
+  return (
+    <div className={styles.screen}>
+      <div
+        className={dragging ? `${styles.dropZone} ${styles.dragging}` : styles.dropZone}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p className={styles.dropText}>Drop music files or a whole folder here, or choose them.</p>
+        <p className={styles.hint}>MP3, FLAC, AAC or ALAC (.m4a), Ogg Vorbis, Opus and WAV. Tags, track numbers and embedded art are read from the files; a cover.jpg or folder.jpg beside them is used for files without art.</p>
+        <div className={styles.pickers}>
+          <label className={styles.picker}>
+            Choose files
+            <input className={styles.pickerInput} type="file" multiple accept={FILES_ACCEPT} onChange={(event) => pickAndReset(event.currentTarget, review)} />
+          </label>
+          <label className={styles.picker}>
+            Choose a folder
+            <input className={styles.pickerInput} type="file" multiple {...FOLDER_PICKER} onChange={(event) => pickAndReset(event.currentTarget, review)} />
+          </label>
+        </div>
+      </div>
+
+      {review.rows.length > 0 && (
+        <section className={styles.section} aria-labelledby="upload-review-title">
+          <h2 id="upload-review-title" className={styles.sectionTitle}>
+            Review
+          </h2>
+          <p className={styles.summary} aria-live="polite">
+            {review.rows.length} {review.rows.length === 1 ? 'file' : 'files'}: {ready.length} ready
+            {withProblems > 0 && `, ${withProblems} with problems (not uploaded)`}
+            {review.reading > 0 && `, reading ${review.reading}…`}
+          </p>
+          <ReviewTable rows={review.rows} onEdit={review.edit} />
+          <div className={styles.actions}>
+            <Button onClick={confirm} disabled={ready.length === 0 || review.reading > 0}>
+              {`Upload ${ready.length} ${ready.length === 1 ? 'file' : 'files'}`}
+            </Button>
+            <Button variant="secondary" onClick={review.clear}>
+              Clear
+            </Button>
+          </div>
+        </section>
+      )}
+
+      <UploadList queue={queue} headingRef={progressHeading} />
+
+      {review.rows.length === 0 && jobs.length === 0 && (
+        <EmptyState level={2} title="Nothing chosen yet" text="Your files are only sent once you have reviewed them and chosen Upload." />
+      )}
+    </div>
+  );
+}
+
+function pickAndReset(input: HTMLInputElement, review: Review) {
+  review.add(pickedFromInput(input.files));
+  // Choosing the same folder again must fire change again.
+  input.value = '';
+}
+
+/** The picture beside the file goes along only when the file has none of its own (the server would ignore it). */
+function sidecarOf(row: ReviewRow): File | null {
+  return row.cover.kind === 'sidecar' ? row.cover.file : null;
+}
