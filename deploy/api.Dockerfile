@@ -66,11 +66,12 @@ COPY --from=build /src/services/api/package.json services/api/
 COPY --from=build /src/services/api/dist services/api/dist
 # HOST must be 0.0.0.0 in a container (the app's default, 127.0.0.1, is unreachable from the gateway).
 # MEDIA_CACHE_DIR is the local disk copy of GridFS media; mount a volume there (docker-compose.yml does).
+# NODE_OPTIONS: the flags npm start gives the API too (API_NODE_FLAGS in packages/stack/src/api-process.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     MEDIA_CACHE_DIR=/var/cache/tunafy/media \
-    NODE_OPTIONS=--enable-source-maps
+    NODE_OPTIONS="--enable-source-maps --max-semi-space-size=2"
 USER node
 WORKDIR /app/services/api
 EXPOSE 8080
