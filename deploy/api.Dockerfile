@@ -72,7 +72,8 @@ ENV NODE_ENV=production \
     PORT=8080 \
     MEDIA_CACHE_DIR=/var/cache/tunafy/media \
     NODE_OPTIONS="--enable-source-maps --max-semi-space-size=2"
-USER node
+# The image's `node` user (uid 1000), by number: runtimes can check a numeric user is not root.
+USER 1000
 WORKDIR /app/services/api
 EXPOSE 8080
 # 200 when the API and its database answer, 503 while MongoDB is unreachable. The API listens only once it has

@@ -7,7 +7,7 @@
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 
 FROM ${NGINX_IMAGE}
-USER root
+USER 0
 COPY deploy/nginx/gateway.conf.template /etc/nginx/templates/default.conf.template
 COPY deploy/nginx/proxy-api.conf deploy/nginx/proxy-static.conf deploy/nginx/remotes.json.template /etc/nginx/tunafy/
 COPY --chmod=0755 deploy/entrypoint/35-tunafy-remotes.sh /docker-entrypoint.d/35-tunafy-remotes.sh

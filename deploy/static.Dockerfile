@@ -58,17 +58,21 @@ RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/event-bus --
  && test -f "${APP}/dist/$([ "${APP}" = shell ] && echo index.html || echo mf-manifest.json)"
 # Precompressed copies for nginx's gzip_static (compressed once here, never per request), and an id of the
 # exact build so a release folder is only rewritten when its content really differs.
-RUN cd "${APP}/dist" \
- && find . -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.map' -o -name '*.svg' \) \
+# (bash with pipefail: a failing sha256sum must fail the build, not leave an empty id)
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+WORKDIR /src/${APP}/dist
+RUN find . -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.map' -o -name '*.svg' \) \
       -size +1k -exec gzip -9 -k -n {} + \
- && find . -type f ! -name .build-id -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64 > .build-id
+ && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64 > /tmp/build-id \
+ && mv /tmp/build-id .build-id
 
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
 # The release folder name of this build (remotes only). Pick something unique per build (a semver, a date,
 # a git sha): a published version is what /remotes.json points at and what a rollback points back to.
 ARG APP_VERSION=1.0.0
-USER root
+# uid 0 (root): numeric, as Kubernetes runAsNonRoot checks need for the later USER.
+USER 0
 # Build output owned by root and read-only for nginx; only the remote's releases folder (a volume in
 # docker-compose.yml) is writable by the nginx user, so the publish step can add versions to it.
 COPY --from=build /src/${APP}/dist/ /opt/tunafy/build/

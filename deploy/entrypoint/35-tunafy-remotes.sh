@@ -9,6 +9,7 @@ set -eu
 template="${TUNAFY_REMOTES_TEMPLATE:-/etc/nginx/tunafy/remotes.json.template}"
 output="${TUNAFY_REMOTES_OUTPUT:-/srv/gateway/remotes.json}"
 failed=0
+value=''
 
 for name in REMOTE_MF_AUTH_URL REMOTE_MF_LIBRARY_URL REMOTE_MF_PLAYER_URL; do
   eval "value=\${$name:-}"
@@ -33,6 +34,7 @@ done
 [ "$failed" = 0 ] || exit 1
 
 tmp="$output.tmp.$$"
+# shellcheck disable=SC2016 # ${NAME} here is envsubst's syntax for the variables it may replace
 envsubst '${REMOTE_MF_AUTH_URL} ${REMOTE_MF_LIBRARY_URL} ${REMOTE_MF_PLAYER_URL}' <"$template" >"$tmp"
 mv -f "$tmp" "$output"
 echo "$0: /remotes.json: mf_auth=$REMOTE_MF_AUTH_URL mf_library=$REMOTE_MF_LIBRARY_URL mf_player=$REMOTE_MF_PLAYER_URL"

@@ -66,4 +66,8 @@ else
   replace .build-id
   log "updated $app $version"
 fi
-log "versions in $releases: $(ls "$releases" | tr '\n' ' ')"
+versions=''
+for path in "$releases"/*; do
+  if [ -e "$path" ]; then versions="$versions ${path##*/}"; fi
+done
+log "versions in $releases:$versions"

@@ -14,6 +14,7 @@
 # cached in tools/compose/bin/ (git-ignored). The first build takes a few minutes; later runs take seconds.
 #
 # Environment: TUNAFY_COMPOSE=auto (default) | system | pinned.
+# shellcheck disable=SC2016 # single quotes keep ${...} literal on purpose: compose variable names and inline JavaScript
 set -euo pipefail
 
 COMPOSE_VERSION=v2.40.3
