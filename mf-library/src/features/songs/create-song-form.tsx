@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { songFieldsSchema, validate, type Song } from '@tunafy/contracts';
 import { FileField, TextField } from '../../components/fields';
 import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
 import { coverError, COVER_ACCEPT, songFileError, SONG_ACCEPT } from '../../lib/files';
+import { useNameFromTags } from '../../lib/use-name-from-tags';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { createSong } from './api';
 
@@ -30,6 +32,7 @@ export function CreateSongForm({ onCreated }: { onCreated: (song: Song) => void 
       createSong({ song_name: values.song_name.trim(), song_cover_url: values.song_cover_url!, song_file_url: values.song_file_url! }, onProgress),
     onSuccess: onCreated,
   });
+  const nameFromTags = useNameFromTags(form.values.song_name, (name) => form.setValue('song_name', name));
   return (
     <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
       <FormAlert message={form.formError} />
@@ -53,9 +56,12 @@ export function CreateSongForm({ onCreated }: { onCreated: (song: Song) => void 
       />
       <FileField
         label="Song file"
-        hint="An .mp3 file, up to 30 MB."
+        hint={<OtherFormatsHint />}
         accept={SONG_ACCEPT}
-        onFile={(file) => form.setValue('song_file_url', file)}
+        onFile={(file) => {
+          form.setValue('song_file_url', file);
+          nameFromTags(file);
+        }}
         error={form.errors.song_file_url}
         inputRef={form.register('song_file_url')}
         disabled={form.pending}
@@ -65,5 +71,14 @@ export function CreateSongForm({ onCreated }: { onCreated: (song: Song) => void 
         <SubmitButton label="Create Song" pending={form.pending} blocked={form.blocked} />
       </div>
     </form>
+  );
+}
+
+/** This form stays mp3-only (SPEC §5); other formats and whole folders go through the upload screen (issue 13). */
+export function OtherFormatsHint({ before = 'An .mp3 file, up to 30 MB.' }: { before?: string }) {
+  return (
+    <>
+      {before} FLAC, m4a, Ogg, Opus, WAV or a whole album? <Link to="/upload">Use the upload screen</Link>.
+    </>
   );
 }

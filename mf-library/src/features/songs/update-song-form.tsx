@@ -5,9 +5,11 @@ import { CoverPicker } from '../../components/cover-picker';
 import { FileField, TextField } from '../../components/fields';
 import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
 import { coverError, songFileError } from '../../lib/files';
+import { useNameFromTags } from '../../lib/use-name-from-tags';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { formatDuration } from '../../lib/format';
 import { updateSong } from './api';
+import { OtherFormatsHint } from './create-song-form';
 
 type Values = { song_name: string; song_cover_url: File | null; song_file_url: File | null };
 type Field = keyof Values;
@@ -34,6 +36,7 @@ export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (so
       updateSong(song.id, { song_name: values.song_name.trim(), song_cover_url: values.song_cover_url, song_file_url: values.song_file_url }, onProgress),
     onSuccess: onUpdated,
   });
+  const nameFromTags = useNameFromTags(form.values.song_name, (name) => form.setValue('song_name', name));
   const uploading = Boolean(form.values.song_cover_url || form.values.song_file_url);
   return (
     <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
@@ -59,9 +62,12 @@ export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (so
       />
       <FileField
         label="Song file"
-        hint={`Optional: replaces the current audio (${formatDuration(song.duration)}). An .mp3 file, up to 30 MB.`}
+        hint={<OtherFormatsHint before={`Optional: replaces the current audio (${formatDuration(song.duration)}). An .mp3 file, up to 30 MB.`} />}
         accept="audio/*"
-        onFile={(file) => form.setValue('song_file_url', file)}
+        onFile={(file) => {
+          form.setValue('song_file_url', file);
+          nameFromTags(file);
+        }}
         error={form.errors.song_file_url}
         inputRef={form.register('song_file_url')}
         disabled={form.pending}

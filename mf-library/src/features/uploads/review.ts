@@ -1,6 +1,6 @@
 import { AUDIO_FORMAT_INFO, IMPORT_AUDIO_BYTES_MAX, IMPORT_AUDIO_EXTENSIONS, IMPORT_MESSAGES, importFieldsSchema, tagsFromFileName, validate, type AudioFormat } from '@tunafy/contracts';
 import type { FieldEdits } from './api';
-import type { AudioReading } from './read-audio';
+import type { AudioReading } from '../../lib/read-audio';
 
 /** A file as picked or dropped, with its path inside the folder (for covers beside it and a stable order). */
 export interface PickedFile {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { IMPORT_MESSAGES } from '@tunafy/contracts';
 import { stubApiClient } from '../../test/fake-api';
 import { renderAt } from '../../test/render';
-import type { AudioReading } from './read-audio';
+import type { AudioReading } from '../../lib/read-audio';
 import { createUploadQueue } from './upload-queue';
 import { UploadScreen } from './upload-screen';
 

@@ -3,7 +3,7 @@ import { IMPORT_AUDIO_EXTENSIONS } from '@tunafy/contracts';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/states';
 import { pickedFromDrop, pickedFromInput } from './pick-files';
-import type { readAudio } from './read-audio';
+import type { readAudio } from '../../lib/read-audio';
 import { editsOf, isUploadable, type ReviewRow } from './review';
 import { ReviewTable } from './review-table';
 import { UploadList } from './upload-list';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkDuplicates } from './api';
 import { hashFile } from './hash-file';
-import { readAudio } from './read-audio';
+import { readAudio } from '../../lib/read-audio';
 import { markDuplicate, pendingRow, readRow, sortPicked, type EditField, type PickedFile, type ReviewRow } from './review';
 
 /** Files read at once: parsing is mostly waiting on the disk, a few in parallel keep it busy without flooding memory. */
