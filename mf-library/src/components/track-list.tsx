@@ -5,6 +5,7 @@ import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
+import { UnplayableNote } from './unplayable-note';
 import theme from './theme.module.css';
 import styles from './track-list.module.css';
 
@@ -73,7 +74,10 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
           <Link className={styles.name} to={`/songs/${song.id}`}>
             {song.song_name}
           </Link>
-          <span className={styles.artist}>{song.artist_username}</span>
+          <span className={styles.artist}>
+            {song.artist_username}
+            <UnplayableNote format={song.audio_format} />
+          </span>
         </span>
       </span>
       <span className={styles.albumColumn}>
