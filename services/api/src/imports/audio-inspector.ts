@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, type AudioFormat } from '@tunafy/contracts';
-import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
-import { parseFile, selectCover, type IAudioMetadata } from 'music-metadata';
+import type { FileTypeResult } from 'file-type';
+import type { IAudioMetadata } from 'music-metadata';
+import { loadFileType, loadMusicMetadata } from '../media/parsers.js';
 
 /** What a file's own tags say; every field may be missing. */
 export interface FileTags {
@@ -28,6 +29,7 @@ const OGG_EXTENSIONS = new Set(['ogg', 'oga', 'opus', 'ogv', 'ogx']);
  * our formats, so they answer the larger limit of the two.
  */
 export async function sniffContainer(head: Uint8Array): Promise<AudioFormat | null> {
+  const { fileTypeFromBuffer } = await loadFileType();
   const type = await fileTypeFromBuffer(head).catch(() => undefined);
   if (!type) return null;
   if (type.ext === 'mp3') return 'mp3';
@@ -48,6 +50,7 @@ export async function sniffContainer(head: Uint8Array): Promise<AudioFormat | nu
 @Injectable()
 export class AudioInspector {
   async inspect(path: string): Promise<AudioInspection> {
+    const [{ fileTypeFromFile }, { parseFile, selectCover }] = await Promise.all([loadFileType(), loadMusicMetadata()]);
     const type = await fileTypeFromFile(path).catch(() => undefined);
     if (!type || !couldBeAudio(type)) return { ok: false, reason: 'unsupported' };
     let metadata: IAudioMetadata;
@@ -61,7 +64,7 @@ export class AudioInspector {
     if (!format) return { ok: false, reason: 'unsupported' };
     const seconds = metadata.format.duration;
     if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return { ok: false, reason: 'no-duration' };
-    return { ok: true, format, contentType: AUDIO_FORMAT_INFO[format].contentType, duration: Math.max(1, Math.round(seconds)), tags: tagsOf(metadata) };
+    return { ok: true, format, contentType: AUDIO_FORMAT_INFO[format].contentType, duration: Math.max(1, Math.round(seconds)), tags: tagsOf(metadata, selectCover) };
   }
 }
 
@@ -93,7 +96,7 @@ function formatOf(type: FileTypeResult, codec: string | undefined): AudioFormat 
   return null;
 }
 
-function tagsOf(metadata: IAudioMetadata): FileTags {
+function tagsOf(metadata: IAudioMetadata, selectCover: (typeof import('music-metadata'))['selectCover']): FileTags {
   const { common } = metadata;
   const tags: FileTags = {};
   const title = cleanText(common.title);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fileTypeFromBuffer } from 'file-type';
-import { parseBuffer } from 'music-metadata';
+import { loadFileType, loadMusicMetadata } from './parsers.js';
 
 export type CoverContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'application/pdf';
 
@@ -15,6 +14,7 @@ const COVER_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 
 export class MediaInspector {
   async inspectCover(data: Buffer): Promise<{ contentType: CoverContentType } | null> {
     if (data.length === 0) return null;
+    const { fileTypeFromBuffer } = await loadFileType();
     const type = await fileTypeFromBuffer(data);
     if (!type || !COVER_TYPES.includes(type.mime)) return null;
     return { contentType: type.mime as CoverContentType };
@@ -22,6 +22,7 @@ export class MediaInspector {
 
   async inspectSong(data: Buffer): Promise<{ contentType: 'audio/mpeg'; duration: number } | null> {
     if (data.length === 0) return null;
+    const [{ fileTypeFromBuffer }, { parseBuffer }] = await Promise.all([loadFileType(), loadMusicMetadata()]);
     const type = await fileTypeFromBuffer(data);
     // file-type also reports MPEG-1 layer 2 as audio/mpeg; only layer 3 is an mp3.
     if (type?.mime !== 'audio/mpeg' || type.ext !== 'mp3') return null;
