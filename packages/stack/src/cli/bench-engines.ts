@@ -6,6 +6,9 @@
  * ~N/12 albums, ~N likes with one user holding 1,000, a 10-document collection, the schemas' indexes), then timed on
  * the query shapes the API could send. PostgreSQL is re-measured with GIN indexes on FerretDB's filter expressions,
  * with the default plan cache and with plan_cache_mode = force_custom_plan. Prints tables and the plans.
+ *
+ * `npm run bench:engines -- --gridfs [--gridfs-chunks 250,1000,4000,8000] [--gridfs-minutes 30] [--engines ...]`
+ * measures GridFS uploads instead, while the media store grows to each chunk count (bench/gridfs.ts).
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus, hostname, loadavg, totalmem } from 'node:os';
@@ -14,6 +17,7 @@ import { EMBEDDED_ENGINES, type EmbeddedEngine } from '../database.js';
 import { generateCatalog } from '../bench/engines/dataset.js';
 import { loadTable, planReport, shapeTable } from '../bench/engines/report.js';
 import { runEngine, type EngineResult } from '../bench/engines/run-engine.js';
+import { gridfsTable, runGridfsBench, type GridfsResult } from '../bench/gridfs.js';
 import { shapes } from '../bench/engines/shapes.js';
 
 const { values } = parseArgs({
@@ -23,6 +27,9 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     engines: { type: 'string' },
     json: { type: 'string' },
+    gridfs: { type: 'boolean', default: false },
+    'gridfs-chunks': { type: 'string' },
+    'gridfs-minutes': { type: 'string' },
   },
 });
 
@@ -35,6 +42,30 @@ for (const engine of engines) if (!EMBEDDED_ENGINES.includes(engine)) throw new 
 
 const started = new Date();
 const progress = (line: string) => console.error(`[bench:engines ${((Date.now() - started.getTime()) / 1000).toFixed(0)}s] ${line}`);
+
+if (values.gridfs) {
+  const steps = (values['gridfs-chunks'] ?? (values.quick ? '100,400' : '250,1000,4000,8000')).split(',').map(Number);
+  const minutes = Number(values['gridfs-minutes'] ?? 30);
+  if (steps.some((step, i) => !Number.isInteger(step) || step < 1 || step > 100_000 || (i > 0 && step <= steps[i - 1]!))) {
+    throw new Error('--gridfs-chunks must be ascending whole numbers up to 100,000');
+  }
+  if (!(minutes > 0 && minutes <= 240)) throw new Error('--gridfs-minutes must be more than 0 and at most 240');
+  const loadBefore = loadavg();
+  const results: GridfsResult[] = [];
+  for (const engine of values.engines ? engines : (['ferretdb-sqlite'] as EmbeddedEngine[])) {
+    progress(`--- GridFS on ${engine} ---`);
+    results.push(await runGridfsBench({ engine, steps, maxMs: minutes * 60_000, progress }));
+  }
+  console.log(
+    [
+      `GridFS at scale (driver only), ${started.toISOString()} to ${new Date().toISOString()}`,
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average before ${loadBefore.map((v) => v.toFixed(2)).join(' ')}, after ${loadavg().map((v) => v.toFixed(2)).join(' ')}`,
+      ...results.map((result) => `\n${gridfsTable(result)}`),
+    ].join('\n'),
+  );
+  if (values.json) await writeFile(values.json, JSON.stringify({ started, steps, results }, null, 2));
+  process.exit(0);
+}
 const catalog = generateCatalog(songCount);
 progress(`catalog: ${catalog.songs.length} songs, ${catalog.likes.length} likes, ${catalog.small.length}-document collection`);
 
