@@ -11,12 +11,13 @@ import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtu
 // formats, made with ffmpeg during the run, chosen with the folder picker, reviewed, uploaded, then heard on its album.
 test.skip(!hasRemote('mf-library'), 'mf-library is not built (npm run build -w @tunafy/mf-library)');
 
-/** The album's files in a shuffled-looking order on disk; the album must come out in track order. */
+/** A two-disc album, its files in no useful order on disk; the album must come out by disc, then track. */
 const TRACKS = [
-  { file: '02 - Second Light.m4a', format: 'aac', title: 'Second Light', track: 2 },
-  { file: '01 - First Light.flac', format: 'flac', title: 'First Light', track: 1, picture: true },
-  { file: '04 - Fourth Light.ogg', format: 'vorbis', title: 'Fourth Light', track: 4 },
-  { file: '03 - Third Light.mp3', format: 'mp3', title: 'Third Light', track: 3 },
+  { file: '2-01 - Fifth Light.opus', format: 'opus', title: 'Fifth Light', track: 1, disc: 2 },
+  { file: '02 - Second Light.m4a', format: 'aac', title: 'Second Light', track: 2, disc: 1 },
+  { file: '01 - First Light.flac', format: 'flac', title: 'First Light', track: 1, disc: 1, picture: true },
+  { file: '04 - Fourth Light.ogg', format: 'vorbis', title: 'Fourth Light', track: 4, disc: 1 },
+  { file: '03 - Third Light.mp3', format: 'mp3', title: 'Third Light', track: 3, disc: 1 },
 ] as const;
 
 async function signUp(page: Page, tag: string): Promise<void> {
@@ -24,6 +25,15 @@ async function signUp(page: Page, tag: string): Promise<void> {
   const account = { email: `upload-${tag}@example.com`, username: `upload_${tag}`, password: `pw-${tag}-secret` };
   const signup = await page.request.post('/api/auth/signup', { headers: { 'x-csrf-token': token }, data: account });
   expect(signup.ok(), await signup.text()).toBe(true);
+}
+
+/** The src of each player <audio> that is playing and has moved past its start. */
+function playingSources(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLAudioElement>('audio[data-tunafy-player]'))
+      .filter((audio) => !audio.paused && audio.currentTime > 0)
+      .map((audio) => audio.currentSrc || audio.src),
+  );
 }
 
 test('a folder of tagged files becomes one album in track order, and it plays', async ({ page }) => {
@@ -39,6 +49,7 @@ test('a folder of tagged files becomes one album in track order, and it plays', 
         title: track.title,
         album,
         track: track.track,
+        disc: track.disc,
         year: 2024,
         genre: 'Ambient',
         picture: 'picture' in track ? testPicture(tag) : undefined,
@@ -54,34 +65,37 @@ test('a folder of tagged files becomes one album in track order, and it plays', 
     await page.getByLabel('Choose a folder').setInputFiles(folder);
 
     // The review shows what the tags say before anything is stored, and judges the fake FLAC by its bytes.
-    await expect(page.getByText(/5 files: 4 ready, 1 with problems/)).toBeVisible();
+    await expect(page.getByText(/6 files: 5 ready, 1 with problems/)).toBeVisible();
     for (const track of TRACKS) {
       await expect(page.getByRole('textbox', { name: `Title of ${track.file}` })).toHaveValue(track.title);
       await expect(page.getByRole('textbox', { name: `Album of ${track.file}` })).toHaveValue(album);
       await expect(page.getByRole('textbox', { name: `Track of ${track.file}` })).toHaveValue(String(track.track));
+      await expect(page.getByRole('textbox', { name: `Disc of ${track.file}` })).toHaveValue(String(track.disc));
     }
     await expect(page.getByRole('row', { name: /01 - First Light\.flac/ }).getByText('From the file')).toBeVisible();
     await expect(page.getByRole('row', { name: /notes\.flac/ }).getByText(IMPORT_MESSAGES.unsupportedFormat)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Genre of 03 - Third Light.mp3' })).toHaveValue('Ambient');
 
-    await page.getByRole('button', { name: 'Upload 4 files' }).click();
+    await page.getByRole('button', { name: 'Upload 5 files' }).click();
     await expect(page.getByRole('heading', { name: 'Uploads' })).toBeFocused();
-    await expect(page.getByRole('progressbar', { name: /of 4 uploaded/ })).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: '4 of 4 uploaded' })).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
-    await expect(page.getByText(/^Imported:/)).toHaveCount(4);
+    await expect(page.getByRole('progressbar', { name: /of 5 uploaded/ })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: '5 of 5 uploaded' })).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+    await expect(page.getByText(/^Imported:/)).toHaveCount(5);
 
     await page.getByRole('link', { name: album }).first().click();
     await expect(page.getByRole('heading', { name: album, level: 1 })).toBeVisible();
     const songs = page.getByRole('list', { name: `Songs of ${album}` });
-    await expect(songs.getByRole('listitem')).toHaveCount(4);
-    await expect(songs.getByRole('link', { name: /Light$/ })).toHaveText(['First Light', 'Second Light', 'Third Light', 'Fourth Light']);
+    await expect(songs.getByRole('listitem')).toHaveCount(5);
+    await expect(songs.getByRole('link', { name: /Light$/ })).toHaveText(['First Light', 'Second Light', 'Third Light', 'Fourth Light', 'Fifth Light']);
 
-    // The FLAC track plays in Chromium (when the player remote is deployed).
-    await songs.getByRole('button', { name: new RegExp(`^Play First Light by `) }).click();
+    // Its FLAC and M4A tracks play in Chromium (when the player remote is deployed): each one's audio moves.
     if (hasRemote('mf-player')) {
-      await expect
-        .poll(() => page.evaluate(() => Array.from(document.querySelectorAll<HTMLAudioElement>('audio[data-tunafy-player]')).some((audio) => !audio.paused && audio.currentTime > 0)), { timeout: 20_000 })
-        .toBe(true);
+      for (const title of ['First Light', 'Second Light']) {
+        const { songId } = await songs.getByRole('link', { name: title, exact: true }).evaluate((link) => ({ songId: link.getAttribute('href')!.split('/').pop()! }));
+        await songs.getByRole('button', { name: new RegExp(`^Play ${title} by `) }).click();
+        const { song_file_url: audioUrl } = (await (await page.request.get(`/api/songs/${songId}`)).json()) as { song_file_url: string };
+        await expect.poll(() => playingSources(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining(audioUrl));
+      }
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

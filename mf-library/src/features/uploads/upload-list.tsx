@@ -24,7 +24,7 @@ export function UploadList({ queue, headingRef }: { queue: UploadQueue; headingR
         ))}
       </ol>
       {!running && done > 0 && (
-        <Button variant="secondary" size="small" onClick={queue.clearFinished}>
+        <Button className={styles.sectionAction} variant="secondary" size="small" onClick={queue.clearFinished}>
           Clear finished
         </Button>
       )}
