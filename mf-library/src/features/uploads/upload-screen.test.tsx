@@ -59,13 +59,14 @@ async function setUp() {
     'Blue/playlist.m3u': 'not music',
   });
   fireEvent.change(screen.getByLabelText('Choose a folder'), { target: { files } });
-  await screen.findByText(/4 files: 2 ready, 2 with problems/, {}, { timeout: 3000 });
+  await screen.findByText(/4 files: 2 ready, 2 with problems/, {}, { timeout: 10_000 });
   return { api, send, queue };
 }
 
 const input = (field: string, file: string) => screen.getByRole('textbox', { name: `${field} of ${file}` });
 
-describe('upload screen review', () => {
+// jsdom renders tables slowly, and the machine may be busy: generous time, no timing asserted.
+describe('upload screen review', { timeout: 30_000 }, () => {
   it('shows each file’s tags, else defaults from its name, and the cover it will use', async () => {
     await setUp();
     expect(input('Title', '03 - Tagged.flac')).toHaveValue('Real Title');
@@ -101,6 +102,21 @@ describe('upload screen review', () => {
     Object.defineProperty(huge, 'size', { value: 251 * 1024 * 1024 });
     fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [huge] } });
     expect(await screen.findByText(IMPORT_MESSAGES.tooLarge('flac'), {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('shows a large folder a page at a time', async () => {
+    stubApiClient().post.mockResolvedValue({ duplicates: {} });
+    renderAt('/upload', { '/upload': <UploadScreen queue={createUploadQueue({ send: vi.fn() })} read={async () => readings['04 - From The Name.mp3']!} /> });
+    const files = Array.from({ length: 60 }, (_, at) => new File([`song ${at}`], `${String(at + 1).padStart(3, '0')} - Song.mp3`));
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files } });
+    await screen.findByText(/60 files: 60 ready/, {}, { timeout: 20_000 });
+    expect(screen.getAllByRole('row')).toHaveLength(51);
+    expect(screen.getByText('Files 1–50 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next files' }));
+    expect(screen.getByText('Files 51–60 of 60')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(input('Track', '051 - Song.mp3')).toHaveValue('51');
+    expect(screen.getByRole('button', { name: 'Next files' })).toBeDisabled();
   });
 
   it('checks edits with the API’s rules and sends only what was changed', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { IMPORT_AUDIO_EXTENSIONS } from '@tunafy/contracts';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/states';
@@ -22,8 +22,8 @@ export function UploadScreen({ queue = getUploadQueue(), read }: { queue?: Uploa
   const [dragging, setDragging] = useState(false);
   const { jobs } = useUploadQueue(queue);
   const progressHeading = useRef<HTMLHeadingElement>(null);
-  const ready = review.rows.filter(isUploadable);
-  const withProblems = review.rows.filter((row) => row.read && row.problems.length > 0).length;
+  const ready = useMemo(() => review.rows.filter(isUploadable), [review.rows]);
+  const withProblems = useMemo(() => review.rows.filter((row) => row.read && row.problems.length > 0).length, [review.rows]);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

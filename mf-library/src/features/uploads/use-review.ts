@@ -27,9 +27,12 @@ export function useReview(read = readAudio): Review {
   const generation = useRef(0);
   const pending = useRef(new Map<string, (row: ReviewRow) => ReviewRow>());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Counted here and shown at each flush, like the rows: a render per finished file would make a big folder O(n²).
+  const unread = useRef(0);
 
   const flush = useCallback(() => {
     timer.current = null;
+    setReading(unread.current);
     const changes = pending.current;
     if (changes.size === 0) return;
     pending.current = new Map();
@@ -56,7 +59,8 @@ export function useReview(read = readAudio): Review {
       const added = audio.map((entry) => pendingRow(entry, covers.get(entry.path.slice(0, entry.path.lastIndexOf('/') + 1))));
       if (added.length === 0) return;
       setRows((current) => [...current, ...added]);
-      setReading((count) => count + added.length);
+      unread.current += added.length;
+      setReading(unread.current);
       const mine = generation.current;
       const hashes: { id: string; sha256: string }[] = [];
       const check = async () => {
@@ -79,8 +83,8 @@ export function useReview(read = readAudio): Review {
           const row = added[next++]!;
           const reading = await read(row.file).catch(() => ({ format: null, duration: null, tags: {}, picture: null }));
           if (generation.current !== mine) return;
+          unread.current--;
           change(row.id, (current) => readRow(current, reading));
-          setReading((count) => count - 1);
           if (reading.format) {
             const sha256 = await hashFile(row.file).catch(() => null);
             if (sha256) hashes.push({ id: row.id, sha256 });
@@ -102,6 +106,7 @@ export function useReview(read = readAudio): Review {
   const clear = useCallback(() => {
     generation.current++;
     pending.current = new Map();
+    unread.current = 0;
     setRows([]);
     setReading(0);
   }, []);

@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IMPORT_MESSAGES, type Album, type ImportResponse, type Song } from '@tunafy/contracts';
+import { apiError, deferred } from '../../test/fake-api';
+import { renderAt } from '../../test/render';
+import { createUploadQueue } from './upload-queue';
+import { UploadList } from './upload-list';
+
+const file = (name: string) => new File(['x'.repeat(10)], name);
+
+describe('upload list', () => {
+  it('shows a bar per file in flight and for the batch, links results, and retries a failed file alone', async () => {
+    const answers = [deferred<ImportResponse>(), deferred<ImportResponse>(), deferred<ImportResponse>()];
+    const send = vi.fn((_request: unknown, progress: (fraction: number) => void) => {
+      progress(0.5);
+      return answers[send.mock.calls.length - 1]!.promise;
+    });
+    const queue = createUploadQueue({ send });
+    renderAt('/upload', { '/upload': <UploadList queue={queue} /> });
+    queue.add([
+      { id: 'a', request: { file: file('a.flac'), cover: null, edits: {} } },
+      { id: 'b', request: { file: file('b.ogg'), cover: null, edits: {} } },
+    ]);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading a.flac' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: '0 of 2 uploaded' })).toHaveAttribute('aria-valuenow', '50');
+
+    answers[0]!.resolve({ status: 'imported', song: { id: 's1', song_name: 'Alpha' } as Song, album: { id: 'al1', album_name: 'Blue' } as Album, album_created: true, cover: 'embedded' });
+    answers[1]!.reject(apiError(415, { file: IMPORT_MESSAGES.unsupportedFormat }));
+    const imported = await screen.findByText(/^Imported:/);
+    expect(within(imported).getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', '/songs/s1');
+    expect(within(imported).getByRole('link', { name: 'Blue' })).toHaveAttribute('href', '/albums/al1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.unsupportedFormat);
+    expect(screen.getByRole('progressbar', { name: '1 of 2 uploaded, 1 failed' })).toHaveAttribute('aria-valuenow', '100');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry b.ogg' }));
+    expect(send).toHaveBeenCalledTimes(3);
+    answers[2]!.resolve({ status: 'duplicate', song: { id: 's2', song_name: 'Beta' } as Song });
+    await waitFor(() => expect(screen.getByText(/^Already yours:/)).toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Beta' })).toHaveAttribute('href', '/songs/s2');
+  });
+});
