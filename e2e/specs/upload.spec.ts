@@ -101,3 +101,19 @@ test('a folder of tagged files becomes one album in track order, and it plays', 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('files dropped anywhere on the library open the upload screen with them', async ({ page }) => {
+  await signUp(page, randomBytes(4).toString('hex'));
+  await page.goto('/songs');
+  await waitForRegionsSettled(page);
+  // A drop as the browser makes it from the desktop, built in the page (Playwright cannot drag files from the OS).
+  const transfer = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['not audio at all'], 'dropped.flac', { type: 'audio/flac' }));
+    return data;
+  });
+  await page.locator('main').dispatchEvent('dragover', { dataTransfer: transfer });
+  await page.locator('main').dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByRole('row', { name: /dropped\.flac/ }).getByText(IMPORT_MESSAGES.unsupportedFormat)).toBeVisible();
+});

@@ -5,7 +5,7 @@ import type { SessionUser, Song } from '@tunafy/contracts';
  * any change a remote built against the previous one could misread; remotes
  * built against another major are refused at load with a clear message.
  */
-export const EVENT_CONTRACT_VERSION = '1.1.0';
+export const EVENT_CONTRACT_VERSION = '1.2.0';
 
 export type ModalName = 'login' | 'signup' | 'please-log-in';
 
@@ -49,6 +49,12 @@ export interface EventMap {
   'player:state': PlayerState;
   /** Something in the library changed (for lists to refresh). */
   'library:changed': { entity: 'song' | 'album' | 'playlist' | 'like'; id: string; action: 'created' | 'updated' | 'deleted' };
+  /**
+   * Files a logged-in user dropped on the app outside the upload screen; the shell opens /upload and the library's
+   * upload screen takes them. `entries` are the drop's (folders included: they stay readable after the drop), `files`
+   * the plain list for browsers without entries.
+   */
+  'library:files-dropped': { entries: FileSystemEntry[]; files: File[] };
 }
 
 export type EventName = keyof EventMap;
@@ -73,4 +79,6 @@ export const EVENT_BEHAVIOUR: { readonly [K in EventName]: EventBehaviour } = {
   'player:command': { replay: false, holdUnheardMs: 5000 },
   'player:state': { replay: true },
   'library:changed': { replay: false },
+  // The upload screen mounts after the shell navigated there: the drop is held for it, once.
+  'library:files-dropped': { replay: false, holdUnheardMs: 15000 },
 };

@@ -8,6 +8,7 @@ import { ServerStatusBanner } from './ServerStatusBanner';
 import { Sidebar } from './Sidebar';
 import { Toaster } from './Toaster';
 import { TopBar } from './TopBar';
+import { useDropToUpload } from './use-drop-to-upload';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 
 /** Auth pages stand alone: no sidebar, player or banner (SPEC §2). */
@@ -17,6 +18,7 @@ export function Layout() {
   const user = useSessionUser();
   const { pathname } = useLocation();
   const bare = BARE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  useDropToUpload(Boolean(user) && !bare);
   return (
     <div className={bare ? `${styles.app} ${styles.bare}` : styles.app}>
       <a className={styles.skip} href="#tf-main">

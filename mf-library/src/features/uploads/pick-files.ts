@@ -9,9 +9,14 @@ export function pickedFromInput(files: FileList | null): PickedFile[] {
  * Files from a drop, walking dropped folders (the entries API: DataTransfer's
  * file list holds a dropped folder as one unreadable item).
  */
-export async function pickedFromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
+export function pickedFromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
   const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((entry): entry is FileSystemEntry => !!entry);
-  if (entries.length === 0) return pickedFromInput(transfer.files);
+  return pickedFromEntries(entries, [...transfer.files]);
+}
+
+/** A drop's entries (taken during the drop event; reading them may come later), else its plain files. */
+export async function pickedFromEntries(entries: FileSystemEntry[], files: File[]): Promise<PickedFile[]> {
+  if (entries.length === 0) return files.map((file) => ({ file, path: file.name }));
   const picked: PickedFile[] = [];
   await Promise.all(entries.map((entry) => walk(entry, picked)));
   return picked;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IMPORT_MESSAGES } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
 import { stubApiClient } from '../../test/fake-api';
 import { renderAt } from '../../test/render';
 import type { AudioReading } from '../../lib/read-audio';
@@ -102,6 +103,15 @@ describe('upload screen review', { timeout: 30_000 }, () => {
     Object.defineProperty(huge, 'size', { value: 251 * 1024 * 1024 });
     fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [huge] } });
     expect(await screen.findByText(IMPORT_MESSAGES.tooLarge('flac'), {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('takes files dropped elsewhere on the app, handed over by the shell on the bus', async () => {
+    stubApiClient().post.mockResolvedValue({ duplicates: {} });
+    // Published before the screen mounts, as the shell does while it navigates here.
+    getEventBus().publish('library:files-dropped', { entries: [], files: [new File(['mp3 bytes'], '04 - From The Name.mp3')] });
+    renderAt('/upload', { '/upload': <UploadScreen queue={createUploadQueue({ send: vi.fn() })} read={read} /> });
+    expect(await screen.findByText(/1 file: 1 ready/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(input('Title', '04 - From The Name.mp3')).toHaveValue('From The Name');
   });
 
   it('shows a large folder a page at a time', async () => {

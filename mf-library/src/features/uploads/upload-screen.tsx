@@ -1,8 +1,9 @@
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { getEventBus } from '@tunafy/event-bus';
 import { IMPORT_AUDIO_EXTENSIONS } from '@tunafy/contracts';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/states';
-import { pickedFromDrop, pickedFromInput } from './pick-files';
+import { pickedFromDrop, pickedFromEntries, pickedFromInput } from './pick-files';
 import type { readAudio } from '../../lib/read-audio';
 import { editsOf, isUploadable, type ReviewRow } from './review';
 import { ReviewTable } from './review-table';
@@ -24,6 +25,15 @@ export function UploadScreen({ queue = getUploadQueue(), read }: { queue?: Uploa
   const progressHeading = useRef<HTMLHeadingElement>(null);
   const ready = useMemo(() => review.rows.filter(isUploadable), [review.rows]);
   const withProblems = useMemo(() => review.rows.filter((row) => row.read && row.problems.length > 0).length, [review.rows]);
+
+  // Files dropped elsewhere on the app: the shell opened this screen and hands them over (held until we listen).
+  const { add } = review;
+  useEffect(() => {
+    const subscription = getEventBus()
+      .on('library:files-dropped')
+      .subscribe(({ entries, files }) => void pickedFromEntries(entries, files).then(add));
+    return () => subscription.unsubscribe();
+  }, [add]);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
