@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOf, sniffContainer } from './read-audio';
+import { sniffContainer } from './read-audio';
 
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)));
 
@@ -13,16 +13,5 @@ describe('judging a file by its bytes', () => {
     // An ID3 tag of 4 bytes, then a frame.
     expect(sniffContainer(bytes('ID3', [3, 0, 0, 0, 0, 0, 4], 'TIT2', [0xff, 0xfb]))).toBe('mp3');
     expect(sniffContainer(bytes('This is only text, named .flac'))).toBeNull();
-  });
-
-  it('takes a format only when container and codec agree, as the server does', () => {
-    expect(formatOf('mp3', 'MPEG 1 Layer 3')).toBe('mp3');
-    expect(formatOf('mp3', 'MPEG 1 Layer 2')).toBeNull();
-    expect(formatOf('mp4', 'ALAC')).toBe('alac');
-    expect(formatOf('mp4', 'MPEG-4/AAC')).toBe('aac');
-    expect(formatOf('ogg', 'Opus')).toBe('opus');
-    expect(formatOf('ogg', 'Vorbis I')).toBe('vorbis');
-    expect(formatOf('ogg', 'FLAC')).toBeNull();
-    expect(formatOf('wav', 'ADPCM')).toBeNull();
   });
 });

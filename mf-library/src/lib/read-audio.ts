@@ -1,4 +1,4 @@
-import type { AudioFormat } from '@tunafy/contracts';
+import { audioFormatOf, tagFieldsOf, type AudioContainer, type AudioFormat, type TagFields } from '@tunafy/contracts';
 
 /** What the browser reads from one file for the review table; the server reads it again and decides. */
 export interface AudioReading {
@@ -6,17 +6,15 @@ export interface AudioReading {
   format: AudioFormat | null;
   /** Seconds, when the parse found a length. */
   duration: number | null;
-  tags: { title?: string; album?: string; track?: number; disc?: number; year?: number; genre?: string };
+  tags: TagFields;
   picture: Blob | null;
 }
-
-type Container = 'mp3' | 'flac' | 'mp4' | 'ogg' | 'wav';
 
 /**
  * The container from the first bytes, like file-type on the server: a text
  * file named `.flac` stops here, before music-metadata guesses from its name.
  */
-export function sniffContainer(head: Uint8Array): Container | null {
+export function sniffContainer(head: Uint8Array): AudioContainer | null {
   const ascii = (at: number, text: string) => [...text].every((char, i) => head[at + i] === char.charCodeAt(0));
   if (ascii(0, 'fLaC')) return 'flac';
   if (ascii(0, 'OggS')) return 'ogg';
@@ -33,22 +31,6 @@ export function sniffContainer(head: Uint8Array): Container | null {
   return null;
 }
 
-/** The same rule as the server's (services/api/src/imports/audio-inspector.ts): container and codec must agree. */
-export function formatOf(container: Container, codec: string | undefined): AudioFormat | null {
-  const name = codec ?? '';
-  switch (container) {
-    case 'mp3':
-      return /layer 3/i.test(name) ? 'mp3' : null;
-    case 'flac':
-      return 'flac';
-    case 'wav':
-      return /^(PCM|IEEE[_ ]FLOAT)/i.test(name) ? 'wav' : null;
-    case 'mp4':
-      return /ALAC/i.test(name) ? 'alac' : /AAC/i.test(name) ? 'aac' : null;
-    case 'ogg':
-      return /Opus/i.test(name) ? 'opus' : /Vorbis/i.test(name) ? 'vorbis' : null;
-  }
-}
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -68,7 +50,7 @@ export async function readAudio(file: File): Promise<AudioReading> {
   } catch {
     return unsupported;
   }
-  const format = formatOf(container, metadata.format.codec);
+  const format = audioFormatOf(container, metadata.format.codec);
   if (!format) return unsupported;
   const { common } = metadata;
   const cover = selectCover(common.picture);
@@ -76,29 +58,7 @@ export async function readAudio(file: File): Promise<AudioReading> {
   return {
     format,
     duration: seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : null,
-    tags: {
-      title: clean(common.title),
-      album: clean(common.album),
-      track: whole(common.track?.no, 999),
-      disc: whole(common.disk?.no, 99),
-      year: common.year && common.year >= 1000 && common.year <= 9999 ? common.year : undefined,
-      genre: clean(common.genre?.[0]),
-    },
+    tags: tagFieldsOf(common),
     picture: cover && cover.data.length > 0 ? new Blob([cover.data as Uint8Array<ArrayBuffer>], { type: cover.format }) : null,
   };
-}
-
-/** As the server cleans tag text, so the table shows what will be stored. */
-function clean(value: string | undefined): string | undefined {
-  const text = value
-    ?.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100)
-    .trim();
-  return text || undefined;
-}
-
-function whole(value: number | null | undefined, max: number): number | undefined {
-  return value && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIO_FORMAT_INFO, IMPORT_AUDIO_BYTES_MAX, IMPORT_AUDIO_EXTENSIONS, IMPORT_MESSAGES, albumKey, importFieldsSchema, tagsFromFileName, validate } from './index.js';
+import { AUDIO_FORMAT_INFO, IMPORT_AUDIO_BYTES_MAX, IMPORT_AUDIO_EXTENSIONS, IMPORT_MESSAGES, albumKey, audioFormatOf, importFieldsSchema, tagFieldsOf, tagsFromFileName, validate } from './index.js';
 
 describe('tagsFromFileName', () => {
   it.each([
@@ -46,5 +46,31 @@ describe('formats', () => {
   it('matches album names regardless of case and spacing', () => {
     expect(albumKey('  The  Wall ')).toBe(albumKey('the wall'));
     expect(albumKey('Ｆｕｌｌ')).toBe('full');
+  });
+});
+
+describe('audioFormatOf', () => {
+  it('takes a format only when container and codec agree (server and review table alike)', () => {
+    expect(audioFormatOf('mp3', 'MPEG 1 Layer 3')).toBe('mp3');
+    expect(audioFormatOf('mp3', 'MPEG 1 Layer 2')).toBeNull();
+    expect(audioFormatOf('flac', undefined)).toBe('flac');
+    expect(audioFormatOf('mp4', 'ALAC')).toBe('alac');
+    expect(audioFormatOf('mp4', 'MPEG-4/AAC')).toBe('aac');
+    expect(audioFormatOf('mp4', 'AVC')).toBeNull();
+    expect(audioFormatOf('ogg', 'Opus')).toBe('opus');
+    expect(audioFormatOf('ogg', 'Vorbis I')).toBe('vorbis');
+    expect(audioFormatOf('ogg', 'FLAC')).toBeNull();
+    expect(audioFormatOf('wav', 'PCM')).toBe('wav');
+    expect(audioFormatOf('wav', 'ADPCM')).toBeNull();
+  });
+});
+
+describe('tagFieldsOf', () => {
+  it('cleans text, keeps numbers in range and leaves out what is missing or unusable', () => {
+    expect(
+      tagFieldsOf({ title: '  Night\u202e  Drive\u0007 ', album: 'Blue', track: { no: 3 }, disk: { no: 2 }, year: 1999, genre: ['Synth', 'Pop'] }),
+    ).toEqual({ title: 'Night Drive', album: 'Blue', track: 3, disc: 2, year: 1999, genre: 'Synth' });
+    expect(tagFieldsOf({ title: '   ', track: { no: 0 }, disk: { no: 100 }, year: 99, genre: [] })).toEqual({});
+    expect(tagFieldsOf({ title: 'x'.repeat(150), track: { no: 1000 } })).toEqual({ title: 'x'.repeat(100) });
   });
 });

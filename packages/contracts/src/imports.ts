@@ -130,6 +130,85 @@ export function tagsFromFileName(fileName: string): { title: string; track: numb
   return { title: (stem || base || 'Untitled').slice(0, LIMITS.nameMax), track: null, disc: null };
 }
 
+/** Audio containers as both sides tell them apart: the server by file-type's answer, the browser by the first bytes. */
+export type AudioContainer = 'mp3' | 'flac' | 'mp4' | 'ogg' | 'wav';
+
+/**
+ * Which of our formats a container and its codec (music-metadata's `format.codec`) make; null for anything a
+ * browser would not play from us (MPEG layer 2, FLAC in Ogg, ADPCM WAV, video...). One rule for the server's
+ * decision and the review table's preview.
+ */
+export function audioFormatOf(container: AudioContainer, codec: string | undefined): AudioFormat | null {
+  const name = codec ?? '';
+  switch (container) {
+    case 'mp3':
+      return /layer 3/i.test(name) ? 'mp3' : null;
+    case 'flac':
+      return 'flac';
+    case 'wav':
+      return /^(PCM|IEEE[_ ]FLOAT)/i.test(name) ? 'wav' : null;
+    case 'mp4':
+      return /ALAC/i.test(name) ? 'alac' : /AAC/i.test(name) ? 'aac' : null;
+    case 'ogg':
+      return /Opus/i.test(name) ? 'opus' : /Vorbis/i.test(name) ? 'vorbis' : null;
+  }
+}
+
+/** The part of a parsed file's tags Tunafy reads (music-metadata's `common`, by shape). */
+export interface ParsedCommonTags {
+  title?: string;
+  album?: string;
+  track?: { no: number | null };
+  disk?: { no: number | null };
+  year?: number;
+  genre?: string[];
+}
+
+/** A file's tag fields after cleaning; absent when the file has none usable. */
+export interface TagFields {
+  title?: string;
+  album?: string;
+  track?: number;
+  disc?: number;
+  year?: number;
+  genre?: string;
+}
+
+/**
+ * What a file's tags give, cleaned the same way on the server (what is stored) and in the review table (what
+ * it shows): tags are user text of any origin, so control and text-direction characters go, spaces collapse,
+ * text is cut to the name limit; numbers outside their range are dropped.
+ */
+export function tagFieldsOf(common: ParsedCommonTags): TagFields {
+  const fields: TagFields = {};
+  const title = cleanTagText(common.title);
+  if (title) fields.title = title;
+  const album = cleanTagText(common.album);
+  if (album) fields.album = album;
+  const track = wholeInRange(common.track?.no, 999);
+  if (track) fields.track = track;
+  const disc = wholeInRange(common.disk?.no, 99);
+  if (disc) fields.disc = disc;
+  if (common.year && common.year >= 1000 && common.year <= 9999) fields.year = common.year;
+  const genre = cleanTagText(common.genre?.[0]);
+  if (genre) fields.genre = genre;
+  return fields;
+}
+
+function cleanTagText(value: string | undefined): string | undefined {
+  const text = value
+    ?.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, LIMITS.nameMax)
+    .trim();
+  return text || undefined;
+}
+
+function wholeInRange(value: number | null | undefined, max: number): number | undefined {
+  return value && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
+}
+
 /** How album names are compared when matching an album the uploader owns: case, spacing and Unicode form ignored. */
 export function albumKey(name: string): string {
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AUDIO_FORMAT_INFO, type AudioFormat } from '@tunafy/contracts';
+import { AUDIO_FORMAT_INFO, audioFormatOf, tagFieldsOf, type AudioContainer, type AudioFormat, type TagFields } from '@tunafy/contracts';
 import type { FileTypeResult } from 'file-type';
 import type { IAudioMetadata } from 'music-metadata';
 import { loadFileType, loadMusicMetadata } from '../media/parsers.js';
 
 /** What a file's own tags say; every field may be missing. */
-export interface FileTags {
-  title?: string;
-  album?: string;
-  track?: number;
-  disc?: number;
-  year?: number;
-  genre?: string;
+export interface FileTags extends TagFields {
   picture?: Buffer;
 }
 
@@ -60,7 +54,8 @@ export class AudioInspector {
     } catch {
       return { ok: false, reason: 'unsupported' };
     }
-    const format = formatOf(type, metadata.format.codec);
+    const container = containerOf(type);
+    const format = container && audioFormatOf(container, metadata.format.codec);
     if (!format) return { ok: false, reason: 'unsupported' };
     const seconds = metadata.format.duration;
     if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return { ok: false, reason: 'no-duration' };
@@ -72,61 +67,19 @@ function couldBeAudio(type: FileTypeResult): boolean {
   return ['mp3', 'flac', 'wav'].includes(type.ext) || MP4_EXTENSIONS.has(type.ext) || OGG_EXTENSIONS.has(type.ext);
 }
 
-/** Which of our formats the container and codec make; null for anything a browser would not play from us (MP2, Ogg FLAC, ADPCM WAV, video...). */
-function formatOf(type: FileTypeResult, codec: string | undefined): AudioFormat | null {
-  const name = codec ?? '';
-  switch (type.ext) {
-    // file-type also reports MPEG-1 layer 2 as audio/mpeg; only layer 3 is an mp3.
-    case 'mp3':
-      return /layer 3/i.test(name) ? 'mp3' : null;
-    case 'flac':
-      return 'flac';
-    case 'wav':
-      return /^(PCM|IEEE[_ ]FLOAT)/i.test(name) ? 'wav' : null;
-  }
-  if (MP4_EXTENSIONS.has(type.ext)) {
-    if (/ALAC/i.test(name)) return 'alac';
-    if (/AAC/i.test(name)) return 'aac';
-    return null;
-  }
-  if (OGG_EXTENSIONS.has(type.ext)) {
-    if (/Opus/i.test(name)) return 'opus';
-    if (/Vorbis/i.test(name)) return 'vorbis';
-  }
+/** The container file-type found, as the format rule names it. */
+function containerOf(type: FileTypeResult): AudioContainer | null {
+  if (type.ext === 'mp3' || type.ext === 'flac' || type.ext === 'wav') return type.ext;
+  if (MP4_EXTENSIONS.has(type.ext)) return 'mp4';
+  if (OGG_EXTENSIONS.has(type.ext)) return 'ogg';
   return null;
 }
 
 function tagsOf(metadata: IAudioMetadata, selectCover: (typeof import('music-metadata'))['selectCover']): FileTags {
-  const { common } = metadata;
-  const tags: FileTags = {};
-  const title = cleanText(common.title);
-  if (title) tags.title = title;
-  const album = cleanText(common.album);
-  if (album) tags.album = album;
-  const track = positive(common.track?.no, 999);
-  if (track) tags.track = track;
-  const disc = positive(common.disk?.no, 99);
-  if (disc) tags.disc = disc;
-  const year = common.year && common.year >= 1000 && common.year <= 9999 ? common.year : undefined;
-  if (year) tags.year = year;
-  const genre = cleanText(common.genre?.[0]);
-  if (genre) tags.genre = genre;
-  const picture = selectCover(common.picture);
+  const tags: FileTags = tagFieldsOf(metadata.common);
+  const picture = selectCover(metadata.common.picture);
   if (picture && picture.data.length > 0) tags.picture = Buffer.from(picture.data);
   return tags;
 }
 
-/** Tags are user text of any origin: drop control and text-direction characters, and cut to the name limit. */
-function cleanText(value: string | undefined): string | undefined {
-  const text = value
-    ?.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100)
-    .trim();
-  return text || undefined;
-}
 
-function positive(value: number | null | undefined, max: number): number | undefined {
-  return value && Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
-}
