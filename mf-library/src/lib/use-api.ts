@@ -85,15 +85,7 @@ export function useApi<T>(path: string | null, reloadOn: readonly LibraryEntity[
     return () => controller.abort();
   }, [path, version]);
 
-  const watched = reloadOn.join(',');
-  useEffect(() => {
-    if (!watched) return;
-    const entities = new Set(watched.split(','));
-    const subscription = getEventBus()
-      .on('library:changed')
-      .subscribe((change) => entities.has(change.entity) && reload());
-    return () => subscription.unsubscribe();
-  }, [watched, reload]);
+  useReloadOn(reloadOn, reload);
 
   return {
     data: current.data,
@@ -101,4 +93,18 @@ export function useApi<T>(path: string | null, reloadOn: readonly LibraryEntity[
     loading: path !== null && current.data === undefined && current.error === null,
     reload,
   };
+}
+
+/** Calls `reload` whenever the library reports a change to one of `entities` (a song, album, playlist or like). */
+export function useReloadOn(entities: readonly LibraryEntity[], reload: () => void): void {
+  // Joined, so a new array with the same entities on each render does not resubscribe.
+  const watched = entities.join(',');
+  useEffect(() => {
+    if (!watched) return;
+    const wanted = new Set(watched.split(','));
+    const subscription = getEventBus()
+      .on('library:changed')
+      .subscribe((change) => wanted.has(change.entity) && reload());
+    return () => subscription.unsubscribe();
+  }, [watched, reload]);
 }

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError } from '@tunafy/api-client';
-import { getEventBus } from '@tunafy/event-bus';
-import { asApiError, type LibraryEntity } from './use-api';
+import { asApiError, useReloadOn, type LibraryEntity } from './use-api';
 
 export interface Page<T> {
   items: T[];
@@ -91,15 +90,7 @@ export function usePagedList<T>(fetchPage: (limit: number, cursor: string | null
     return () => controller.abort();
   }, [state, wanted, autoLoad, pageSize, firstPageSize]);
 
-  const watched = reloadOn.join(',');
-  useEffect(() => {
-    if (!watched) return;
-    const entities = new Set(watched.split(','));
-    const subscription = getEventBus()
-      .on('library:changed')
-      .subscribe((change) => entities.has(change.entity) && reload());
-    return () => subscription.unsubscribe();
-  }, [watched, reload]);
+  useReloadOn(reloadOn, reload);
 
   return {
     items: state.items,

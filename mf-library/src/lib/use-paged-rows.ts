@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiError } from '@tunafy/api-client';
-import { getEventBus } from '@tunafy/event-bus';
 import { PageCache } from './page-cache';
-import { asApiError, type LibraryEntity } from './use-api';
+import { asApiError, useReloadOn, type LibraryEntity } from './use-api';
 
 /** One answer of a positional list endpoint (`?limit=N&offset=K`), reduced to what the list needs. */
 export interface RowsAnswer<T> {
@@ -163,15 +162,7 @@ export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptio
     };
   }, [show, pageSize]);
 
-  const watched = reloadOn.join(',');
-  useEffect(() => {
-    if (!watched) return;
-    const entities = new Set(watched.split(','));
-    const subscription = getEventBus()
-      .on('library:changed')
-      .subscribe((change) => entities.has(change.entity) && reload());
-    return () => subscription.unsubscribe();
-  }, [watched, reload]);
+  useReloadOn(reloadOn, reload);
 
   const rowAt = useCallback((index: number) => cache.rowAt(index), [cache]);
   return useMemo(() => ({ total, error, rowAt, show, rowsIn, reload, version }), [total, error, rowAt, show, rowsIn, reload, version]);
