@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
-import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, test, waitForRegionsSettled } from '../support/fixtures.js';
 
 // The library remote end to end: production builds, gateway, real API and database, real uploads.
 test.skip(!hasRemote('mf-library'), 'mf-library is not built (npm run build -w @tunafy/mf-library)');
@@ -77,20 +77,8 @@ async function dialogDescription(page: Page): Promise<string> {
   return page.getByRole('dialog').evaluate((dialog) => document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
 }
 
-/** Every player:command from now on, read from the page's one bus. */
-async function recordPlayerCommands(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    type Bus = { on: (name: string) => { subscribe: (next: (value: unknown) => void) => unknown } };
-    const bus = (globalThis as unknown as Record<symbol, Bus>)[Symbol.for('tunafy.event-bus')];
-    const seen: unknown[] = [];
-    (window as unknown as { __playerCommands: unknown[] }).__playerCommands = seen;
-    bus.on('player:command').subscribe((command) => seen.push(command));
-  });
-}
 
-function playerCommands(page: Page) {
-  return page.evaluate(() => (window as unknown as { __playerCommands: { type: string; index?: number; source?: string; songs?: { id: string; song_name: string }[] }[] }).__playerCommands);
-}
+const playerCommands = (page: Page) => recordedPlayerCommands<{ type: string; index?: number; source?: string; songs?: { id: string; song_name: string }[] }>(page);
 
 async function seriousA11yViolations(page: Page) {
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });

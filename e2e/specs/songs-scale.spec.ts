@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LISTENING_LIMITS, type Song, type SongsResponse } from '@tunafy/contracts';
-import { expect, hasRemote, test } from '../support/fixtures.js';
+import { expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, test } from '../support/fixtures.js';
 import { logInAsDemoAt, startGrownStack, type GrownStack } from '../support/grown-stack.js';
 
 /*
@@ -22,19 +22,9 @@ async function songsAt(request: APIRequestContext, offset: number, limit: number
   return ((await response.json()) as SongsResponse).songs;
 }
 
-/** Every player:command from now on, read from the page's one bus. */
-async function recordPlayerCommands(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    type Bus = { on: (name: string) => { subscribe: (next: (value: unknown) => void) => unknown } };
-    const bus = (globalThis as unknown as Record<symbol, Bus>)[Symbol.for('tunafy.event-bus')];
-    const seen: unknown[] = [];
-    (window as unknown as { __playerCommands: unknown[] }).__playerCommands = seen;
-    bus.on('player:command').subscribe((command) => seen.push(command));
-  });
-}
 
 type PlayList = { type: string; index: number; source: string; songs: { id: string; song_name: string }[] };
-const lastCommand = (page: Page) => page.evaluate(() => (window as unknown as { __playerCommands: PlayList[] }).__playerCommands.at(-1) ?? null);
+const lastCommand = async (page: Page) => (await recordedPlayerCommands<PlayList>(page)).at(-1) ?? null;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);

@@ -34,3 +34,19 @@ export async function waitForRegionsSettled(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
   await expect(page.locator('.tf-splash')).toHaveCount(0);
 }
+
+/** Every player:command from now on, read from the page's one bus (see recordedPlayerCommands). */
+export async function recordPlayerCommands(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Bus = { on: (name: string) => { subscribe: (next: (value: unknown) => void) => unknown } };
+    const bus = (globalThis as unknown as Record<symbol, Bus>)[Symbol.for('tunafy.event-bus')];
+    const seen: unknown[] = [];
+    (window as unknown as { __playerCommands: unknown[] }).__playerCommands = seen;
+    bus.on('player:command').subscribe((command) => seen.push(command));
+  });
+}
+
+/** The commands seen since recordPlayerCommands, oldest first, in the shape the caller reads them. */
+export function recordedPlayerCommands<T>(page: Page): Promise<T[]> {
+  return page.evaluate(() => (window as unknown as { __playerCommands: unknown[] }).__playerCommands) as Promise<T[]>;
+}

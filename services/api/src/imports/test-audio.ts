@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import type { AudioFormat } from '@tunafy/contracts';
+import type { AudioFormat, TagFields } from '@tunafy/contracts';
 import { renderCover } from '../seed/media/render-cover.js';
 
 const run = promisify(execFile);
@@ -12,14 +12,8 @@ const run = promisify(execFile);
  * package; .ci/run installs it) during the run, so every format's real
  * encoder output goes through the API's sniffing and tag reading.
  */
-export interface AudioFixture {
+export interface AudioFixture extends TagFields {
   format: AudioFormat;
-  title?: string;
-  album?: string;
-  track?: number;
-  disc?: number;
-  year?: number;
-  genre?: string;
   /** Embed this PNG as the front cover. */
   picture?: Buffer;
   seconds?: number;
