@@ -110,6 +110,11 @@ export class CatalogModel {
     return this.songOrder[position];
   }
 
+  /** The artist's songs, by id (a user page sorts them as it needs). */
+  songsByArtist(artistId: string): SongRecord[] {
+    return this.songOrder.filter((song) => song.artistId === artistId);
+  }
+
   album(id: string): AlbumRecord | null {
     return this.albums.get(id)?.record ?? null;
   }
