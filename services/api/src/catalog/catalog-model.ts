@@ -277,6 +277,11 @@ export class CatalogModel {
     return existing ?? record;
   }
 
+  countPlay(songId: string): void {
+    const song = this.songs.get(songId);
+    if (song) song.plays++;
+  }
+
   /** Removes the song with every reference to it (album, playlist entries, likes), as the database delete does. */
   deleteSong(id: string): void {
     const song = this.songs.get(id);

@@ -45,6 +45,9 @@ export class PlaysService {
     if (!claimed) return { counted: false };
     await this.plays.record(user.id, songId, now);
     await this.songs.incrementPlays(songId);
+    // This copy's count follows at once (most played first on a user page); no feed entry per play, so other
+    // replicas show a play from here after their next reload: plays order a list, nothing depends on them exactly.
+    (await this.catalog.current()).countPlay(songId);
     this.maybeTrim(user.id, now);
     return { counted: true };
   }
