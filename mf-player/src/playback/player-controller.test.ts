@@ -169,6 +169,16 @@ describe('bus commands', () => {
     expect(engine.preloaded).toBe(url(9));
   });
 
+  it('queue-songs puts several songs next or at the end in their order, with one toast each time', () => {
+    start();
+    command({ type: 'play-list', songs: items(2), index: 0, source: 's' });
+    command({ type: 'queue-songs', songs: [catalogItem(7), catalogItem(8)], at: 'next' });
+    command({ type: 'queue-songs', songs: [catalogItem(5), { ...catalogItem(6), song_file_url: '' }], at: 'end' });
+    expect(lastState().queue.map((song) => song.song_name)).toEqual(['Song 1', 'Song 7', 'Song 8', 'Song 2', 'Song 5']);
+    expect(lastState().current?.song_name).toBe('Song 1');
+    expect(notices.map((notice) => notice.message)).toEqual(['2 songs will play next.', 'Added "Song 5" to the queue.']);
+  });
+
   it('adding to an empty queue loads the song without playing it', () => {
     start();
     command({ type: 'add-to-queue', song: catalogItem(5) });

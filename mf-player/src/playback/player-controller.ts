@@ -18,6 +18,7 @@ import {
   playList,
   playNext,
   previous,
+  queueSongs,
   remove,
   setRepeat,
   setShuffle,
@@ -284,6 +285,9 @@ export class PlayerController {
       case 'add-to-queue':
         this.addToQueue(command.song);
         break;
+      case 'queue-songs':
+        this.queueSongs(command.songs, command.at);
+        break;
     }
   }
 
@@ -373,6 +377,17 @@ export class PlayerController {
     this.touched = true;
     this.setQueue(addToQueue(this.state.queue, song));
     this.bus.publish('ui:notify', { kind: 'info', message: `Added "${song.song_name}" to the queue.` });
+  }
+
+  /** Several songs (a selection of rows) after the current one or at the end, in the order given; one toast. */
+  queueSongs(songs: QueueItem[], at: 'next' | 'end'): void {
+    const playable = Array.isArray(songs) ? songs.filter(isPlayable) : [];
+    if (playable.length === 0) return;
+    this.touched = true;
+    this.setQueue(queueSongs(this.state.queue, playable, at));
+    const what = playable.length === 1 ? `"${playable[0].song_name}"` : `${playable.length} songs`;
+    const message = at === 'next' ? `${what} will play next.` : `Added ${what} to the queue.`;
+    this.bus.publish('ui:notify', { kind: 'info', message });
   }
 
   /** A row of the queue panel: play that entry now. */

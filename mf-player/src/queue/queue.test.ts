@@ -14,6 +14,7 @@ import {
   nextRepeatMode,
   playList,
   playNext,
+  queueSongs,
   previous,
   remove,
   setRepeat,
@@ -181,6 +182,34 @@ describe('play-next and add-to-queue', () => {
     // Right after song-2 (the current song) in list order.
     expect(unshuffledIds).toEqual(['song-1', 'song-2', 'song-9', 'song-3', 'song-4']);
     expect(ids(setShuffle(addToQueue(shuffledState, song(8)), false, SEED)).at(-1)).toBe('song-8');
+  });
+});
+
+describe('queueSongs (a selection of several rows)', () => {
+  const three = [song(7), song(8), song(9)];
+
+  it('"next" puts them right after the current song, in the order given', () => {
+    const state = queueSongs(list(3, 1), three, 'next');
+    expect(ids(state)).toEqual(['song-1', 'song-2', 'song-7', 'song-8', 'song-9', 'song-3']);
+    expect(currentSong(state)?.id).toBe('song-2');
+  });
+
+  it('"end" appends them in order', () => {
+    expect(ids(queueSongs(list(2, 0), three, 'end'))).toEqual(['song-1', 'song-2', 'song-7', 'song-8', 'song-9']);
+  });
+
+  it('an empty queue starts with the first of them, in order, either way', () => {
+    for (const at of ['next', 'end'] as const) {
+      const state = queueSongs(EMPTY_QUEUE, three, at);
+      expect(ids(state)).toEqual(['song-7', 'song-8', 'song-9']);
+      expect(state.index).toBe(0);
+    }
+  });
+
+  it('keeps the list order in step while shuffled', () => {
+    const shuffledState = setShuffle(list(3, 0), true, SEED);
+    const unshuffledIds = ids(setShuffle(queueSongs(shuffledState, three, 'next'), false, SEED));
+    expect(unshuffledIds).toEqual(['song-1', 'song-7', 'song-8', 'song-9', 'song-2', 'song-3']);
   });
 });
 

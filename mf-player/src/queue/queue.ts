@@ -154,6 +154,15 @@ export function addToQueue(state: QueueState, song: QueueItem): QueueState {
 }
 
 /**
+ * Queues several songs in the order given, right after the current one (`next`) or at the end (`end`).
+ * "Next" inserts them back to front after the current song, so they play in the order given.
+ */
+export function queueSongs(state: QueueState, songs: readonly QueueItem[], at: 'next' | 'end'): QueueState {
+  if (at === 'end' || state.entries.length === 0) return songs.reduce(addToQueue, state);
+  return songs.reduceRight(playNext, state);
+}
+
+/**
  * Takes one entry out. Removing an earlier entry keeps the current song
  * current; removing the current song makes the one after it current (or the
  * new last one when it was last).

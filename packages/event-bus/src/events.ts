@@ -5,7 +5,7 @@ import type { SessionUser, Song } from '@tunafy/contracts';
  * any change a remote built against the previous one could misread; remotes
  * built against another major are refused at load with a clear message.
  */
-export const EVENT_CONTRACT_VERSION = '1.2.0';
+export const EVENT_CONTRACT_VERSION = '1.3.0';
 
 export type ModalName = 'login' | 'signup' | 'please-log-in';
 
@@ -22,7 +22,12 @@ export type PlayerCommand =
   | { type: 'previous' }
   | { type: 'seek'; seconds: number }
   | { type: 'play-next'; song: QueueItem }
-  | { type: 'add-to-queue'; song: QueueItem };
+  | { type: 'add-to-queue'; song: QueueItem }
+  /**
+   * Several songs at once (a multi-row selection), in this order: right after the current song (`next`) or at the
+   * end (`end`). One command, so the player changes its queue, saves and tells the user once. Since 1.3.0.
+   */
+  | { type: 'queue-songs'; songs: QueueItem[]; at: 'next' | 'end' };
 
 export interface PlayerState {
   queue: QueueItem[];
