@@ -57,14 +57,10 @@ RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/event-bus --
  && npm run build --workspace=@tunafy/${APP} \
  && test -f "${APP}/dist/$([ "${APP}" = shell ] && echo index.html || echo mf-manifest.json)"
 # Precompressed copies for nginx's gzip_static (compressed once here, never per request), and an id of the
-# exact build so a release folder is only rewritten when its content really differs.
-# (bash with pipefail: a failing sha256sum must fail the build, not leave an empty id)
-SHELL ["/bin/bash", "-o", "pipefail", "-c"]
-WORKDIR /src/${APP}/dist
-RUN find . -type f \( -name '*.js' -o -name '*.css' -o -name '*.html' -o -name '*.json' -o -name '*.map' -o -name '*.svg' \) \
-      -size +1k -exec gzip -9 -k -n {} + \
- && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64 > /tmp/build-id \
- && mv /tmp/build-id .build-id
+# exact build so a release folder is only rewritten when its content really differs. One script, which the
+# native production topology (packages/stack/src/production-topology.ts) runs too.
+COPY deploy/build/finish-static-build.sh /usr/local/bin/tunafy-finish-static-build
+RUN bash /usr/local/bin/tunafy-finish-static-build "/src/${APP}/dist"
 
 FROM ${NGINX_IMAGE} AS runtime
 ARG APP
