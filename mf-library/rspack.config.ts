@@ -23,6 +23,8 @@ const EXPOSES = {
   './LikedSongsPage': './src/app/liked-songs-page.tsx',
   './UploadPage': './src/app/upload-page.tsx',
   './SearchBox': './src/app/search-box.tsx',
+  './SidebarLibrary': './src/app/sidebar-library.tsx',
+  './YourLibraryPage': './src/app/your-library-page.tsx',
   './meta': './src/app/meta.ts',
 };
 
