@@ -63,12 +63,24 @@ describe('Song detail', () => {
 
   it('shows the artist Add to Playlist, Add to Album, Update and Delete', async () => {
     renderPage();
-    expect(await openMenu()).toEqual(['Add to Playlist', 'Add to Album', 'Update', 'Delete']);
+    expect(await openMenu()).toEqual(['Play next', 'Add to queue', 'Add to Playlist', 'Add to Album', 'Update', 'Delete']);
   });
 
   it('shows everyone else only Add to Playlist', async () => {
     renderPage({ viewer: BOB });
-    expect(await openMenu()).toEqual(['Add to Playlist']);
+    expect(await openMenu()).toEqual(['Play next', 'Add to queue', 'Add to Playlist']);
+  });
+
+  it('sends the song to the player to play next or to the end of the queue', async () => {
+    const commands = recordBus('player:command');
+    renderPage({ viewer: BOB });
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Play next' }));
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Add to queue' }));
+    expect(commands.map((command) => command.type)).toEqual(['play-next', 'add-to-queue']);
+    expect(commands.map((command) => ('song' in command ? command.song.id : null))).toEqual([BLUE.id, BLUE.id]);
+    expect(commands[0]).toMatchObject({ song: { song_name: 'Blue Hour', song_file_url: BLUE.song_file_url, duration: 185 } });
   });
 
   it('fills the heart when liked, and flips it at once before the server answers', async () => {

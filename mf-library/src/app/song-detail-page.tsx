@@ -16,7 +16,7 @@ import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialo
 import { deleteSong, songPath } from '../features/songs/api';
 import { libraryChanged } from '../lib/bus';
 import { describeDuration, formatDuration } from '../lib/format';
-import { useListPlayback } from '../lib/player';
+import { queueSongs, useListPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
 import { useApi } from '../lib/use-api';
 import { deleteMessage } from '../lib/texts';
@@ -30,8 +30,13 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
   const [open, setOpen] = useState<Open>(null);
   const isArtist = song.artist_id === user.id;
 
-  // SPEC §6: Add to Playlist for everyone; Add to Album, Update and Delete for the song's artist.
-  const actions: MenuAction[] = [{ label: 'Add to Playlist', onSelect: () => setOpen('playlist') }];
+  // SPEC §6: Add to Playlist for everyone; Add to Album, Update and Delete for the song's artist. The queue
+  // actions (issue 16) come first, as on every song row.
+  const actions: MenuAction[] = [
+    { label: 'Play next', onSelect: () => queueSongs([song], 'next') },
+    { label: 'Add to queue', onSelect: () => queueSongs([song], 'end') },
+    { label: 'Add to Playlist', onSelect: () => setOpen('playlist') },
+  ];
   if (isArtist) {
     actions.push(
       { label: 'Add to Album', onSelect: () => setOpen('album') },
@@ -64,7 +69,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
         <LikeButton like={like} songName={song.song_name} />
         <ActionMenu label={`More options for ${song.song_name}`} actions={actions} />
       </ActionBar>
-      {open === 'playlist' && <AddToPlaylistDialog userId={user.id} songId={song.id} onClose={() => setOpen(null)} />}
+      {open === 'playlist' && <AddToPlaylistDialog userId={user.id} songIds={[song.id]} onClose={() => setOpen(null)} />}
       {open === 'album' && <AddToAlbumDialog userId={user.id} songId={song.id} onClose={() => setOpen(null)} />}
       {open === 'delete' && (
         <ConfirmDialog

@@ -15,6 +15,9 @@ export interface PickerOption {
   coverUrl: string | null;
 }
 
+/** A failure whose message is already meant for the user (e.g. how far adding several songs got). */
+export class PickError extends Error {}
+
 interface PickerDialogProps {
   title: string;
   kind: 'album' | 'playlist';
@@ -25,10 +28,12 @@ interface PickerDialogProps {
   empty: ReactNode;
   onPick: (id: string) => Promise<void>;
   onClose: () => void;
+  /** Shown on the option being added to while it takes a while (several songs); 'Loading...' otherwise. */
+  progress?: string | null;
 }
 
 /** Chooses one of the user's own albums or playlists; adding happens here, errors stay in view. */
-export function PickerDialog({ title, kind, options, loadError, onRetry, empty, onPick, onClose }: PickerDialogProps) {
+export function PickerDialog({ title, kind, options, loadError, onRetry, empty, onPick, onClose, progress }: PickerDialogProps) {
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pick = async (id: string) => {
@@ -39,7 +44,8 @@ export function PickerDialog({ title, kind, options, loadError, onRetry, empty, 
       await onPick(id);
     } catch (failure) {
       const apiError = asApiError(failure);
-      setError(apiError.status >= 500 ? MESSAGES.serverError : apiError.body.message);
+      if (failure instanceof PickError) setError(failure.message);
+      else setError(apiError.status >= 500 ? MESSAGES.serverError : apiError.body.message);
       setPending(null);
     }
   };
@@ -66,7 +72,7 @@ export function PickerDialog({ title, kind, options, loadError, onRetry, empty, 
               <Cover src={option.coverUrl} size={48} kind={kind} />
               <span className={styles.text}>
                 <span className={styles.name}>{option.name}</span>
-                <span className={styles.detail}>{pending === option.id ? 'Loading...' : option.detail}</span>
+                <span className={styles.detail}>{pending === option.id ? (progress ?? 'Loading...') : option.detail}</span>
               </span>
             </button>
           </li>

@@ -39,6 +39,22 @@ export function playList(songs: readonly Song[], index: number, source: string):
   getEventBus().publish('player:command', { type: 'play-list', songs: songs.map(toQueueItem), index, source });
 }
 
+/**
+ * "Play next" (after the current song) or "Add to queue" (at the end) for one song or a selection, in the
+ * order given. One song uses the player's own play-next/add-to-queue; several go as one queue-songs command
+ * (contract 1.3.0), so the queue changes once. The player confirms with a toast (it knows what it queued).
+ */
+export function queueSongs(songs: readonly Song[], at: 'next' | 'end'): void {
+  if (songs.length === 0) return;
+  const bus = getEventBus();
+  if (songs.length === 1) {
+    const song = toQueueItem(songs[0]);
+    bus.publish('player:command', at === 'next' ? { type: 'play-next', song } : { type: 'add-to-queue', song });
+  } else {
+    bus.publish('player:command', { type: 'queue-songs', songs: songs.map(toQueueItem), at });
+  }
+}
+
 export interface ListPlayback {
   /** This list is the player's queue and it is playing now. */
   playing: boolean;

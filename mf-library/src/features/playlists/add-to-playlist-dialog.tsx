@@ -1,18 +1,44 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { UserPlaylistsResponse } from '@tunafy/contracts';
+import { MESSAGES, type UserPlaylistsResponse } from '@tunafy/contracts';
 import { buttonClassName } from '../../components/button';
-import { PickerDialog } from '../../components/picker-dialog';
+import { PickError, PickerDialog } from '../../components/picker-dialog';
 import { libraryChanged, notify } from '../../lib/bus';
-import { useApi } from '../../lib/use-api';
+import { formatSongCount } from '../../lib/format';
+import { asApiError, useApi } from '../../lib/use-api';
 import { addSongToPlaylist, ownPlaylistsPath } from './api';
 
-/** Lists only the user's own playlists (private ones too); after adding, goes to that playlist (SPEC §4). */
-export function AddToPlaylistDialog({ userId, songId, onClose }: { userId: string; songId: string; onClose: () => void }) {
+/**
+ * Adds `songIds` one by one, in their order, so the playlist keeps them in that order (there is no bulk add in the
+ * API; see docs/queue-and-selection.md). Stops at the first failure, saying how many went in: those stay, and
+ * picking the playlist again adds the rest (adding a song that is already there changes nothing).
+ */
+async function addAll(playlistId: string, songIds: readonly string[], onProgress: (done: number) => void): Promise<void> {
+  for (const [done, songId] of songIds.entries()) {
+    onProgress(done);
+    try {
+      await addSongToPlaylist(playlistId, songId);
+    } catch (failure) {
+      if (songIds.length === 1) throw failure;
+      const apiError = asApiError(failure);
+      const reason = apiError.status >= 500 ? MESSAGES.serverError : apiError.body.message;
+      throw new PickError(`Added ${done} of ${songIds.length} songs. ${reason}`);
+    }
+  }
+}
+
+/**
+ * Lists only the user's own playlists (private ones too); after adding, goes to that playlist (SPEC §4). Takes one
+ * song (a song's menu, a row's menu) or a selection of rows.
+ */
+export function AddToPlaylistDialog({ userId, songIds, onClose }: { userId: string; songIds: readonly string[]; onClose: () => void }) {
   const navigate = useNavigate();
   const own = useApi<UserPlaylistsResponse>(ownPlaylistsPath(userId));
+  const [done, setDone] = useState<number | null>(null);
+  const several = songIds.length > 1;
   return (
     <PickerDialog
-      title="Add to Playlist"
+      title={several ? `Add ${formatSongCount(songIds.length)} to Playlist` : 'Add to Playlist'}
       kind="playlist"
       options={own.data?.playlists.map((playlist) => ({
         id: playlist.id,
@@ -22,19 +48,30 @@ export function AddToPlaylistDialog({ userId, songId, onClose }: { userId: strin
       }))}
       loadError={own.error}
       onRetry={own.reload}
+      progress={several && done !== null ? `Adding ${done + 1} of ${songIds.length}...` : null}
       empty={
         <>
-          <p>You have no playlists yet. Create one, then add this song to it.</p>
+          <p>You have no playlists yet. Create one, then add {several ? 'these songs' : 'this song'} to it.</p>
           <Link to="/playlists/new" className={buttonClassName('primary', 'small')}>
             Create Playlist
           </Link>
         </>
       }
       onPick={async (playlistId) => {
-        await addSongToPlaylist(playlistId, songId);
-        libraryChanged({ entity: 'playlist', id: playlistId, action: 'updated' });
+        let added = 0;
+        try {
+          await addAll(playlistId, songIds, (count) => {
+            added = count;
+            setDone(count);
+          });
+          added = songIds.length;
+        } finally {
+          setDone(null);
+          // Whatever went in before a failure is in the playlist now.
+          if (added > 0) libraryChanged({ entity: 'playlist', id: playlistId, action: 'updated' });
+        }
         const name = own.data?.playlists.find((playlist) => playlist.id === playlistId)?.playlist_name;
-        if (name) notify(`Added to ${name}`);
+        if (name) notify(several ? `Added ${formatSongCount(songIds.length)} to ${name}` : `Added to ${name}`);
         navigate(`/playlists/${playlistId}`);
       }}
       onClose={onClose}
