@@ -23,6 +23,8 @@ export interface RunningApi {
 export interface StartApiOptions {
   mongodbUri: string;
   port?: number;
+  /** The loopback address to listen on (HOST); default 127.0.0.1. The production topology gives each replica its own. */
+  host?: string;
   /** Extra environment for the API (SESSION_SECRET, AUTH_RATE_LIMIT, ...). */
   env?: Record<string, string>;
   /** Receives the API's output lines; by default they are dropped unless the start fails. */
@@ -57,7 +59,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   if (!existsSync(entry)) throw new Error(`The API is not built (${entry} is missing). Run \`npm run build\` first.`);
   const port = options.port ?? (await findFreePort());
   const child = spawn(process.execPath, [...API_NODE_FLAGS, entry], {
-    env: { ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port) },
+    env: { ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port), ...(options.host ? { HOST: options.host } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
@@ -77,7 +79,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   child.stderr!.on('data', onData);
 
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   let ready = false;
   while (!ready && Date.now() < deadline) {

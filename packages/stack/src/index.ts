@@ -9,3 +9,17 @@ export { publishRemote, type PublishRemoteOptions, type PublishedRemote } from '
 export { formatMixedLoad, runMixedLoad, type MixedLoadInput, type MixedLoadResult, type MixedLoadSong, type MixedLoadUser, type RequestTypeStats } from './load/mixed-load.js';
 export { cookieHeader, storeSetCookies } from './cookie-jar.js';
 export { catalogBatches, describeGrowth, growCatalog, nameGenerator, vocabulary, type CatalogBatch, type GrowOptions, type GrownCatalog, type GrowerState, type TemplateMedia } from './catalog/grow-catalog.js';
+export {
+  ApiReplica,
+  FIRST_VERSION,
+  NginxServer,
+  REMOTE_APPS,
+  requireNginx,
+  startProductionTopology,
+  STATIC_APPS,
+  type GatewayLogLine,
+  type ProductionTopology,
+  type ProductionTopologyOptions,
+  type RemoteApp,
+  type StaticApp,
+} from './production-topology.js';
