@@ -6,6 +6,7 @@ import { Layout } from '../layout/Layout';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
+import { SearchScreen } from './SearchScreen';
 
 export interface RouteHandle {
   title?: string;
@@ -45,6 +46,9 @@ export const SCREENS: RouteObject[] = [
   remotePage('playlists/:playlistId', library.PlaylistDetailPage, 'Playlist'),
   remotePage('collection/tracks', library.LikedSongsPage, 'Liked Songs'),
   remotePage('upload', library.UploadPage, 'Upload Music'),
+  // The phone layout's tabs (issue 16); they work at any width.
+  remotePage('library', library.YourLibraryPage, 'Your Library'),
+  { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },
 ];
 
 export function createRoutes(screens: RouteObject[] = SCREENS): RouteObject[] {

@@ -33,6 +33,8 @@ export const remoteContractTypes: Checks = {
     LikedSongsPage: async () => (await import('../../../mf-library/src/app/liked-songs-page')).default,
     UploadPage: async () => (await import('../../../mf-library/src/app/upload-page')).default,
     SearchBox: async () => (await import('../../../mf-library/src/app/search-box')).default,
+    SidebarLibrary: async () => (await import('../../../mf-library/src/app/sidebar-library')).default,
+    YourLibraryPage: async () => (await import('../../../mf-library/src/app/your-library-page')).default,
     meta: async () => (await import('../../../mf-library/src/app/meta')).contractVersion,
   },
   mf_player: {

@@ -26,6 +26,8 @@ export const REMOTE_MODULES = {
     LikedSongsPage: 'mf_library/LikedSongsPage',
     UploadPage: 'mf_library/UploadPage',
     SearchBox: 'mf_library/SearchBox',
+    SidebarLibrary: 'mf_library/SidebarLibrary',
+    YourLibraryPage: 'mf_library/YourLibraryPage',
   },
   mf_player: {
     Player: 'mf_player/Player',

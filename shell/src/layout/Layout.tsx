@@ -9,6 +9,8 @@ import { Sidebar } from './Sidebar';
 import { Toaster } from './Toaster';
 import { TopBar } from './TopBar';
 import { useDropToUpload } from './use-drop-to-upload';
+import { usePhoneLayout } from './use-media-query';
+import { BottomNav } from './BottomNav';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 
 /** Auth pages stand alone: no sidebar, player or banner (SPEC §2). */
@@ -18,13 +20,16 @@ export function Layout() {
   const user = useSessionUser();
   const { pathname } = useLocation();
   const bare = BARE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  const phone = usePhoneLayout();
   useDropToUpload(Boolean(user) && !bare);
+  // Phones: no sidebar; the player sits above a bottom navigation (same routes and remotes, another arrangement).
+  const layout = bare ? styles.bare : phone ? styles.phone : '';
   return (
-    <div className={bare ? `${styles.app} ${styles.bare}` : styles.app}>
+    <div className={`${styles.app} ${layout}`} data-layout={phone ? 'phone' : 'desktop'}>
       <a className={styles.skip} href="#tf-main">
         Skip to content
       </a>
-      {!bare && (
+      {!bare && !phone && (
         <div className={styles.sidebar}>
           <Sidebar />
         </div>
@@ -39,6 +44,11 @@ export function Layout() {
       {!bare && (
         <div className={styles.bottom}>
           {user ? <RemoteRegion request={REMOTE_MODULES.mf_player.Player} label="The player" variant="bar" /> : <PreviewBanner />}
+        </div>
+      )}
+      {!bare && phone && (
+        <div className={styles.nav}>
+          <BottomNav />
         </div>
       )}
       <ModalHost />

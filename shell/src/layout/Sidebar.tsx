@@ -1,6 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { getEventBus } from '@tunafy/event-bus';
+import { RemoteRegion } from '../federation/RemoteRegion';
+import { REMOTE_MODULES } from '../federation/remote-modules';
 import { useSessionUser } from '../session/session';
 import { CONTRIBUTORS, REPOSITORY_URL } from './credits';
 import { HeartIcon, HomeIcon, LogoMark, PlusIcon, SongsIcon } from './icons';
@@ -38,7 +40,7 @@ export function Sidebar() {
     <li key={to}>
       <NavLink to={to} end onClick={guard} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
         {icon}
-        <span className={styles.label}>{label}</span>
+        <span>{label}</span>
       </NavLink>
     </li>
   );
@@ -46,12 +48,18 @@ export function Sidebar() {
     <nav className={styles.sidebar} aria-label="Main">
       <Link to="/" className={styles.logo} aria-label="Tunafy home">
         <LogoMark />
-        <span className={styles.label}>Tunafy</span>
+        <span>Tunafy</span>
       </Link>
       <ul className={styles.list}>{BROWSE.map(item)}</ul>
       <ul className={styles.list} aria-label="Create">
         {CREATE.map(item)}
       </ul>
+      {/* The user's playlists and albums come from the library remote: the shell never reads the library API. */}
+      {user && (
+        <div className={styles.library}>
+          <RemoteRegion request={REMOTE_MODULES.mf_library.SidebarLibrary} label="Your playlists and albums" variant="bar" />
+        </div>
+      )}
       <div className={styles.credits}>
         <h2 className={styles.creditsTitle}>Credits</h2>
         <ul>

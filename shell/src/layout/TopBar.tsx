@@ -1,26 +1,34 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { useSessionUser } from '../session/session';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
 import styles from './TopBar.module.css';
 import { REMOTE_MODULES } from '../federation/remote-modules';
+import { usePhoneLayout } from './use-media-query';
 
 export function TopBar() {
   const navigate = useNavigate();
   const user = useSessionUser();
+  const phone = usePhoneLayout();
+  const { pathname } = useLocation();
+  // On a phone the box lives on the Search tab (/search), which shows it at full width; never two on a page.
+  const showSearch = user && !phone && pathname !== '/search';
   return (
     <header className={styles.bar}>
       <div className={styles.history}>
         <button type="button" className={styles.round} aria-label="Go back" onClick={() => navigate(-1)}>
           <ChevronLeftIcon />
         </button>
-        <button type="button" className={styles.round} aria-label="Go forward" onClick={() => navigate(1)}>
-          <ChevronRightIcon />
-        </button>
+        {/* Phones have a forward gesture but rarely use it; the bar's width goes to the account buttons. */}
+        {!phone && (
+          <button type="button" className={styles.round} aria-label="Go forward" onClick={() => navigate(1)}>
+            <ChevronRightIcon />
+          </button>
+        )}
       </div>
       {/* Search belongs to the library team; a failure hides it instead of breaking the bar. */}
-      {user && (
+      {showSearch && (
         <div className={styles.search}>
           <RemoteRegion request={REMOTE_MODULES.mf_library.SearchBox} label="Search" variant="hidden" />
         </div>

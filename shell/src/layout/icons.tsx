@@ -52,3 +52,13 @@ export const LogoMark = () => (
     <circle cx="14" cy="19" r="1.5" fill="#1ed760" />
   </svg>
 );
+export const SearchIcon = () => (
+  <Icon>
+    <path d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.74 4.74-1.41 1.41-4.74-4.74A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+  </Icon>
+);
+export const LibraryIcon = () => (
+  <Icon>
+    <path d="M4 3h2v18H4zm5 0h2v18H9zm4.6 1.3 1.9-.7 6.2 17.1-1.9.7z" />
+  </Icon>
+);
