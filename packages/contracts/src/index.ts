@@ -5,3 +5,4 @@ export * from './library.js';
 export * from './validation.js';
 export * from './listening.js';
 export * from './imports.js';
+export * from './users.js';
