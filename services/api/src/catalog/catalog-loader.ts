@@ -3,7 +3,7 @@ import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CatalogModel } from './catalog-model.js';
 import { GarbageStride } from './memory.js';
@@ -48,11 +48,9 @@ export class CatalogLoader {
       });
     await each('users', this.users.allUsernames(), (user) => model.putUser(user.id, user.username));
     await each('albums', this.albums.all(), (album) => model.putAlbum(album));
-    // Sorted first, so each song lands at the end of the id-ordered lists instead of being spliced in.
-    const songs: SongRecord[] = [];
-    await each('songs', this.songs.all(), (song) => songs.push(song));
-    songs.sort((a, b) => (a.id < b.id ? -1 : 1));
-    for (const song of songs) model.putSong(song, true);
+    // Straight into the song table as they come, ordered once at the end: no record of a song outlives its row.
+    await each('songs', this.songs.all(), (song) => model.loadSong(song));
+    await step('song order', async () => model.finishSongLoad());
     await each('playlists', this.playlists.all(), (playlist) => model.putPlaylist(playlist));
     await each('entries', this.entries.all(), (entry) => model.putEntry(entry));
     await each('likes', this.likes.all(), (like) => model.putLike(like));

@@ -545,3 +545,69 @@ describe('album order', () => {
     expect(model.albumTotals(record.id).songCount).toBe(2);
   });
 });
+
+describe('the song table behind the model', () => {
+  it('reuses a deleted song\'s slot without any list, like or search still pointing at the old song', () => {
+    const { model, addAlbum, addSong, addPlaylist, addEntry, like } = catalog();
+    const record = addAlbum();
+    const mix = addPlaylist();
+    const gone = addSong({ name: 'Gone Song', albumId: record.id, track: 1 });
+    addEntry(mix.id, gone.id);
+    like(ANN, gone.id);
+    model.deleteSong(gone.id);
+
+    const next = addSong({ name: 'Next Song', artistId: BOB });
+    expect(model.song(gone.id)).toBeNull();
+    expect(model.song(next.id)).toEqual(next);
+    expect(model.playlistTotals(mix.id).songCount).toBe(0);
+    expect(model.likesPage(ANN, {}).total).toBe(0);
+    expect(model.albumTotals(record.id).songCount).toBe(0);
+    expect(model.searchSongs('gone', 10)).toEqual([]);
+    expect(ids(model.searchSongs('next', 10))).toEqual([next.id]);
+    expect(model.songsByArtist(ANN)).toEqual([]);
+    expect(ids(model.songsByArtist(BOB))).toEqual([next.id]);
+  });
+
+  it('loads songs in any order and answers them in id order and album order once the load is finished', () => {
+    const model = new CatalogModel();
+    model.putUser(ANN, 'ann');
+    const record = album();
+    model.putAlbum(record);
+    const songs = [3, 1, 2].map((track) => song({ albumId: record.id, track }));
+    const loose = song();
+    for (const row of [songs[2]!, loose, songs[0]!, songs[1]!]) model.loadSong(row);
+    model.finishSongLoad();
+    model.compact();
+
+    expect(ids(model.songsPage({}).items)).toEqual(ids([...songs, loose]));
+    expect(ids(model.albumSongs(record.id, {})!.items)).toEqual(ids([songs[1]!, songs[2]!, songs[0]!]));
+    expect(model.song(loose.id)).toEqual(loose);
+    expect(ids(model.searchSongs('tune', 10))).toEqual(ids([...songs, loose]));
+    // After the load, writes place songs as they come.
+    const later = model.putSong(song({ albumId: record.id, track: 0 }));
+    expect(ids(model.albumSongs(record.id, { limit: 1 })!.items)).toEqual([later.id]);
+    expect(model.songAt(4)).toEqual(later);
+  });
+
+  it('counts plays in place and lists an artist\'s songs by id', () => {
+    const { model, addSong } = catalog();
+    const [first, second] = [addSong(), addSong()];
+    addSong({ artistId: BOB });
+    model.countPlay(second.id);
+    model.countPlay(second.id);
+    model.countPlay('not an id');
+    expect(model.song(second.id)!.plays).toBe(2);
+    expect(ids(model.songsByArtist(ANN))).toEqual([first.id, second.id]);
+    expect(model.songsByArtist(newId())).toEqual([]);
+  });
+
+  it('finds nothing for ids that are not ObjectIds, and keeps file ids that are not as given', () => {
+    const { model, addSong } = catalog();
+    const odd = addSong({ coverFileId: 'cover1', audioFileId: newId() });
+    expect(model.song('cover1')).toBeNull();
+    expect(model.song(odd.id.toUpperCase())).toEqual(odd);
+    expect(model.song(odd.id)!.coverFileId).toBe('cover1');
+    model.putSong({ ...odd, coverFileId: newId() });
+    expect(model.song(odd.id)!.coverFileId).toMatch(/^[0-9a-f]{24}$/);
+  });
+});

@@ -1,19 +1,23 @@
-import type { PublicUser } from '@tunafy/contracts';
+import type { AudioFormat, PublicUser } from '@tunafy/contracts';
 import type { AlbumRecord } from '../albums/albums.repository.js';
 import type { LikeRecord as StoredLike } from '../collection/likes.repository.js';
 import type { PlaylistEntryRecord } from '../playlists/playlist-entries.repository.js';
 import type { PlaylistRecord } from '../playlists/playlists.repository.js';
 import type { SongRecord } from '../songs/songs.repository.js';
+import { IntList } from './int-list.js';
 import { pageOf, positionAfterAscending, removeSorted, upsertSorted, type Page, type PageRequest } from './paging.js';
-import { PrefixIndex } from './prefix-index.js';
+import { PrefixIndex, WordIndex } from './prefix-index.js';
 import { RefList, type SongRef } from './ref-list.js';
+import { NO_NUMBER, NONE, SongTable, type SongRow } from './song-table.js';
 
 const byId = (row: { id: string }) => row.id;
 
 interface AlbumState {
   record: AlbumRecord;
-  /** The album's songs in album order (see compareAlbumOrder). */
-  songs: SongRecord[];
+  /** The album's number in the song table's album column. */
+  handle: number;
+  /** The album's songs (slots) in album order (see compareAlbumOrder). */
+  songs: IntList;
   /**
    * Where songs that left the album sat, so a cursor naming one still finds
    * its place (album order is not id order, so the id alone cannot say).
@@ -42,9 +46,6 @@ export function compareAlbumOrder(a: AlbumOrderKey, b: AlbumOrderKey): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The tag fields a stored song may lose (they are only set when known). */
-const OPTIONAL_SONG_FIELDS = ['audioFormat', 'disc', 'track', 'year', 'genre'] as const;
-
 interface PlaylistState {
   record: PlaylistRecord;
   entries: RefList;
@@ -63,56 +64,71 @@ export interface ListVersions {
  * change by change (this process's writes, and other replicas' through the
  * change feed): no read ever waits for a rebuild and none scans the database.
  *
- * Records are owned here and updated in place, so every list that holds a
- * song (its album, playlists, likes) shows the change at once.
+ * Songs live in a columnar table (SongTable) and every list that holds songs
+ * (an album, playlists, likes, the search index, an artist's songs) holds
+ * their slots, so a change to a song shows everywhere at once, and records are
+ * made only for the rows an answer returns: a million songs fit in a few
+ * hundred megabytes. Albums, playlists and users (thousands) stay objects.
  *
  * References whose target is missing (a like of a deleted song that a racing
  * write left behind) are ignored rather than stored: reads never see a
  * dangling reference, and the janitor removes the row from the database.
  */
 export class CatalogModel {
-  private readonly songs = new Map<string, SongRecord>();
-  private readonly songOrder: SongRecord[] = [];
+  private readonly table = new SongTable();
+  private readonly songIndex = new WordIndex((a, b) => this.table.compareIdsOf(a, b));
+  /** Each artist's songs (slots, unordered), by the artist's number. */
+  private readonly artistSongs: (number[] | undefined)[] = [];
   private readonly albums = new Map<string, AlbumState>();
+  private readonly albumsByHandle: (AlbumState | undefined)[] = [];
   private readonly albumOrder: AlbumRecord[] = [];
   private readonly playlists = new Map<string, PlaylistState>();
   private readonly playlistOrder: PlaylistRecord[] = [];
   private readonly usernames = new Map<string, string>();
   private readonly userOrder: PublicUser[] = [];
+  /** Users by number (a song's artist column), numbered as first seen: an artist need not be loaded yet. */
+  private readonly userIds: string[] = [];
+  private readonly userNumbers = new Map<string, number>();
   private readonly likes = new Map<string, RefList>();
-  private readonly songIndex = new PrefixIndex<SongRecord>();
   private readonly albumIndex = new PrefixIndex<AlbumRecord>();
   private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
-  private readonly sharedStrings = new Map<string, string>();
+  /** Values many songs repeat (genres, formats), by number, one copy each. */
+  private readonly strings: string[] = [];
+  private readonly stringNumbers = new Map<string, number>();
+  private loading = false;
   readonly versions: ListVersions = { songs: 0, albums: 0 };
 
   // ---- reads -------------------------------------------------------------
 
   get songCount(): number {
-    return this.songOrder.length;
+    return this.table.size;
   }
 
   song(id: string): SongRecord | null {
-    return this.songs.get(id) ?? null;
+    const slot = this.table.slotOf(id);
+    return slot < 0 ? null : this.record(slot);
   }
 
   /** Existing songs among the ids, in the order asked. */
   songsByIds(ids: readonly string[]): SongRecord[] {
-    return ids.flatMap((id) => this.songs.get(id) ?? []);
+    return ids.flatMap((id) => this.song(id) ?? []);
   }
 
   songsPage(request: PageRequest): Page<SongRecord> {
-    return sortedPage(this.songOrder, request);
+    const table = this.table;
+    return pageOf(table.size, (position) => this.record(table.slotAt(position)), byId, request, (id) => table.positionAfter(id));
   }
 
   /** Every song by id, for streaming the full list in slices. */
   songAt(position: number): SongRecord | undefined {
-    return this.songOrder[position];
+    return position >= 0 && position < this.table.size ? this.record(this.table.slotAt(position)) : undefined;
   }
 
   /** The artist's songs, by id (a user page sorts them as it needs). */
   songsByArtist(artistId: string): SongRecord[] {
-    return this.songOrder.filter((song) => song.artistId === artistId);
+    const number = this.userNumbers.get(artistId);
+    const slots = number === undefined ? [] : [...(this.artistSongs[number] ?? [])];
+    return slots.sort((a, b) => this.table.compareIdsOf(a, b)).map((slot) => this.record(slot));
   }
 
   album(id: string): AlbumRecord | null {
@@ -138,14 +154,16 @@ export class CatalogModel {
     const songs = state.songs;
     const positionAfter = (id: string) => {
       const key = this.albumOrderKeyOf(state, id);
-      return key ? firstPositionAfter(songs, key) : 0;
+      return key ? this.firstPositionAfter(songs, (slot) => compareAlbumOrder(this.orderKey(slot), key)) : 0;
     };
-    return pageOf(songs.length, (position) => songs[position]!, byId, request, positionAfter);
+    return pageOf(songs.length, (position) => this.record(songs.at(position)), byId, request, positionAfter);
   }
 
   albumTotals(albumId: string): { songCount: number; totalDuration: number } {
-    const songs = this.albums.get(albumId)?.songs ?? [];
-    return { songCount: songs.length, totalDuration: sumDurations(songs) };
+    const songs = this.albums.get(albumId)?.songs.view() ?? [];
+    let totalDuration = 0;
+    for (const slot of songs) totalDuration += this.table.duration(slot);
+    return { songCount: songs.length, totalDuration };
   }
 
   /** A playlist the viewer may see: someone else's private one reads as missing. */
@@ -167,28 +185,28 @@ export class CatalogModel {
   playlistEntries(playlistId: string, request: PageRequest): Page<SongRef> | null {
     const entries = this.playlists.get(playlistId)?.entries;
     if (!entries) return null;
-    return pageOf(entries.length, (position) => entries.at(position), byId, request, (id) => entries.positionAfter(id));
+    return pageOf(entries.length, (position) => this.refAt(entries, position), byId, request, (id) => entries.positionAfter(id));
   }
 
   playlistEntry(playlistId: string, songId: string): SongRef | null {
-    return this.playlists.get(playlistId)?.entries.findSong(songId) ?? null;
+    return this.findRef(this.playlists.get(playlistId)?.entries, songId);
   }
 
   playlistTotals(playlistId: string): { songCount: number; totalDuration: number } {
     const entries = this.playlists.get(playlistId)?.entries;
-    return { songCount: entries?.length ?? 0, totalDuration: entries?.totalDuration() ?? 0 };
+    return { songCount: entries?.length ?? 0, totalDuration: entries?.sum((slot) => this.table.duration(slot)) ?? 0 };
   }
 
   /** Newest like first. */
   likesPage(userId: string, request: PageRequest): Page<SongRef> {
     const likes = this.likes.get(userId) ?? new RefList();
-    const newestFirst = (position: number) => likes.at(likes.length - 1 - position);
+    const newestFirst = (position: number) => this.refAt(likes, likes.length - 1 - position);
     // Positions count from the newest; after a cursor comes the next older like, whether or not the cursor's like is still there.
     return pageOf(likes.length, newestFirst, byId, request, (id) => likes.length - likes.positionOf(id));
   }
 
   like(userId: string, songId: string): SongRef | null {
-    return this.likes.get(userId)?.findSong(songId) ?? null;
+    return this.findRef(this.likes.get(userId), songId);
   }
 
   /**
@@ -196,19 +214,17 @@ export class CatalogModel {
    * delete by `song_id` reads the whole collection on the embedded engine. Only what this copy holds.
    */
   songReferences(songId: string): { entryIds: string[]; likeIds: string[] } {
-    const song = this.songs.get(songId);
-    const entryIds: string[] = [];
-    const likeIds: string[] = [];
-    if (!song) return { entryIds, likeIds };
-    for (const state of this.playlists.values()) {
-      const id = state.entries.idOfRecord(song);
-      if (id) entryIds.push(id);
-    }
-    for (const likes of this.likes.values()) {
-      const id = likes.idOfRecord(song);
-      if (id) likeIds.push(id);
-    }
-    return { entryIds, likeIds };
+    const slot = this.table.slotOf(songId);
+    const idsIn = (lists: Iterable<RefList>) => {
+      const ids: string[] = [];
+      if (slot < 0) return ids;
+      for (const list of lists) {
+        const position = list.positionOfSlot(slot);
+        if (position >= 0) ids.push(list.idAt(position));
+      }
+      return ids;
+    };
+    return { entryIds: idsIn([...this.playlists.values()].map((state) => state.entries)), likeIds: idsIn(this.likes.values()) };
   }
 
   /** The ids of the playlist's entries (what its delete removes; see songReferences). */
@@ -225,7 +241,7 @@ export class CatalogModel {
   }
 
   searchSongs(text: string, limit: number): SongRecord[] {
-    return this.songIndex.search({ text, limit });
+    return this.songIndex.search(text, limit).map((slot) => this.record(slot));
   }
 
   searchAlbums(text: string, limit: number): AlbumRecord[] {
@@ -239,6 +255,7 @@ export class CatalogModel {
   // ---- changes -----------------------------------------------------------
 
   putUser(id: string, username: string): void {
+    this.userNumber(id);
     if (this.usernames.get(id) === username) return;
     this.usernames.set(id, username);
     upsertSorted(this.userOrder, byId, { id, username });
@@ -246,64 +263,82 @@ export class CatalogModel {
     this.versions.albums++;
   }
 
-  /**
-   * Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way).
-   * The model keeps its own copy unless `owned` says the caller hands the record over (the loader does, to
-   * avoid a second copy of every song at start).
-   */
-  putSong(next: SongRecord, owned = false): SongRecord {
-    // The album's and the artist's own id strings are shared by all their songs instead of a copy each.
-    const album = next.albumId ? this.albums.get(next.albumId) : undefined;
-    const record = owned ? next : { ...next };
-    record.albumId = album ? album.record.id : null;
-    record.artistId = this.canonicalUserId(next.artistId);
-    if (record.genre !== undefined) record.genre = this.shared(record.genre);
-    if (record.audioFormat !== undefined) record.audioFormat = this.shared(record.audioFormat);
-    const existing = this.songs.get(record.id);
-    if (existing) {
-      const moves = existing.albumId !== record.albumId || existing.disc !== record.disc || existing.track !== record.track;
-      if (moves) this.leaveAlbum(existing);
-      Object.assign(existing, record);
-      for (const field of OPTIONAL_SONG_FIELDS) if (existing[field] === undefined) delete existing[field];
-      if (moves) this.joinAlbum(existing);
-      this.songIndex.put(existing, existing.name, existing.id);
+  /** Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way). */
+  putSong(next: SongRecord): SongRecord {
+    const row = this.rowOf(next);
+    let slot = this.table.slotOf(next.id);
+    if (slot >= 0) {
+      const before = this.table.row(slot);
+      const moves = before.album !== row.album || before.disc !== row.disc || before.track !== row.track;
+      if (moves) this.leaveAlbum(slot);
+      if (before.artist !== row.artist) this.leaveArtist(slot);
+      this.table.update(slot, row);
+      if (moves) this.joinAlbum(slot);
+      if (before.artist !== row.artist) this.joinArtist(slot);
     } else {
-      this.songs.set(record.id, record);
-      upsertSorted(this.songOrder, byId, record);
-      this.joinAlbum(record);
-      this.songIndex.put(record, record.name, record.id);
+      slot = this.table.add(row);
+      this.joinAlbum(slot);
+      this.joinArtist(slot);
     }
+    this.songIndex.put(slot, row.name);
     this.versions.songs++;
-    return existing ?? record;
+    return this.record(slot);
+  }
+
+  /**
+   * The loader's way in: songs appended in the order the database sends them, placed in id and album order once
+   * by finishSongLoad(), instead of a sorted insert each (or a million records held to sort them first).
+   * Every song's id must be new.
+   */
+  loadSong(next: SongRecord): void {
+    if (!this.loading) {
+      this.loading = true;
+      this.table.beginUnordered();
+    }
+    const slot = this.table.add(this.rowOf(next));
+    const album = this.table.album(slot);
+    if (album !== NONE) this.albumsByHandle[album]!.songs.push(slot);
+    this.joinArtist(slot);
+    this.songIndex.put(slot, next.name);
+  }
+
+  finishSongLoad(): void {
+    if (!this.loading) return;
+    this.loading = false;
+    this.table.sortOrder();
+    for (const state of this.albums.values()) state.songs.view().sort((a, b) => this.compareAlbumSlots(a, b));
+    this.versions.songs++;
   }
 
   countPlay(songId: string): void {
-    const song = this.songs.get(songId);
-    if (song) song.plays++;
+    const slot = this.table.slotOf(songId);
+    if (slot >= 0) this.table.countPlay(slot);
   }
 
   /** Removes the song with every reference to it (album, playlist entries, likes), as the database delete does. */
   deleteSong(id: string): void {
-    const song = this.songs.get(id);
-    if (!song) return;
-    this.leaveAlbum(song);
-    for (const state of this.playlists.values()) state.entries.removeRecord(song);
-    for (const likes of this.likes.values()) likes.removeRecord(song);
-    this.songs.delete(id);
-    removeSorted(this.songOrder, byId, id);
-    this.songIndex.remove(song);
+    const slot = this.table.slotOf(id);
+    if (slot < 0) return;
+    this.leaveAlbum(slot);
+    this.leaveArtist(slot);
+    for (const state of this.playlists.values()) state.entries.removeSlot(slot);
+    for (const likes of this.likes.values()) likes.removeSlot(slot);
+    this.songIndex.remove(slot);
+    // Last: the slot is free for the next song once nothing refers to it.
+    this.table.remove(slot);
     this.versions.songs++;
   }
 
   putAlbum(next: AlbumRecord): void {
-    next = { ...next, artistId: this.canonicalUserId(next.artistId) };
     const existing = this.albums.get(next.id);
     if (existing) {
       Object.assign(existing.record, next);
       this.albumIndex.put(existing.record, next.name, next.id);
     } else {
       const record = { ...next };
-      this.albums.set(record.id, { record, songs: [], departed: new Map() });
+      const state: AlbumState = { record, handle: this.albumsByHandle.length, songs: new IntList(), departed: new Map() };
+      this.albums.set(record.id, state);
+      this.albumsByHandle.push(state);
       upsertSorted(this.albumOrder, byId, record);
       this.albumIndex.put(record, record.name, record.id);
     }
@@ -316,8 +351,10 @@ export class CatalogModel {
   deleteAlbum(id: string): void {
     const state = this.albums.get(id);
     if (!state) return;
-    for (const song of state.songs) song.albumId = null;
+    for (const slot of state.songs.view()) this.table.setAlbum(slot, NONE);
     this.albums.delete(id);
+    // Its number is not reused: a number per album ever made costs one array element.
+    this.albumsByHandle[state.handle] = undefined;
     removeSorted(this.albumOrder, byId, id);
     this.albumIndex.remove(state.record);
     this.versions.albums++;
@@ -346,85 +383,188 @@ export class CatalogModel {
   }
 
   putEntry(entry: PlaylistEntryRecord): void {
-    const song = this.songs.get(entry.songId);
+    const slot = this.table.slotOf(entry.songId);
     const state = this.playlists.get(entry.playlistId);
-    if (song && state) state.entries.put(entry.id, song, entry.addedAt);
+    if (slot >= 0 && state) state.entries.put(entry.id, slot, entry.addedAt);
   }
 
   deleteEntry(playlistId: string, songId: string): void {
-    this.playlists.get(playlistId)?.entries.removeSong(songId);
+    const slot = this.table.slotOf(songId);
+    if (slot >= 0) this.playlists.get(playlistId)?.entries.removeSlot(slot);
   }
 
   putLike(like: StoredLike): void {
-    const song = this.songs.get(like.songId);
-    if (!song) return;
+    const slot = this.table.slotOf(like.songId);
+    if (slot < 0) return;
     let likes = this.likes.get(like.userId);
     if (!likes) {
       likes = new RefList();
       this.likes.set(like.userId, likes);
     }
-    likes.put(like.id, song, like.likedAt);
+    likes.put(like.id, slot, like.likedAt);
   }
 
   deleteLike(userId: string, songId: string): void {
-    this.likes.get(userId)?.removeSong(songId);
+    const slot = this.table.slotOf(songId);
+    if (slot >= 0) this.likes.get(userId)?.removeSlot(slot);
   }
 
   /**
-   * Drops the spare capacity lists keep for growth (playlist entries, likes, albums' songs), once, after the
-   * load: at a million songs that slack is tens of megabytes of a budget the catalog must fit in.
+   * Drops the spare capacity lists keep for growth (the song table, playlist entries, likes, albums' songs), once,
+   * after the load: at a million songs that slack is tens of megabytes of a budget the catalog must fit in.
    */
   compact(): void {
+    this.table.compact();
     for (const state of this.playlists.values()) state.entries.compact();
     for (const likes of this.likes.values()) likes.compact();
-    for (const state of this.albums.values()) state.songs = state.songs.slice();
+    for (const state of this.albums.values()) state.songs.compact();
   }
 
-  /**
-   * One copy of a value many songs repeat (a genre, a format): each song read from the database brings its own
-   * string, a million copies of "Rock" otherwise.
-   */
-  private shared<T extends string>(value: T): T {
-    const known = this.sharedStrings.get(value);
-    if (known !== undefined) return known as T;
-    this.sharedStrings.set(value, value);
-    return value;
+  // ---- songs as records and rows -----------------------------------------
+
+  /** A record of the song in a slot, made for an answer: changing it changes nothing here. */
+  private record(slot: number): SongRecord {
+    const row = this.table.row(slot);
+    const record: SongRecord = {
+      id: row.id,
+      name: row.name,
+      artistId: this.userIds[row.artist]!,
+      albumId: row.album === NONE ? null : this.albumsByHandle[row.album]!.record.id,
+      coverFileId: row.coverFileId,
+      audioFileId: row.audioFileId,
+      duration: row.duration,
+      plays: row.plays,
+      createdAt: row.createdAt,
+    };
+    if (row.format !== NONE) record.audioFormat = this.strings[row.format] as AudioFormat;
+    if (row.disc !== NO_NUMBER) record.disc = row.disc;
+    if (row.track !== NO_NUMBER) record.track = row.track;
+    if (row.year !== NO_NUMBER) record.year = row.year;
+    if (row.genre !== NONE) record.genre = this.strings[row.genre];
+    return record;
   }
 
-  private canonicalUserId(id: string): string {
-    const position = positionAfterAscending(this.userOrder, byId, id) - 1;
-    const user = this.userOrder[position];
-    return user && user.id === id ? user.id : id;
+  private rowOf(song: SongRecord): SongRow {
+    const album = song.albumId ? this.albums.get(song.albumId) : undefined;
+    return {
+      id: song.id,
+      name: song.name,
+      artist: this.userNumber(song.artistId),
+      album: album ? album.handle : NONE,
+      coverFileId: song.coverFileId,
+      audioFileId: song.audioFileId,
+      duration: song.duration,
+      plays: song.plays,
+      createdAt: song.createdAt,
+      disc: song.disc ?? NO_NUMBER,
+      track: song.track ?? NO_NUMBER,
+      year: song.year ?? NO_NUMBER,
+      genre: song.genre === undefined ? NONE : this.stringNumber(song.genre),
+      format: song.audioFormat === undefined ? NONE : this.stringNumber(song.audioFormat),
+    };
   }
 
-  private joinAlbum(song: SongRecord): void {
-    const state = song.albumId ? this.albums.get(song.albumId) : undefined;
+  private refAt(list: RefList, position: number): SongRef {
+    return { id: list.idAt(position), song: this.record(list.slotAt(position)), at: list.timeAt(position) };
+  }
+
+  private findRef(list: RefList | undefined, songId: string): SongRef | null {
+    const slot = list ? this.table.slotOf(songId) : -1;
+    const position = slot < 0 ? -1 : list!.positionOfSlot(slot);
+    return position < 0 ? null : this.refAt(list!, position);
+  }
+
+  private userNumber(id: string): number {
+    let number = this.userNumbers.get(id);
+    if (number === undefined) {
+      number = this.userIds.push(id) - 1;
+      this.userNumbers.set(id, number);
+    }
+    return number;
+  }
+
+  private stringNumber(value: string): number {
+    let number = this.stringNumbers.get(value);
+    if (number === undefined) {
+      number = this.strings.push(value) - 1;
+      this.stringNumbers.set(value, number);
+    }
+    return number;
+  }
+
+  private joinArtist(slot: number): void {
+    const artist = this.table.artist(slot);
+    (this.artistSongs[artist] ??= []).push(slot);
+  }
+
+  private leaveArtist(slot: number): void {
+    const songs = this.artistSongs[this.table.artist(slot)];
+    const at = songs ? songs.lastIndexOf(slot) : -1;
+    if (at >= 0) songs!.splice(at, 1);
+  }
+
+  // ---- album order -------------------------------------------------------
+
+  private orderKey(slot: number): AlbumOrderKey {
+    const disc = this.table.disc(slot);
+    const track = this.table.track(slot);
+    return { id: this.table.id(slot), disc: disc === NO_NUMBER ? undefined : disc, track: track === NO_NUMBER ? undefined : track };
+  }
+
+  /** compareAlbumOrder on two slots, without making their keys (a load sorts every album with it). */
+  private compareAlbumSlots(a: number, b: number): number {
+    const table = this.table;
+    const discA = table.disc(a) === NO_NUMBER ? 1 : table.disc(a);
+    const discB = table.disc(b) === NO_NUMBER ? 1 : table.disc(b);
+    if (discA !== discB) return discA - discB;
+    const trackA = table.track(a) === NO_NUMBER ? Number.POSITIVE_INFINITY : table.track(a);
+    const trackB = table.track(b) === NO_NUMBER ? Number.POSITIVE_INFINITY : table.track(b);
+    if (trackA !== trackB) return trackA < trackB ? -1 : 1;
+    return table.compareIdsOf(a, b);
+  }
+
+  /** First position whose song sorts after the key `compareTo` compares against (it answers slot vs key). */
+  private firstPositionAfter(songs: IntList, compareTo: (slot: number) => number): number {
+    let low = 0;
+    let high = songs.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareTo(songs.at(middle)) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private joinAlbum(slot: number): void {
+    const album = this.table.album(slot);
+    const state = album === NONE ? undefined : this.albumsByHandle[album];
     if (!state) return;
-    state.departed.delete(song.id);
+    state.departed.delete(this.table.id(slot));
     const songs = state.songs;
-    const last = songs[songs.length - 1];
-    // The common case while loading and uploading: the song goes last.
-    if (last === undefined || compareAlbumOrder(last, song) < 0) songs.push(song);
-    else songs.splice(firstPositionAfter(songs, song), 0, song);
+    // The common case while uploading: the song goes last.
+    if (songs.length === 0 || this.compareAlbumSlots(songs.at(songs.length - 1), slot) < 0) songs.push(slot);
+    else songs.insert(this.firstPositionAfter(songs, (other) => this.compareAlbumSlots(other, slot)), slot);
   }
 
   /** Call before the song's album, disc or track change: its place is found by their current values. */
-  private leaveAlbum(song: SongRecord): void {
-    const state = song.albumId ? this.albums.get(song.albumId) : undefined;
+  private leaveAlbum(slot: number): void {
+    const album = this.table.album(slot);
+    const state = album === NONE ? undefined : this.albumsByHandle[album];
     if (!state) return;
     const songs = state.songs;
-    let at = firstPositionAfter(songs, song) - 1;
-    if (songs[at] !== song) at = songs.indexOf(song);
+    let at = this.firstPositionAfter(songs, (other) => this.compareAlbumSlots(other, slot)) - 1;
+    if (at < 0 || songs.at(at) !== slot) at = songs.indexOf(slot);
     if (at < 0) return;
-    songs.splice(at, 1);
-    state.departed.set(song.id, { id: song.id, disc: song.disc, track: song.track });
+    songs.removeAt(at);
+    const key = this.orderKey(slot);
+    state.departed.set(key.id, key);
     if (state.departed.size > DEPARTED_KEPT) state.departed.delete(state.departed.keys().next().value!);
   }
 
   private albumOrderKeyOf(state: AlbumState, songId: string): AlbumOrderKey | null {
-    const song = this.songs.get(songId);
-    if (song && song.albumId === state.record.id) return song;
-    return state.departed.get(songId) ?? song ?? null;
+    const slot = this.table.slotOf(songId);
+    if (slot >= 0 && this.table.album(slot) === state.handle) return this.orderKey(slot);
+    return state.departed.get(songId) ?? (slot >= 0 ? this.orderKey(slot) : null);
   }
 }
 
@@ -434,22 +574,4 @@ function isVisible(playlist: PlaylistRecord, viewerId: string | null): boolean {
 
 function sortedPage<T extends { id: string }>(sorted: readonly T[], request: PageRequest): Page<T> {
   return pageOf(sorted.length, (position) => sorted[position]!, byId, request, (id) => positionAfterAscending(sorted, byId, id));
-}
-
-/** First position whose song sorts after `key` in album order. */
-function firstPositionAfter(songs: readonly SongRecord[], key: AlbumOrderKey): number {
-  let low = 0;
-  let high = songs.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareAlbumOrder(songs[middle]!, key) <= 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function sumDurations(songs: readonly SongRecord[]): number {
-  let total = 0;
-  for (const song of songs) total += song.duration;
-  return total;
 }

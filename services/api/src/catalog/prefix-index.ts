@@ -1,16 +1,5 @@
 import { searchWords } from './search-text.js';
 
-/** Anything searchable: the index keeps the folded words of its name beside it. */
-interface Entry<T> {
-  item: T;
-  /** The name's folded words joined by single spaces (matching and ranking). */
-  folded: string;
-  /** Tie-break of equal ranks: the order lists use (ids ascending). */
-  key: string;
-  /** Visit stamp of the query that last saw this entry, to skip duplicates without a Set. */
-  seen: number;
-}
-
 export interface PrefixQuery<T> {
   text: string;
   limit: number;
@@ -19,39 +8,47 @@ export interface PrefixQuery<T> {
 }
 
 /**
- * An in-memory word-prefix index over names (songs, albums or playlists).
- * Words are kept sorted, each with the entries that contain it, so a query word
- * costs a binary search plus the entries under its prefix range, never a scan
- * of the catalog. Changes are applied one item at a time as the catalog
- * changes; nothing is ever rebuilt whole.
+ * An in-memory word-prefix index over names, by number: each indexed thing is a
+ * handle (a song's slot in the song table, see SongTable) and the index keeps
+ * its folded name in an array by handle and postings as arrays of handles, so
+ * a million songs cost no object each. Words are kept sorted, each with the
+ * handles whose name contains it, so a query word costs a binary search plus
+ * the handles under its prefix range, never a scan of the catalog. Changes are
+ * applied one handle at a time as the catalog changes; nothing is ever rebuilt
+ * whole.
  *
  * Ranking, best first: the whole name equals the query; the name starts with
  * it; then every query word starts some word of the name. Equal ranks go
- * shorter name first, then by key, so answers are stable.
+ * shorter name first, then by `compareKeys` (the order lists use), so answers
+ * are stable.
  */
-export class PrefixIndex<T> {
-  private readonly entries = new Map<T, Entry<T>>();
-  private readonly postings = new Map<string, Entry<T>[]>();
+export class WordIndex {
+  /** The name's folded words joined by single spaces, by handle; undefined when the handle is not indexed. */
+  private readonly folded: (string | undefined)[] = [];
+  private readonly postings = new Map<string, number[]>();
   /** Every word that has postings, sorted, for prefix ranges. */
   private words: string[] = [];
+  /** Visit stamp of the query that last saw each handle, to skip duplicates without a Set. */
+  private seen = new Uint32Array(0);
   private visit = 0;
+  private count = 0;
+
+  constructor(private readonly compareKeys: (a: number, b: number) => number) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.count;
   }
 
-  /** Adds the item, or re-indexes it when its name changed. */
-  put(item: T, name: string, key: string): void {
-    const existing = this.entries.get(item);
+  /** Indexes the handle's name, or re-indexes it when the name changed. */
+  put(handle: number, name: string): void {
     const words = searchWords(name);
     const folded = words.join(' ');
-    if (existing) {
-      existing.key = key;
-      if (existing.folded === folded) return;
-      this.remove(item);
-    }
-    const entry: Entry<T> = { item, folded, key, seen: 0 };
-    this.entries.set(item, entry);
+    const existing = this.folded[handle];
+    if (existing === folded) return;
+    if (existing !== undefined) this.remove(handle);
+    while (this.folded.length < handle) this.folded.push(undefined);
+    this.folded[handle] = folded;
+    this.count++;
     for (const word of words) {
       let list = this.postings.get(word);
       if (!list) {
@@ -59,18 +56,20 @@ export class PrefixIndex<T> {
         this.postings.set(word, list);
         this.words.splice(lowerBound(this.words, word), 0, word);
       }
-      list.push(entry);
+      list.push(handle);
     }
   }
 
-  remove(item: T): void {
-    const entry = this.entries.get(item);
-    if (!entry) return;
-    this.entries.delete(item);
-    for (const word of entry.folded.split(' ')) {
+  remove(handle: number): void {
+    const folded = this.folded[handle];
+    if (folded === undefined) return;
+    this.folded[handle] = undefined;
+    this.count--;
+    if (folded === '') return;
+    for (const word of folded.split(' ')) {
       const list = this.postings.get(word);
       if (!list) continue;
-      const at = list.indexOf(entry);
+      const at = list.indexOf(handle);
       if (at >= 0) list.splice(at, 1);
       if (list.length === 0) {
         this.postings.delete(word);
@@ -80,32 +79,76 @@ export class PrefixIndex<T> {
     }
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.postings.clear();
-    this.words = [];
-  }
-
-  search(query: PrefixQuery<T>): T[] {
-    const queryWords = searchWords(query.text);
-    if (queryWords.length === 0 || query.limit <= 0) return [];
+  search(text: string, limit: number, accept?: (handle: number) => boolean): number[] {
+    const queryWords = searchWords(text);
+    if (queryWords.length === 0 || limit <= 0) return [];
     // Candidates come from the longest query word's prefix range (usually the rarest); the others are checked per candidate.
     const driver = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
     const others = queryWords.filter((word) => word !== driver);
     const phrase = queryWords.join(' ');
+    if (this.seen.length < this.folded.length) this.seen = new Uint32Array(Math.ceil(this.folded.length * 1.25));
     const visit = ++this.visit;
-    const best = new TopK<Entry<T>>(query.limit, (a, b) => compareRanked(a, b, phrase));
+    const folded = this.folded;
+    const rankOf = (handle: number) => rank(folded[handle]!, phrase);
+    const best = new TopK<number>(limit, (a, b) => rankOf(a) - rankOf(b) || folded[a]!.length - folded[b]!.length || this.compareKeys(a, b));
     for (let at = lowerBound(this.words, driver); at < this.words.length && this.words[at]!.startsWith(driver); at++) {
-      for (const entry of this.postings.get(this.words[at]!)!) {
-        if (entry.seen === visit) continue;
-        entry.seen = visit;
-        if (!others.every((word) => hasWordStarting(entry.folded, word))) continue;
-        if (query.accept && !query.accept(entry.item)) continue;
-        best.offer(entry);
+      for (const handle of this.postings.get(this.words[at]!)!) {
+        if (this.seen[handle] === visit) continue;
+        this.seen[handle] = visit;
+        if (!others.every((word) => hasWordStarting(folded[handle]!, word))) continue;
+        if (accept && !accept(handle)) continue;
+        best.offer(handle);
       }
     }
-    return best.sorted().map((entry) => entry.item);
+    return best.sorted();
   }
+}
+
+/**
+ * A WordIndex over objects (albums, playlists: thousands, not millions), each given a handle while it is indexed.
+ * `key` orders equal ranks (the id, as lists do).
+ */
+export class PrefixIndex<T> {
+  private readonly handles = new Map<T, number>();
+  private readonly items: (T | undefined)[] = [];
+  private readonly keys: string[] = [];
+  private readonly free: number[] = [];
+  private readonly index = new WordIndex((a, b) => compareStrings(this.keys[a]!, this.keys[b]!));
+
+  get size(): number {
+    return this.handles.size;
+  }
+
+  /** Adds the item, or re-indexes it when its name changed. */
+  put(item: T, name: string, key: string): void {
+    let handle = this.handles.get(item);
+    if (handle === undefined) {
+      handle = this.free.pop() ?? this.items.length;
+      this.handles.set(item, handle);
+      this.items[handle] = item;
+    }
+    this.keys[handle] = key;
+    this.index.put(handle, name);
+  }
+
+  remove(item: T): void {
+    const handle = this.handles.get(item);
+    if (handle === undefined) return;
+    this.index.remove(handle);
+    this.handles.delete(item);
+    this.items[handle] = undefined;
+    this.free.push(handle);
+  }
+
+  search(query: PrefixQuery<T>): T[] {
+    const accept = query.accept;
+    const handles = this.index.search(query.text, query.limit, accept && ((handle) => accept(this.items[handle]!)));
+    return handles.map((handle) => this.items[handle]!);
+  }
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Whether a word of the space-separated `folded` starts with `prefix`. */
@@ -113,14 +156,10 @@ function hasWordStarting(folded: string, prefix: string): boolean {
   return folded.startsWith(prefix) || folded.includes(` ${prefix}`);
 }
 
-function rank(entry: { folded: string }, phrase: string): number {
-  if (entry.folded === phrase) return 0;
-  if (entry.folded.startsWith(phrase)) return 1;
+function rank(folded: string, phrase: string): number {
+  if (folded === phrase) return 0;
+  if (folded.startsWith(phrase)) return 1;
   return 2;
-}
-
-function compareRanked<T>(a: Entry<T>, b: Entry<T>, phrase: string): number {
-  return rank(a, phrase) - rank(b, phrase) || a.folded.length - b.folded.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 /** The first position whose word is not below `word`. */

@@ -1,4 +1,5 @@
 import type { SongRecord } from '../songs/songs.repository.js';
+import { compareIds, ID_BYTES, idBytes, readId, writeId } from './object-ids.js';
 
 /** One reference to a song in a playlist or a collection, as handed out (the list holds them unboxed). */
 export interface SongRef {
@@ -8,108 +9,100 @@ export interface SongRef {
   at: Date;
 }
 
-const ID_BYTES = 12;
-
 /**
  * A playlist's entries or a user's likes, ordered by the reference's id
  * (ObjectIds grow with time, so this is the order they were added). Ids are
- * kept as their 12 bytes and times as numbers in typed arrays: with hundreds
- * of thousands of playlist entries in memory, a reference costs ~28 bytes
- * instead of ~130 as an object with a hex string and a Date.
+ * kept as their 12 bytes, times as numbers and songs as their slots in the
+ * song table (see SongTable), all in typed arrays: with millions of playlist
+ * entries in memory, a reference costs 24 bytes instead of ~130 as an object
+ * with a hex string, a Date and a pointer.
  */
 export class RefList {
   private ids = new Uint8Array(0);
   private times = new Float64Array(0);
-  private songs: SongRecord[] = [];
+  private slots = new Int32Array(0);
+  private count = 0;
 
   get length(): number {
-    return this.songs.length;
-  }
-
-  at(position: number): SongRef {
-    return { id: this.idAt(position), song: this.songs[position]!, at: new Date(this.times[position]!) };
+    return this.count;
   }
 
   idAt(position: number): string {
-    return Buffer.from(this.ids.buffer, this.ids.byteOffset + position * ID_BYTES, ID_BYTES).toString('hex');
+    return readId(this.ids, position * ID_BYTES);
+  }
+
+  slotAt(position: number): number {
+    return this.slots[position]!;
+  }
+
+  timeAt(position: number): Date {
+    return new Date(this.times[position]!);
   }
 
   /** First position whose id sorts after `id` (for cursors over the ascending order). */
   positionAfter(id: string): number {
-    const target = toBytes(id);
-    return this.search((position) => this.compareAt(position, target) <= 0);
+    const target = idBytes(id);
+    return target ? this.search((position) => this.compareAt(position, target) <= 0) : 0;
   }
 
   /** First position whose id is not below `id`. */
   positionOf(id: string): number {
-    const target = toBytes(id);
-    return this.search((position) => this.compareAt(position, target) < 0);
+    const target = idBytes(id);
+    return target ? this.search((position) => this.compareAt(position, target) < 0) : 0;
   }
 
   /** Adds a reference; a song already referenced keeps its first reference. */
-  put(id: string, song: SongRecord, at: Date): void {
-    if (this.indexOfSong(song.id) >= 0) return;
-    const bytes = toBytes(id);
-    const length = this.length;
+  put(id: string, slot: number, at: Date): void {
+    const bytes = idBytes(id);
+    if (!bytes || this.positionOfSlot(slot) >= 0) return;
+    const length = this.count;
     const position = length === 0 || this.compareAt(length - 1, bytes) < 0 ? length : this.positionOf(id);
     this.reserve(length + 1);
     this.ids.copyWithin((position + 1) * ID_BYTES, position * ID_BYTES, length * ID_BYTES);
-    this.ids.set(bytes, position * ID_BYTES);
+    writeId(this.ids, position * ID_BYTES, id);
     this.times.copyWithin(position + 1, position, length);
     this.times[position] = at.getTime();
-    this.songs.splice(position, 0, song);
+    this.slots.copyWithin(position + 1, position, length);
+    this.slots[position] = slot;
+    this.count++;
   }
 
-  indexOfSong(songId: string): number {
-    const songs = this.songs;
-    for (let position = 0; position < songs.length; position++) if (songs[position]!.id === songId) return position;
-    return -1;
+  /** Where the song's reference sits, or -1 (a native scan of 4 bytes per reference). */
+  positionOfSlot(slot: number): number {
+    // On the whole array (no view to make per list, which a delete does for every playlist): past `count` lie only
+    // stale values, and a match there means none before it.
+    const position = this.slots.indexOf(slot);
+    return position < this.count ? position : -1;
   }
 
-  findSong(songId: string): SongRef | null {
-    const position = this.indexOfSong(songId);
-    return position < 0 ? null : this.at(position);
-  }
-
-  removeSong(songId: string): boolean {
-    return this.removeAt(this.indexOfSong(songId));
+  /** Removes the song's reference, if any; the song's slot is all it needs, so a catalog-wide cascade stays cheap. */
+  removeSlot(slot: number): boolean {
+    const position = this.positionOfSlot(slot);
+    if (position < 0) return false;
+    const length = this.count;
+    this.ids.copyWithin(position * ID_BYTES, (position + 1) * ID_BYTES, length * ID_BYTES);
+    this.times.copyWithin(position, position + 1, length);
+    this.slots.copyWithin(position, position + 1, length);
+    this.count--;
+    return true;
   }
 
   /** Every reference's own id, oldest first. */
   allIds(): string[] {
-    return Array.from({ length: this.length }, (_, position) => this.idAt(position));
+    return Array.from({ length: this.count }, (_, position) => this.idAt(position));
   }
 
-  /** The id of the reference to this record, if any; compares references like removeRecord. */
-  idOfRecord(song: SongRecord): string | null {
-    const position = this.songs.indexOf(song);
-    return position < 0 ? null : this.idAt(position);
-  }
-
-  /** Removes the references to this record; compares references, which is what a catalog-wide cascade can afford. */
-  removeRecord(song: SongRecord): boolean {
-    return this.removeAt(this.songs.indexOf(song));
-  }
-
-  private removeAt(position: number): boolean {
-    if (position < 0) return false;
-    const length = this.length;
-    this.ids.copyWithin(position * ID_BYTES, (position + 1) * ID_BYTES, length * ID_BYTES);
-    this.times.copyWithin(position, position + 1, length);
-    this.songs.splice(position, 1);
-    return true;
-  }
-
-  totalDuration(): number {
+  /** The sum of a per-song value over the references (durations). */
+  sum(valueOf: (slot: number) => number): number {
     let total = 0;
-    for (const song of this.songs) total += song.duration;
+    for (let position = 0; position < this.count; position++) total += valueOf(this.slots[position]!);
     return total;
   }
 
   /** The first position where `before` turns false (positions where it holds come first). */
   private search(before: (position: number) => boolean): number {
     let low = 0;
-    let high = this.length;
+    let high = this.count;
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (before(middle)) low = middle + 1;
@@ -119,40 +112,32 @@ export class RefList {
   }
 
   private compareAt(position: number, target: Uint8Array): number {
-    const offset = position * ID_BYTES;
-    for (let byte = 0; byte < ID_BYTES; byte++) {
-      const difference = this.ids[offset + byte]! - target[byte]!;
-      if (difference !== 0) return difference;
-    }
-    return 0;
+    return compareIds(this.ids, position * ID_BYTES, target, 0);
   }
 
   /**
-   * Drops the spare capacity that growing one reference at a time leaves (typed arrays by half, the record
-   * array by V8's own policy): the loader calls it once every list is read, since lists mostly grow at start.
+   * Drops the spare capacity that growing one reference at a time leaves: the loader calls it once every list is
+   * read, since lists mostly grow at start.
    */
   compact(): void {
-    const length = this.length;
-    if (this.times.length !== length) {
-      this.ids = this.ids.slice(0, length * ID_BYTES);
-      this.times = this.times.slice(0, length);
-    }
-    this.songs = this.songs.slice();
+    if (this.times.length !== this.count) this.resize(this.count);
   }
 
   private reserve(count: number): void {
     if (count <= this.times.length) return;
     // Small lists (most playlists) grow by a few slots; long ones by half, so appends stay amortized O(1).
-    const capacity = Math.max(4, count, Math.ceil(this.times.length * 1.5));
+    this.resize(Math.max(4, count, Math.ceil(this.times.length * 1.5)));
+  }
+
+  private resize(capacity: number): void {
     const ids = new Uint8Array(capacity * ID_BYTES);
-    ids.set(this.ids.subarray(0, this.length * ID_BYTES));
+    ids.set(this.ids.subarray(0, this.count * ID_BYTES));
     const times = new Float64Array(capacity);
-    times.set(this.times.subarray(0, this.length));
+    times.set(this.times.subarray(0, this.count));
+    const slots = new Int32Array(capacity);
+    slots.set(this.slots.subarray(0, this.count));
     this.ids = ids;
     this.times = times;
+    this.slots = slots;
   }
-}
-
-function toBytes(id: string): Uint8Array {
-  return Buffer.from(id.length === ID_BYTES * 2 ? id : id.padStart(ID_BYTES * 2, '0').slice(-ID_BYTES * 2), 'hex');
 }

@@ -1,0 +1,287 @@
+import { compareIds, ID_BYTES, idBytes, readId, writeId } from './object-ids.js';
+
+/** A missing number (disc, track, year): tags set them only when known. */
+export const NO_NUMBER = -2147483648;
+/** No album, no genre, no format. */
+export const NONE = -1;
+
+/** One song's stored fields, ids already resolved to the model's numbers (artist, album, strings). */
+export interface SongRow {
+  id: string;
+  name: string;
+  artist: number;
+  album: number;
+  coverFileId: string;
+  audioFileId: string;
+  duration: number;
+  plays: number;
+  createdAt: number;
+  disc: number;
+  track: number;
+  year: number;
+  genre: number;
+  format: number;
+}
+
+type Column = Uint8Array | Int32Array | Float64Array;
+
+/**
+ * Every song of the catalog in columns: each field in one typed array indexed by the song's slot (stable while the
+ * song lives; a deleted song's slot is reused), names in one array of strings, and the id order as one array of
+ * slots searched by binary search. A song costs ~110 bytes plus its name here, where a record object with its hex
+ * ids, its Map entry and its place in the id-ordered array cost ~470 (measured in docs/benchmarks.md, "API memory"):
+ * at a million songs that is the difference between fitting in the API's budget and not. Records are made on
+ * demand, for the rows an answer needs.
+ */
+export class SongTable {
+  private capacity = 0;
+  private ids = new Uint8Array(0);
+  private covers = new Uint8Array(0);
+  private audios = new Uint8Array(0);
+  private durations = new Float64Array(0);
+  private playCounts = new Float64Array(0);
+  private createdAts = new Float64Array(0);
+  private artists = new Int32Array(0);
+  private albums = new Int32Array(0);
+  private discs = new Int32Array(0);
+  private tracks = new Int32Array(0);
+  private years = new Int32Array(0);
+  private genres = new Int32Array(0);
+  private formats = new Int32Array(0);
+  private names: string[] = [];
+  /**
+   * File ids that are not ObjectIds (none the API stores; service tests use names like "cover1"), by
+   * `slot * 2 + 0|1` for cover|audio: kept exactly rather than refused, at no cost when there are none.
+   */
+  private readonly oddFileIds = new Map<number, string>();
+  /** Slots ascending by song id; the first `count` are live. */
+  private order = new Int32Array(0);
+  private count = 0;
+  /** Slots ever handed out; below it, freed ones wait in `free`. */
+  private used = 0;
+  private free: number[] = [];
+  /** Set while songs are appended unordered (loading); `sortOrder()` ends it. */
+  private unordered = false;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The live song's slot, or -1 (also for anything that is not an id). */
+  slotOf(id: string): number {
+    const target = idBytes(id);
+    if (!target) return -1;
+    const position = this.positionNotBelow(target);
+    if (position < this.count) {
+      const slot = this.order[position]!;
+      if (compareIds(this.ids, slot * ID_BYTES, target, 0) === 0) return slot;
+    }
+    return -1;
+  }
+
+  /** The slot at a position of the id order. */
+  slotAt(position: number): number {
+    return this.order[position]!;
+  }
+
+  /** First position of the id order whose id sorts after `id` (a cursor's next row). */
+  positionAfter(id: string): number {
+    const target = idBytes(id);
+    if (!target) return id < '0' ? 0 : this.count;
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareIds(this.ids, this.order[middle]! * ID_BYTES, target, 0) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Adds a song (its id must not be live) and returns its slot. */
+  add(row: SongRow): number {
+    const slot = this.free.pop() ?? this.used++;
+    this.reserve(slot + 1, this.count + 1);
+    if (!writeId(this.ids, slot * ID_BYTES, row.id)) throw new Error(`not a song id: ${row.id}`);
+    this.write(slot, row);
+    if (this.unordered || this.count === 0 || compareIds(this.ids, this.order[this.count - 1]! * ID_BYTES, this.ids, slot * ID_BYTES) < 0) {
+      this.order[this.count++] = slot;
+    } else {
+      const position = this.positionNotBelow(this.ids.subarray(slot * ID_BYTES, (slot + 1) * ID_BYTES));
+      this.order.copyWithin(position + 1, position, this.count);
+      this.order[position] = slot;
+      this.count++;
+    }
+    return slot;
+  }
+
+  /** Overwrites a live song's fields (not its id). */
+  update(slot: number, row: SongRow): void {
+    this.write(slot, row);
+  }
+
+  remove(slot: number): void {
+    const position = this.positionNotBelow(this.ids.subarray(slot * ID_BYTES, (slot + 1) * ID_BYTES));
+    if (this.order[position] !== slot) throw new Error(`slot ${slot} is not live`);
+    this.order.copyWithin(position, position + 1, this.count);
+    this.count--;
+    this.names[slot] = '';
+    this.oddFileIds.delete(slot * 2);
+    this.oddFileIds.delete(slot * 2 + 1);
+    this.free.push(slot);
+  }
+
+  /** Appends without keeping the id order, for a load of many songs; call sortOrder() after the last one. */
+  beginUnordered(): void {
+    this.unordered = true;
+  }
+
+  /** Sorts the id order once (a load's songs come in any order), then drops the growth slack. */
+  sortOrder(): void {
+    this.unordered = false;
+    const ids = this.ids;
+    const live = this.order.subarray(0, this.count);
+    live.sort((a, b) => compareIds(ids, a * ID_BYTES, ids, b * ID_BYTES));
+    this.compact();
+  }
+
+  id(slot: number): string {
+    return readId(this.ids, slot * ID_BYTES);
+  }
+
+  /** Compares two songs' ids. */
+  compareIdsOf(a: number, b: number): number {
+    return compareIds(this.ids, a * ID_BYTES, this.ids, b * ID_BYTES);
+  }
+
+  name(slot: number): string {
+    return this.names[slot]!;
+  }
+
+  artist(slot: number): number {
+    return this.artists[slot]!;
+  }
+
+  album(slot: number): number {
+    return this.albums[slot]!;
+  }
+
+  setAlbum(slot: number, album: number): void {
+    this.albums[slot] = album;
+  }
+
+  duration(slot: number): number {
+    return this.durations[slot]!;
+  }
+
+  plays(slot: number): number {
+    return this.playCounts[slot]!;
+  }
+
+  countPlay(slot: number): void {
+    this.playCounts[slot]!++;
+  }
+
+  disc(slot: number): number {
+    return this.discs[slot]!;
+  }
+
+  track(slot: number): number {
+    return this.tracks[slot]!;
+  }
+
+  row(slot: number): SongRow {
+    return {
+      id: this.id(slot),
+      name: this.names[slot]!,
+      artist: this.artists[slot]!,
+      album: this.albums[slot]!,
+      coverFileId: this.fileId(this.covers, slot, 0),
+      audioFileId: this.fileId(this.audios, slot, 1),
+      duration: this.durations[slot]!,
+      plays: this.playCounts[slot]!,
+      createdAt: this.createdAts[slot]!,
+      disc: this.discs[slot]!,
+      track: this.tracks[slot]!,
+      year: this.years[slot]!,
+      genre: this.genres[slot]!,
+      format: this.formats[slot]!,
+    };
+  }
+
+  /** Capacity left after a load is slack only a growing catalog needs; it grows again by half when it does. */
+  compact(): void {
+    this.resize(Math.max(this.used, 16), Math.max(this.count, 16));
+  }
+
+  private write(slot: number, row: SongRow): void {
+    this.names[slot] = row.name;
+    this.writeFileId(this.covers, slot, 0, row.coverFileId);
+    this.writeFileId(this.audios, slot, 1, row.audioFileId);
+    this.artists[slot] = row.artist;
+    this.albums[slot] = row.album;
+    this.durations[slot] = row.duration;
+    this.playCounts[slot] = row.plays;
+    this.createdAts[slot] = row.createdAt;
+    this.discs[slot] = row.disc;
+    this.tracks[slot] = row.track;
+    this.years[slot] = row.year;
+    this.genres[slot] = row.genre;
+    this.formats[slot] = row.format;
+  }
+
+  private writeFileId(column: Uint8Array, slot: number, which: 0 | 1, id: string): void {
+    if (writeId(column, slot * ID_BYTES, id)) this.oddFileIds.delete(slot * 2 + which);
+    else this.oddFileIds.set(slot * 2 + which, id);
+  }
+
+  private fileId(column: Uint8Array, slot: number, which: 0 | 1): string {
+    return (this.oddFileIds.size > 0 && this.oddFileIds.get(slot * 2 + which)) || readId(column, slot * ID_BYTES);
+  }
+
+  /** First position of the id order whose id is not below `target`. */
+  private positionNotBelow(target: Uint8Array): number {
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareIds(this.ids, this.order[middle]! * ID_BYTES, target, 0) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private reserve(slots: number, live: number): void {
+    if (slots <= this.capacity && live <= this.order.length) return;
+    this.resize(Math.max(slots, Math.ceil(this.capacity * 1.5), 16), Math.max(live, Math.ceil(this.order.length * 1.5), 16));
+  }
+
+  private resize(slots: number, live: number): void {
+    if (slots !== this.capacity) {
+      const grow = <T extends Column>(column: T, width = 1): T => {
+        const next = new (column.constructor as new (length: number) => T)(slots * width);
+        next.set(column.subarray(0, Math.min(column.length, slots * width)));
+        return next;
+      };
+      this.ids = grow(this.ids, ID_BYTES);
+      this.covers = grow(this.covers, ID_BYTES);
+      this.audios = grow(this.audios, ID_BYTES);
+      this.durations = grow(this.durations);
+      this.playCounts = grow(this.playCounts);
+      this.createdAts = grow(this.createdAts);
+      this.artists = grow(this.artists);
+      this.albums = grow(this.albums);
+      this.discs = grow(this.discs);
+      this.tracks = grow(this.tracks);
+      this.years = grow(this.years);
+      this.genres = grow(this.genres);
+      this.formats = grow(this.formats);
+      this.capacity = slots;
+    }
+    if (live !== this.order.length) {
+      const order = new Int32Array(live);
+      order.set(this.order.subarray(0, this.count));
+      this.order = order;
+    }
+  }
+}
