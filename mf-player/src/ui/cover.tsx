@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { NoteIcon } from './icons';
 import styles from './cover.module.css';
 
-/** A song's cover; a note on a tile when there is none or it fails to load. Decorative: the title sits next to it. */
-export function Cover({ src, size }: { src: string | null | undefined; size: number }) {
+/**
+ * A song's cover; a note on a tile when there is none or it fails to load. Decorative: the title sits next to it.
+ * `fluid`: as wide as its box, square (the full-screen player's artwork); `size` is then the image's pixel hint.
+ */
+export function Cover({ src, size, fluid }: { src: string | null | undefined; size: number; fluid?: boolean }) {
   const [failed, setFailed] = useState<string | null>(null);
   const usable = src && failed !== src;
+  const className = fluid ? `${styles.cover} ${styles.fluid}` : styles.cover;
   return usable ? (
-    <img className={styles.cover} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onError={() => setFailed(src)} />
+    <img className={className} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onError={() => setFailed(src)} />
   ) : (
-    <span className={`${styles.cover} ${styles.placeholder}`} style={{ width: size, height: size }} aria-hidden="true">
+    <span className={`${className} ${styles.placeholder}`} style={fluid ? undefined : { width: size, height: size }} aria-hidden="true">
       <NoteIcon size={Math.round(size / 2.2)} />
     </span>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { PlayerController } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
+import { CompactPlayer } from './compact-player';
 import { IconButton } from './icon-button';
 import { AlertIcon, CloseIcon, KeyboardIcon, QueueIcon } from './icons';
 import { NowPlaying } from './now-playing';
@@ -8,15 +9,20 @@ import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TransportControls } from './transport-controls';
+import { useCompactLayout } from './use-compact-layout';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { usePlayerState } from './use-player';
 import { VolumeControl } from './volume-control';
 import styles from './player-bar.module.css';
 import theme from './theme.module.css';
 
-/** The bottom bar: now playing on the left, transport and progress in the middle, queue and volume on the right. */
+/**
+ * The bottom bar: now playing on the left, transport and progress in the middle, queue and volume on the right.
+ * On a phone (the shell's layout below 768 px) the compact bar instead, which opens a full-screen player.
+ */
 export function PlayerBar({ controller }: { controller: PlayerController }) {
   const state = usePlayerState(controller);
+  const compact = useCompactLayout();
   const [queueOpen, setQueueOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const queueButton = useRef<HTMLButtonElement>(null);
@@ -32,6 +38,24 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
     setQueueOpen(false);
     queueButton.current?.focus();
   };
+
+  const notice = state.notice && (
+    // The same message went to the shell's toaster (a live region); here it stays visible, not announced twice.
+    <p className={styles.notice} data-testid="player-notice">
+      <AlertIcon />
+      <span>{state.notice}</span>
+      <IconButton label="Dismiss message" icon={<CloseIcon size={16} />} onClick={() => controller.dismissNotice()} className={styles.dismiss} />
+    </p>
+  );
+
+  if (compact) {
+    return (
+      <>
+        <CompactPlayer controller={controller} state={state} notice={notice} />
+        {helpOpen && <ShortcutsHelp dialogRef={helpDialog} onClose={() => setHelpOpen(false)} />}
+      </>
+    );
+  }
 
   return (
     <section
@@ -72,14 +96,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
         <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />
       </div>
 
-      {state.notice && (
-        // The same message went to the shell's toaster (a live region); here it stays visible, not announced twice.
-        <p className={styles.notice} data-testid="player-notice">
-          <AlertIcon />
-          <span>{state.notice}</span>
-          <IconButton label="Dismiss message" icon={<CloseIcon size={16} />} onClick={() => controller.dismissNotice()} className={styles.dismiss} />
-        </p>
-      )}
+      {notice}
 
       {queueOpen && <QueuePanel id={panelId} controller={controller} queue={state.queue} onClose={closeQueue} />}
       {helpOpen && <ShortcutsHelp dialogRef={helpDialog} onClose={() => setHelpOpen(false)} />}

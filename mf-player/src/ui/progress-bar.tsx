@@ -13,7 +13,7 @@ const JUMP_SECONDS = JUMP_MS / 1000;
  * only previews; the audio seeks once, on release, instead of fetching a new
  * range for every pixel.
  */
-export function ProgressBar({ controller, disabled }: { controller: PlayerController; disabled: boolean }) {
+export function ProgressBar({ controller, disabled, size = 'normal' }: { controller: PlayerController; disabled: boolean; size?: 'normal' | 'large' }) {
   const { position, duration } = useProgress(controller);
   const [dragAt, setDragAt] = useState<number | null>(null);
   const track = useRef<HTMLDivElement>(null);
@@ -64,7 +64,7 @@ export function ProgressBar({ controller, disabled }: { controller: PlayerContro
   };
 
   return (
-    <div className={styles.progress} style={{ '--fraction': fraction } as CSSProperties}>
+    <div className={styles.progress} data-size={size} style={{ '--fraction': fraction } as CSSProperties}>
       <span className={styles.time} data-testid="elapsed">
         {formatTime(known || shown > 0 ? shown : NaN)}
       </span>

@@ -15,6 +15,8 @@ interface QueuePanelProps {
   controller: PlayerController;
   queue: QueueState;
   onClose: () => void;
+  /** 'popover': over the bar (desktop); 'sheet': filling the full-screen player on a phone. */
+  variant?: 'popover' | 'sheet';
 }
 
 /** Where focus goes after a row moved or left (React re-inserts moved rows, which drops their focus). */
@@ -28,7 +30,7 @@ interface FocusTarget {
  * (buttons, or drag and drop) and removed; a second tab lists recently played
  * songs.
  */
-export function QueuePanel({ id, controller, queue, onClose }: QueuePanelProps) {
+export function QueuePanel({ id, controller, queue, onClose, variant = 'popover' }: QueuePanelProps) {
   const [tab, setTab] = useState<Tab>('queue');
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
@@ -86,7 +88,7 @@ export function QueuePanel({ id, controller, queue, onClose }: QueuePanelProps) 
     <section
       ref={panel}
       id={id}
-      className={styles.panel}
+      className={variant === 'sheet' ? `${styles.panel} ${styles.sheet}` : styles.panel}
       aria-label="Queue"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {

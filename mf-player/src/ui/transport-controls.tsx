@@ -11,6 +11,8 @@ interface TransportControlsProps {
   buffering: boolean;
   shuffle: boolean;
   repeat: RepeatMode;
+  /** 'full': the phone's full-screen player, big buttons over two rows (transport-controls.module.css). */
+  layout?: 'bar' | 'full';
 }
 
 /**
@@ -18,9 +20,9 @@ interface TransportControlsProps {
  * plus shuffle and repeat-all. "Loop" is repeat-one: the song starts over by
  * itself; "Repeat" plays the queue again from the top after its last song.
  */
-export function TransportControls({ controller, hasSong, playing, buffering, shuffle, repeat }: TransportControlsProps) {
+export function TransportControls({ controller, hasSong, playing, buffering, shuffle, repeat, layout = 'bar' }: TransportControlsProps) {
   return (
-    <div className={styles.controls} role="group" aria-label="Playback">
+    <div className={styles.controls} role="group" aria-label="Playback" data-layout={layout}>
       <IconButton label="Shuffle" pressed={shuffle} icon={<ShuffleIcon />} onClick={() => controller.toggleShuffle()} />
       <IconButton label="Previous" icon={<PreviousIcon />} disabled={!hasSong} onClick={() => controller.previous()} />
       <IconButton label="Rewind 5 seconds" icon={<RewindIcon />} disabled={!hasSong} onClick={() => controller.rewind()} />
@@ -33,7 +35,7 @@ export function TransportControls({ controller, hasSong, playing, buffering, shu
         data-buffering={(playing && buffering) || undefined}
         onClick={() => controller.toggle()}
       >
-        {playing ? <PauseIcon size={20} /> : <PlayIcon size={20} />}
+        {playing ? <PauseIcon size={layout === 'full' ? 32 : 20} /> : <PlayIcon size={layout === 'full' ? 32 : 20} />}
       </button>
       <IconButton label="Forward 5 seconds" icon={<ForwardIcon />} disabled={!hasSong} onClick={() => controller.forward()} />
       <IconButton label="Next" icon={<NextIcon />} disabled={!hasSong} onClick={() => controller.next()} />

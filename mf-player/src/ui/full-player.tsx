@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { PlayerController, PlayerViewState } from '../playback/player-controller';
+import { currentSong } from '../queue/queue';
+import { Cover } from './cover';
+import { IconButton } from './icon-button';
+import { ChevronDownIcon, QueueIcon } from './icons';
+import { ProgressBar } from './progress-bar';
+import { QueuePanel } from './queue-panel';
+import { SongLink } from './song-link';
+import { TransportControls } from './transport-controls';
+import styles from './full-player.module.css';
+import theme from './theme.module.css';
+
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab go round the dialog's controls instead of leaving it (the page behind is covered). */
+function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null): void {
+  if (!dialog) return;
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    .filter((element) => !element.closest('[hidden]'))
+    // Document order (some selector engines answer a selector list grouped by selector).
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+interface FullPlayerProps {
+  controller: PlayerController;
+  state: PlayerViewState;
+  onClose: () => void;
+}
+
+/**
+ * The phone's full-screen player, opened from the compact bar: artwork, title and artist, a seek bar made for a
+ * thumb, every control of the desktop bar, and the queue in place of the artwork. A modal dialog: focus starts
+ * on Close, stays inside, and Escape (or Close) goes back to the bar.
+ */
+export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
+  const song = currentSong(state.queue);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const queueButton = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const panelId = useId();
+
+  useEffect(() => close.current?.focus(), []);
+  // The page behind must not scroll under the thumb while the player covers it.
+  useEffect(() => {
+    const before = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = before;
+    };
+  }, []);
+
+  const closeQueue = () => {
+    setQueueOpen(false);
+    queueButton.current?.focus();
+  };
+
+  return (
+    <div
+      ref={dialog}
+      className={`${theme.theme} ${styles.full}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        } else if (event.key === 'Tab') keepFocusInside(event, dialog.current);
+      }}
+      // A link inside (the song's title) leads to another page: the player gets out of its way.
+      onClick={(event) => event.target instanceof Element && event.target.closest('a[href]') && onClose()}
+    >
+      <div className={styles.header}>
+        <IconButton ref={close} label="Close player" icon={<ChevronDownIcon />} onClick={onClose} className={styles.headerButton} />
+        <h2 id={titleId} className={styles.heading}>
+          Now playing
+        </h2>
+        <IconButton
+          ref={queueButton}
+          label="Queue"
+          icon={<QueueIcon />}
+          active={queueOpen}
+          aria-expanded={queueOpen}
+          aria-controls={queueOpen ? panelId : undefined}
+          onClick={() => setQueueOpen((open) => !open)}
+          className={styles.headerButton}
+        />
+      </div>
+
+      {queueOpen ? (
+        <QueuePanel id={panelId} controller={controller} queue={state.queue} onClose={closeQueue} variant="sheet" />
+      ) : (
+        <div className={styles.art}>
+          <Cover src={song?.song_cover_url} size={640} fluid />
+        </div>
+      )}
+
+      <div className={styles.meta}>
+        {song ? (
+          <>
+            <SongLink songId={song.id} className={styles.title}>
+              {song.song_name}
+            </SongLink>
+            <span className={styles.artist}>{song.artist_username}</span>
+          </>
+        ) : (
+          <span className={styles.artist}>Nothing is playing.</span>
+        )}
+      </div>
+
+      <ProgressBar controller={controller} disabled={song === null} size="large" />
+      <TransportControls
+        controller={controller}
+        hasSong={song !== null}
+        playing={state.playing}
+        buffering={state.buffering}
+        shuffle={state.queue.shuffle}
+        repeat={state.queue.repeat}
+        layout="full"
+      />
+    </div>
+  );
+}
