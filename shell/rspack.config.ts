@@ -69,6 +69,8 @@ export default defineConfig((_env, argv) => {
     plugins: [
       federationRuntime.plugin,
       new rspack.HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      // The web app manifest and its icons, at fixed URLs (index.html links them; browsers revalidate them).
+      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
       new ModuleFederationPlugin({
         name: 'shell',
         // Empty on purpose: remotes come from /remotes.json at runtime, so one build serves every environment.

@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip);
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'remotes.json']);
 /** `name.<contenthash>.ext` as the rspack configs emit; safe to cache forever. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.map', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.map', '.svg', '.txt']);
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';

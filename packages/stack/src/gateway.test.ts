@@ -40,6 +40,8 @@ describe('gateway', () => {
     write(join(root, 'shell/index.html'), '<!doctype html><title>shell</title>');
     write(join(root, 'shell/main.0123abcd89.js'), BIG_JS);
     write(join(root, 'shell/tiny.0123abcd89.css'), 'a{}');
+    write(join(root, 'shell/manifest.webmanifest'), '{"name":"Tunafy","display":"standalone"}');
+    write(join(root, 'shell/icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     write(join(root, 'mf-auth/mf-manifest.json'), '{"name":"mf_auth"}');
     write(join(root, 'mf-auth/remoteEntry.js'), BIG_JS);
     write(join(root, 'mf-auth/__federation_expose_LoginPage.5a5a5a5a5a.js'), BIG_JS);
@@ -80,6 +82,17 @@ describe('gateway', () => {
     for (const path of ['/', '/index.html', '/mf-auth/mf-manifest.json', '/mf-auth/remoteEntry.js']) {
       expect((await get(path)).headers.get('cache-control'), path).toBe(NO_CACHE);
     }
+  });
+
+  it('serves the web app manifest as application/manifest+json and its icons as PNG, revalidated', async () => {
+    // Browsers ignore a manifest of another type (issue 16: installable on a phone's home screen).
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(await manifest.json()).toMatchObject({ name: 'Tunafy' });
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.headers.get('content-type')).toBe('image/png');
   });
 
   it('gzips text assets and answers revalidation with 304', async () => {
