@@ -22,6 +22,7 @@ const EXPOSES = {
   './PlaylistCreatePage': './src/app/playlist-create-page.tsx',
   './LikedSongsPage': './src/app/liked-songs-page.tsx',
   './UploadPage': './src/app/upload-page.tsx',
+  './UserPage': './src/app/user-page.tsx',
   './SearchBox': './src/app/search-box.tsx',
   './SidebarLibrary': './src/app/sidebar-library.tsx',
   './YourLibraryPage': './src/app/your-library-page.tsx',

@@ -42,6 +42,7 @@ describe('All Songs', () => {
     expect(first).toHaveTextContent(/^1Blue HourannNight Drive3:05$/);
     expect(within(first!).getByRole('link', { name: 'Night Drive' })).toHaveAttribute('href', `/albums/${SONGS[0]!.album_id}`);
     expect(within(first!).getByRole('link', { name: 'Blue Hour' })).toHaveAttribute('href', `/songs/${SONGS[0]!.id}`);
+    expect(within(first!).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
     // No album: the album column shows the song's own name.
     expect(second).toHaveTextContent(/^2Lone PinebobLone Pine1:05$/);
     expect(third).toHaveTextContent('0:07');
@@ -53,7 +54,8 @@ describe('All Songs', () => {
     const commands = recordBus('player:command');
     renderPage();
     await waitFor(() => expect(rows()).toHaveLength(3));
-    await userEvent.click(within(rows()[1]!).getByText('bob'));
+    // A click on the row itself (the artist's name is a link to their page, not a play).
+    await userEvent.click(within(rows()[1]!).getByText('1:05'));
     await waitFor(() => expect(commands).toHaveLength(1));
     const command = commands[0]!;
     expect(command.type).toBe('play-list');

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
+import { UserLink } from './user-link';
 import styles from './media-card.module.css';
 
 interface MediaCardProps {
@@ -9,23 +10,41 @@ interface MediaCardProps {
   coverUrl: string | null;
   kind: 'album' | 'playlist';
   title: string;
+  /** The description, or "By {name}" when `by` is given. */
   subtitle: string;
-  /** Guests keep a real link (middle-click, screen readers), but a click asks them to log in (SPEC §2). */
+  /** The artist or creator: the "By …" line then names them with a link to their page. */
+  by?: { userId: string; username: string };
+  /** Guests keep real links (middle-click, screen readers), but a click asks them to log in (SPEC §2). */
   guest: boolean;
 }
 
-export function MediaCard({ to, coverUrl, kind, title, subtitle, guest }: MediaCardProps) {
+/**
+ * A card: the whole card opens `to` (its main link is stretched over it), and the "By …" name opens the
+ * artist's page: a link cannot hold another link, so the name sits above the stretched one. The main link's
+ * name keeps the subtitle ("Night Drive By ann"), as when the card was one link.
+ */
+export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest }: MediaCardProps) {
   const onClick = (event: MouseEvent) => {
     if (!guest) return;
     event.preventDefault();
     askToLogIn();
   };
   return (
-    <Link to={to} className={styles.card} onClick={onClick}>
-      <Cover src={coverUrl} size={176} fluid kind={kind} className={styles.cover} />
-      <span className={styles.title}>{title}</span>
-      <span className={styles.subtitle}>{subtitle}</span>
-    </Link>
+    <div className={styles.card}>
+      <Link to={to} className={styles.main} onClick={onClick} aria-label={`${title} ${subtitle}`}>
+        <Cover src={coverUrl} size={176} fluid kind={kind} className={styles.cover} />
+        <span className={styles.title}>{title}</span>
+      </Link>
+      <span className={styles.subtitle}>
+        {by ? (
+          <>
+            By <UserLink userId={by.userId} username={by.username} className={styles.byLink} onClick={onClick} />
+          </>
+        ) : (
+          subtitle
+        )}
+      </span>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import type { ListPlayback } from '../lib/player';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
 import { UnplayableNote } from './unplayable-note';
+import { UserLink } from './user-link';
 import theme from './theme.module.css';
 import styles from './track-list.module.css';
 
@@ -36,7 +37,7 @@ function isInteractive(target: EventTarget | null, row: HTMLElement): boolean {
 
 /**
  * One song of a list: number (a play button on hover and focus), cover, title,
- * artist, album (the song's name when it has none, SPEC §2) and m:ss. Memoized:
+ * artist (a link to their page), album (the song's name when it has none, SPEC §2) and m:ss. Memoized:
  * while a list scrolls, only the rows that come into view render.
  */
 export const TrackRow = memo(function TrackRow({ song, index, playback, actions, top, setSize }: TrackRowProps) {
@@ -75,7 +76,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
             {song.song_name}
           </Link>
           <span className={styles.artist}>
-            {song.artist_username}
+            <UserLink className={styles.artistLink} userId={song.artist_id} username={song.artist_username} />
             <UnplayableNote format={song.audio_format} />
           </span>
         </span>

@@ -46,6 +46,7 @@ export const SCREENS: RouteObject[] = [
   remotePage('playlists/:playlistId', library.PlaylistDetailPage, 'Playlist'),
   remotePage('collection/tracks', library.LikedSongsPage, 'Liked Songs'),
   remotePage('upload', library.UploadPage, 'Upload Music'),
+  remotePage('users/:userId', library.UserPage, 'Profile'),
   // The phone layout's tabs (issue 16); they work at any width.
   remotePage('library', library.YourLibraryPage, 'Your Library'),
   { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },

@@ -25,6 +25,7 @@ export const REMOTE_MODULES = {
     PlaylistDetailPage: 'mf_library/PlaylistDetailPage',
     LikedSongsPage: 'mf_library/LikedSongsPage',
     UploadPage: 'mf_library/UploadPage',
+    UserPage: 'mf_library/UserPage',
     SearchBox: 'mf_library/SearchBox',
     SidebarLibrary: 'mf_library/SidebarLibrary',
     YourLibraryPage: 'mf_library/YourLibraryPage',

@@ -1,7 +1,7 @@
 import type { Playlist } from '@tunafy/contracts';
 import { CardGrid, CardItem, MediaCard } from '../../components/media-card';
 
-/** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2). */
+/** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2), the name a link to the creator's page. */
 export function PlaylistCards({ playlists, guest, label }: { playlists: readonly Playlist[]; guest: boolean; label: string }) {
   return (
     <CardGrid label={label}>
@@ -13,6 +13,7 @@ export function PlaylistCards({ playlists, guest, label }: { playlists: readonly
             coverUrl={playlist.playlist_cover_url}
             title={playlist.playlist_name}
             subtitle={playlist.description || `By ${playlist.creator_username}`}
+            by={playlist.description ? undefined : { userId: playlist.creator_id, username: playlist.creator_username }}
             guest={guest}
           />
         </CardItem>

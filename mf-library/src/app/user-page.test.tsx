@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Album, Playlist, Song, UserProfile } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
+import { ANN, BOB, album, playlist, song } from '../test/fixtures';
+import { apiError, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { currentPath, publishSession, queueOf, recordBus, renderAt } from '../test/render';
+import { shuffled } from '../features/users/shuffle';
+import UserPage from './user-page';
+
+let api: FakeApi;
+beforeEach(() => {
+  api = stubApiClient();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// Ann's songs as the API answers them: most played first.
+const HIT = song({ song_name: 'The Hit', duration: 200 });
+const SECOND = song({ song_name: 'Second Best', duration: 120 });
+const DEEP_CUT = song({ song_name: 'Deep Cut', duration: 95 });
+const NIGHT = album({ album_name: 'Night Drive' });
+const OUT_LOUD = playlist({ playlist_name: 'Out Loud' });
+const JUST_ME = playlist({ playlist_name: 'Just Me', private: true });
+
+interface Ann {
+  songs?: Song[];
+  albums?: Album[];
+  playlists?: Playlist[];
+}
+
+function renderUser(viewer = BOB, { songs = [HIT, SECOND, DEEP_CUT], albums = [NIGHT], playlists = [OUT_LOUD] }: Ann = {}) {
+  const profile: UserProfile = { id: ANN.id, username: ANN.username, song_count: songs.length, album_count: albums.length, playlist_count: playlists.length };
+  serveGets(api, {
+    [`/api/users/${ANN.id}`]: profile,
+    [`/api/users/${ANN.id}/songs?`]: pagedAnswer(() => songs, (page) => ({ songs: page })),
+    [`/api/users/${ANN.id}/albums?`]: pagedAnswer(() => albums, (page) => ({ albums: page })),
+    [`/api/users/${ANN.id}/playlists?`]: pagedAnswer(() => playlists, (page) => ({ playlists: page })),
+  });
+  renderAt(`/users/${ANN.id}`, {
+    '/users/:userId': <UserPage />,
+    '/albums/:albumId': <p>Album page</p>,
+    '/playlists/:playlistId': <p>Playlist page</p>,
+  });
+  publishSession(viewer);
+}
+
+const songList = () => screen.getByLabelText(`Songs by ${ANN.username}`);
+const songNames = () => within(songList()).getAllByRole('link', { name: /^(The Hit|Second Best|Deep Cut)$/ }).map((link) => link.textContent);
+
+describe('User page', () => {
+  it('shows the username, the counts, albums, public playlists and songs most played first', async () => {
+    renderUser();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ann' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(header).toHaveTextContent('3 songs');
+    expect(header).toHaveTextContent('1 album');
+    expect(header).toHaveTextContent('1 public playlist');
+    const albums = screen.getByRole('region', { name: 'Albums' });
+    expect(await within(albums).findByRole('link', { name: 'Night Drive By ann' })).toHaveAttribute('href', `/albums/${NIGHT.id}`);
+    const playlists = screen.getByRole('region', { name: 'Playlists' });
+    expect(await within(playlists).findByRole('link', { name: 'Out Loud By ann' })).toHaveAttribute('href', `/playlists/${OUT_LOUD.id}`);
+    expect(screen.getByRole('region', { name: 'Songs' })).toHaveTextContent('Most played first');
+    await waitFor(() => expect(songNames()).toEqual(['The Hit', 'Second Best', 'Deep Cut']));
+    // The page asks for its songs a page at a time, never the whole list.
+    expect(api.get.mock.calls.map(([path]) => path)).toContain(`/api/users/${ANN.id}/songs?limit=100&offset=0`);
+  });
+
+  it('Play all queues the songs in that order from the first', async () => {
+    const commands = recordBus('player:command');
+    renderUser();
+    await waitFor(() => expect(songNames()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Play all songs by ann' }));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    expect(queueOf(commands[0]).map((item) => item.song_name)).toEqual(['The Hit', 'Second Best', 'Deep Cut']);
+    expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: `user:${ANN.id}` });
+  });
+
+  it('toggles instead of starting over once the player plays this page’s songs', async () => {
+    const commands = recordBus('player:command');
+    renderUser();
+    await waitFor(() => expect(songNames()).toHaveLength(3));
+    const item = { ...HIT };
+    getEventBus().publish('player:state', { queue: [item], index: 0, current: item, playing: true, position: 3, source: `user:${ANN.id}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause all songs by ann' }));
+    expect(commands).toEqual([{ type: 'toggle' }]);
+  });
+
+  it('Shuffle queues every song in a random order, with the same source so the rows show what plays', async () => {
+    const commands = recordBus('player:command');
+    // Fixed "random" draws: the order Fisher–Yates gives for them is checked below.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    renderUser();
+    await waitFor(() => expect(songNames()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Shuffle songs by ann' }));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    expect(queueOf(commands[0]).map((item) => item.song_name)).toEqual(['Second Best', 'Deep Cut', 'The Hit']);
+    expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: `user:${ANN.id}` });
+  });
+
+  it('shows the owner their private playlists with a note that only they see them', async () => {
+    renderUser(ANN, { playlists: [OUT_LOUD, JUST_ME] });
+    const playlists = await screen.findByRole('region', { name: 'Playlists' });
+    expect(await within(playlists).findByRole('link', { name: 'Just Me By ann' })).toBeInTheDocument();
+    expect(playlists).toHaveTextContent('Your private playlists show here only for you.');
+    expect(screen.getByRole('banner')).toHaveTextContent('2 playlists');
+  });
+
+  it('leaves out sections with nothing in them', async () => {
+    renderUser(BOB, { albums: [], playlists: [] });
+    await waitFor(() => expect(songNames()).toHaveLength(3));
+    expect(screen.queryByRole('region', { name: 'Albums' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Playlists' })).toBeNull();
+  });
+
+  it('says so when the user has shared nothing, and offers its owner the upload screen', async () => {
+    renderUser(BOB, { songs: [], albums: [], playlists: [] });
+    expect(await screen.findByRole('heading', { name: 'ann hasn’t shared anything yet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play all songs by ann' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Shuffle songs by ann' })).toBeDisabled();
+  });
+
+  it('links the artist of each song row and of each album card to the user page', async () => {
+    renderUser();
+    await waitFor(() => expect(songNames()).toHaveLength(3));
+    const artistLinks = within(songList()).getAllByRole('link', { name: 'ann' });
+    expect(artistLinks).toHaveLength(3);
+    for (const link of artistLinks) expect(link).toHaveAttribute('href', `/users/${ANN.id}`);
+    const albums = screen.getByRole('region', { name: 'Albums' });
+    expect(within(albums).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
+  });
+
+  it('shows a clean not-found state for an id no user has', async () => {
+    serveGets(api, { [`/api/users/${ANN.id}`]: apiError(404, undefined, 'User not found.') });
+    renderAt(`/users/${ANN.id}`, { '/users/:userId': <UserPage /> });
+    publishSession(BOB);
+    expect(await screen.findByRole('heading', { name: 'This user isn’t here' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: /Play all/ })).toBeNull();
+  });
+
+  it('shows the same state for a malformed id (the API answers 400)', async () => {
+    serveGets(api, { '/api/users/nope': apiError(400, undefined, 'That is not a valid user id.') });
+    renderAt('/users/nope', { '/users/:userId': <UserPage /> });
+    publishSession(BOB);
+    expect(await screen.findByRole('heading', { name: 'This user isn’t here' })).toBeInTheDocument();
+  });
+
+  it('asks a guest to log in and fetches nothing', async () => {
+    renderAt(`/users/${ANN.id}`, { '/users/:userId': <UserPage /> });
+    publishSession(null);
+    expect(await screen.findByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
+    expect(api.get).not.toHaveBeenCalled();
+  });
+
+  it('opens an album from its card', async () => {
+    renderUser();
+    const albums = await screen.findByRole('region', { name: 'Albums' });
+    await userEvent.click(await within(albums).findByRole('link', { name: 'Night Drive By ann' }));
+    expect(currentPath()).toBe(`/albums/${NIGHT.id}`);
+  });
+});
+
+describe('shuffled', () => {
+  it('keeps every item once, in a new array', () => {
+    const items = Array.from({ length: 50 }, (_, index) => index);
+    const result = shuffled(items);
+    expect(result).not.toBe(items);
+    expect([...result].sort((a, b) => a - b)).toEqual(items);
+  });
+
+  it('follows the random draws (Fisher–Yates)', () => {
+    // Draw 0 swaps each last position with the first: [1, 2, 3] → [3, 2, 1] → [2, 3, 1].
+    expect(shuffled([1, 2, 3], () => 0)).toEqual([2, 3, 1]);
+    // Draws just under 1 leave every item where it is.
+    expect(shuffled([1, 2, 3], () => 0.999)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,155 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { SessionUser, UserProfile } from '@tunafy/contracts';
+import { buttonClassName, IconButton, PlayButton } from '../../components/button';
+import { ActionBar, CollectionHeader } from '../../components/collection-header';
+import { ShuffleIcon } from '../../components/icons';
+import { LoadMore } from '../../components/load-more';
+import { CardsSkeleton, RowsSkeleton } from '../../components/skeleton';
+import { EmptyState, LoadError } from '../../components/states';
+import theme from '../../components/theme.module.css';
+import { VirtualTrackList } from '../../components/virtual-track-list';
+import { formatSongCount } from '../../lib/format';
+import { usePagedPlayback } from '../../lib/player';
+import { usePagedList } from '../../lib/use-paged-list';
+import { usePagedRows } from '../../lib/use-paged-rows';
+import { AlbumCards } from '../albums/album-cards';
+import { PlaylistCards } from '../playlists/playlist-cards';
+import { userAlbumPages, userPlaylistPages, userSongRows } from './api';
+import { useShufflePlay } from './shuffle';
+import styles from './users.module.css';
+
+const CARDS_PAGE = 24;
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+function Section({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles.sectionHead}>
+        <h2 className={styles.sectionTitle} id={id}>
+          {title}
+        </h2>
+        {note && <p className={styles.sectionNote}>{note}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Albums({ userId, count }: { userId: string; count: number }) {
+  const [fetchPage] = useState(() => userAlbumPages(userId));
+  const albums = usePagedList(fetchPage, { firstPageSize: CARDS_PAGE, pageSize: CARDS_PAGE, autoLoad: false, reloadOn: ['album'] });
+  if (count === 0 && albums.items.length === 0) return null;
+  let body;
+  if (albums.loading) body = <CardsSkeleton label="Loading albums" count={Math.min(count, 6) || 1} />;
+  else if (albums.error && albums.items.length === 0) body = <LoadError error={albums.error} what="album list" onRetry={albums.reload} backTo={{ to: '/albums', label: 'All albums' }} />;
+  else
+    body = (
+      <>
+        <AlbumCards albums={albums.items} guest={false} label="Albums" />
+        {!albums.complete && <LoadMore onLoadMore={albums.loadMore} fetching={albums.fetching} label="Show more albums" />}
+      </>
+    );
+  return (
+    <Section id="user-albums" title="Albums">
+      {body}
+    </Section>
+  );
+}
+
+function Playlists({ userId, count, own }: { userId: string; count: number; own: boolean }) {
+  const [fetchPage] = useState(() => userPlaylistPages(userId));
+  const playlists = usePagedList(fetchPage, { firstPageSize: CARDS_PAGE, pageSize: CARDS_PAGE, autoLoad: false, reloadOn: ['playlist'] });
+  if (count === 0 && playlists.items.length === 0) return null;
+  let body;
+  if (playlists.loading) body = <CardsSkeleton label="Loading playlists" count={Math.min(count, 6) || 1} />;
+  else if (playlists.error && playlists.items.length === 0)
+    body = <LoadError error={playlists.error} what="playlist list" onRetry={playlists.reload} backTo={{ to: '/playlists', label: 'All playlists' }} />;
+  else
+    body = (
+      <>
+        <PlaylistCards playlists={playlists.items} guest={false} label="Playlists" />
+        {!playlists.complete && <LoadMore onLoadMore={playlists.loadMore} fetching={playlists.fetching} label="Show more playlists" />}
+      </>
+    );
+  // The server sends someone else's private playlists to nobody; their owner is told why they see more.
+  const note = own && playlists.items.some((playlist) => playlist.private) ? 'Your private playlists show here only for you.' : undefined;
+  return (
+    <Section id="user-playlists" title="Playlists" note={note}>
+      {body}
+    </Section>
+  );
+}
+
+/**
+ * A user's page: their name and counts, Play all and Shuffle (their songs, most played first), their albums,
+ * the playlists the viewer may see, and every song in a list read a page at a time.
+ */
+export function UserProfileView({ profile, viewer }: { profile: UserProfile; viewer: SessionUser }) {
+  const own = profile.id === viewer.id;
+  const source = `user:${profile.id}`;
+  const [fetchRows] = useState(() => userSongRows(profile.id));
+  const songs = usePagedRows(fetchRows, { reloadOn: ['song'] });
+  const total = songs.total ?? profile.song_count;
+  const playback = usePagedPlayback(source, songs);
+  const shuffle = useShufflePlay(source, songs);
+  const nothing = profile.song_count === 0 && profile.album_count === 0 && profile.playlist_count === 0;
+
+  let songsBody;
+  if (songs.total !== null && songs.total > 0)
+    songsBody = <VirtualTrackList rows={songs} total={songs.total} playback={playback} label={`Songs by ${profile.username}`} />;
+  else if (songs.error) songsBody = <LoadError error={songs.error} what="song list" onRetry={songs.reload} backTo={{ to: '/songs', label: 'All songs' }} />;
+  else if (songs.total === null) songsBody = <RowsSkeleton label="Loading songs" rows={Math.min(profile.song_count, 5) || 1} />;
+
+  return (
+    <div className={`${theme.theme} ${theme.page}`}>
+      <CollectionHeader
+        kind="Profile"
+        title={profile.username}
+        tint="rgba(83, 83, 83, 0.6)"
+        cover={
+          <span className={styles.avatar} aria-hidden="true">
+            {profile.username.slice(0, 1)}
+          </span>
+        }
+        meta={[
+          formatSongCount(total),
+          plural(profile.album_count, 'album', 'albums'),
+          plural(profile.playlist_count, own ? 'playlist' : 'public playlist', own ? 'playlists' : 'public playlists'),
+        ]}
+      />
+      <ActionBar>
+        <PlayButton name={`all songs by ${profile.username}`} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
+        <IconButton label={`Shuffle songs by ${profile.username}`} onClick={shuffle} disabled={total === 0}>
+          <ShuffleIcon />
+        </IconButton>
+      </ActionBar>
+      {nothing ? (
+        <EmptyState
+          title={own ? 'Nothing here yet' : `${profile.username} hasn’t shared anything yet`}
+          text={own ? 'Upload your music and make albums and playlists: they all show here, for everyone to play.' : 'Their songs, albums and public playlists will show here. Check back soon.'}
+          actions={
+            own ? (
+              <Link to="/upload" className={buttonClassName('primary', 'small')}>
+                Upload Music
+              </Link>
+            ) : undefined
+          }
+        />
+      ) : (
+        <>
+          <Albums userId={profile.id} count={profile.album_count} />
+          <Playlists userId={profile.id} count={profile.playlist_count} own={own} />
+          {profile.song_count > 0 || (songs.total ?? 0) > 0 ? (
+            <Section id="user-songs" title="Songs" note="Most played first">
+              {songsBody}
+            </Section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
