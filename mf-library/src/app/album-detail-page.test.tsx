@@ -35,6 +35,7 @@ describe('Album detail', () => {
     await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
     expect(screen.getByText('4 min 10 sec')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('ann');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
   });
 
   it('says "1 song" for one', async () => {

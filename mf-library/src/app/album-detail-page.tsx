@@ -11,6 +11,7 @@ import { RemoveFromListDialog } from '../components/remove-dialog';
 import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
+import { UserLink } from '../components/user-link';
 import { VirtualTrackList } from '../components/virtual-track-list';
 import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
 import { libraryChanged } from '../lib/bus';
@@ -78,7 +79,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
         kind="Album"
         title={album.album_name}
         cover={<Cover src={album.album_cover_url} size={232} kind="album" shadow eager alt={`Cover of ${album.album_name}`} />}
-        meta={[<strong key="artist">{album.artist_username}</strong>, formatSongCount(songs.total ?? album.song_count), formatTotalLength([album.total_duration])]}
+        meta={[<UserLink key="artist" userId={album.artist_id} username={album.artist_username} />, formatSongCount(songs.total ?? album.song_count), formatTotalLength([album.total_duration])]}
       />
       <ActionBar>
         <PlayButton name={album.album_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />

@@ -28,7 +28,7 @@ describe('Liked Songs', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Liked Songs' })).toBeInTheDocument();
     expect(screen.getByText('Your favorite songs!')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
-    expect(screen.getByRole('banner')).toHaveTextContent('ann');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
 
     await userEvent.click(screen.getByRole('button', { name: 'Play Liked Songs' }));
     await waitFor(() => expect(commands[0]).toBeDefined());

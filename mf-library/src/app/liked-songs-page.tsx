@@ -9,6 +9,7 @@ import { HeartIcon } from '../components/icons';
 import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
+import { UserLink } from '../components/user-link';
 import { VirtualTrackList } from '../components/virtual-track-list';
 import { likedSongRows, unlikeSong } from '../features/collection/api';
 import { libraryChanged } from '../lib/bus';
@@ -75,7 +76,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
             <HeartIcon filled className={coverStyles.placeholder} />
           </div>
         }
-        meta={[<strong key="owner">{user.username}</strong>, tracks.total === null ? null : formatSongCount(total)]}
+        meta={[<UserLink key="owner" userId={user.id} username={user.username} />, tracks.total === null ? null : formatSongCount(total)]}
       />
       <ActionBar>
         <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />

@@ -39,6 +39,7 @@ describe('Playlist detail', () => {
     expect(screen.getByText('Private Playlist')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
     expect(screen.getByText('2 min 30 sec')).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
   });
 
   it('gives the creator Delete and Remove on every row, whoever the artist', async () => {

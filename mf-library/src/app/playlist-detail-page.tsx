@@ -11,6 +11,7 @@ import { RemoveFromListDialog } from '../components/remove-dialog';
 import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
+import { UserLink } from '../components/user-link';
 import { VirtualTrackList } from '../components/virtual-track-list';
 import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/playlists/api';
 import { libraryChanged } from '../lib/bus';
@@ -79,7 +80,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
         cover={<Cover src={playlist.playlist_cover_url} size={232} kind="playlist" shadow eager alt={`Cover of ${playlist.playlist_name}`} />}
         description={playlist.description ?? undefined}
         meta={[
-          <strong key="creator">{playlist.creator_username}</strong>,
+          <UserLink key="creator" userId={playlist.creator_id} username={playlist.creator_username} />,
           formatSongCount(entries.total ?? playlist.song_count),
           formatTotalLength([playlist.total_duration]),
         ]}

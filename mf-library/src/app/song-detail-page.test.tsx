@@ -48,6 +48,7 @@ describe('Song detail', () => {
     expect(screen.getByRole('link', { name: 'Night Drive' })).toHaveAttribute('href', `/albums/${NIGHT.id}`);
     expect(screen.getByText('3:05')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Cover of Blue Hour' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
   });
 
   it('plays the song, then toggles once it is playing', async () => {

@@ -9,6 +9,7 @@ import { Cover } from '../components/cover';
 import { HeroSkeleton } from '../components/skeleton';
 import { LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
+import { UserLink } from '../components/user-link';
 import { AddToAlbumDialog } from '../features/albums/add-to-album-dialog';
 import { LikeButton } from '../features/collection/like-button';
 import { useLike } from '../features/collection/use-like';
@@ -52,7 +53,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
         title={song.song_name}
         cover={<Cover src={song.song_cover_url} size={232} shadow eager alt={`Cover of ${song.song_name}`} />}
         meta={[
-          <strong key="artist">{song.artist_username}</strong>,
+          <UserLink key="artist" userId={song.artist_id} username={song.artist_username} />,
           song.album_id && song.album_name ? (
             <Link key="album" to={`/albums/${song.album_id}`}>
               {song.album_name}
