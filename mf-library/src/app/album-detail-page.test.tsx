@@ -56,14 +56,14 @@ describe('Album detail', () => {
   it('shows no menu and no Remove to anyone else', async () => {
     renderPage(BOB);
     await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: /More options/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'More options for Night Drive' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
   });
 
   it('confirms a removal with the spec texts, sends it and reloads the album', async () => {
     const { setSongs } = renderPage();
     api.put.mockResolvedValue({ songs: [TWO] });
-    const list = await screen.findByRole('list', { name: 'Songs of Night Drive' });
+    const list = await screen.findByRole('grid', { name: 'Songs of Night Drive' });
     await userEvent.click(within(list).getByRole('button', { name: 'Remove Blue Hour from Night Drive' }));
     const dialog = screen.getByRole('dialog', { name: 'Removing from "Night Drive"' });
     expect(dialog).toHaveAccessibleDescription('"Blue Hour" will no longer be in "Night Drive".');

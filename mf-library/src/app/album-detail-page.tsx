@@ -12,7 +12,7 @@ import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
-import { VirtualTrackList } from '../components/virtual-track-list';
+import { SongList } from './song-list';
 import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
@@ -49,7 +49,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
   if (songs.total !== null)
     body =
       total > 0 ? (
-        <VirtualTrackList
+        <SongList
           rows={songs}
           total={total}
           playback={playback}

@@ -34,7 +34,7 @@ describe('Liked Songs', () => {
     await waitFor(() => expect(commands[0]).toBeDefined());
     expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'liked' });
 
-    const list = screen.getByRole('list', { name: 'Liked Songs' });
+    const list = screen.getByRole('grid', { name: 'Liked Songs' });
     await userEvent.click(within(list).getByRole('button', { name: 'Remove Blue Hour from Liked Songs' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveAccessibleDescription('This will remove "Blue Hour" from your collection.');

@@ -10,7 +10,7 @@ import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
-import { VirtualTrackList } from '../components/virtual-track-list';
+import { SongList } from './song-list';
 import { likedSongRows, unlikeSong } from '../features/collection/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount } from '../lib/format';
@@ -42,7 +42,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
   if (tracks.total !== null)
     body =
       total > 0 ? (
-        <VirtualTrackList
+        <SongList
           rows={tracks}
           total={total}
           playback={playback}

@@ -12,7 +12,7 @@ import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
-import { VirtualTrackList } from '../components/virtual-track-list';
+import { SongList } from './song-list';
 import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/playlists/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
@@ -48,7 +48,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   if (entries.total !== null)
     body =
       total > 0 ? (
-        <VirtualTrackList
+        <SongList
           rows={entries}
           total={total}
           playback={playback}

@@ -8,7 +8,7 @@ import { RowsSkeleton } from '../components/skeleton';
 import { EmptyState, LoadError } from '../components/states';
 import theme from '../components/theme.module.css';
 import coverStyles from '../components/cover.module.css';
-import { VirtualTrackList } from '../components/virtual-track-list';
+import { SongList } from './song-list';
 import { fetchSongRows, songRowsPath } from '../features/songs/api';
 import { formatSongCount } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
@@ -44,7 +44,7 @@ function AllSongs() {
         }
       />
     );
-  else body = <VirtualTrackList rows={songs} total={total} playback={playback} label="All Songs" />;
+  else body = <SongList rows={songs} total={total} playback={playback} label="All Songs" />;
 
   return (
     <div className={`${theme.theme} ${theme.page}`}>

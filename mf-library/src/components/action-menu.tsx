@@ -14,6 +14,8 @@ interface ActionMenuProps {
   label: string;
   actions: MenuAction[];
   align?: 'start' | 'end';
+  /** Where the menu opens: below the button, or above it (near the end of a list that clips what hangs past it). */
+  placement?: 'below' | 'above';
   icon?: ReactNode;
 }
 
@@ -22,7 +24,7 @@ interface ActionMenuProps {
  * the first item, arrows, Home and End move, Escape and Tab close it, and focus
  * returns to the button.
  */
-export function ActionMenu({ label, actions, align = 'start', icon }: ActionMenuProps) {
+export function ActionMenu({ label, actions, align = 'start', placement = 'below', icon }: ActionMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -99,7 +101,13 @@ export function ActionMenu({ label, actions, align = 'start', icon }: ActionMenu
         {icon ?? <MoreIcon />}
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label={label} className={align === 'end' ? `${styles.menu} ${styles.alignEnd}` : styles.menu} onKeyDown={onMenuKeyDown}>
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={[styles.menu, align === 'end' ? styles.alignEnd : '', placement === 'above' ? styles.above : ''].filter(Boolean).join(' ')}
+          onKeyDown={onMenuKeyDown}
+        >
           {actions.map((action, index) => (
             <li key={action.label} role="none">
               <button

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Song } from '@tunafy/contracts';
 import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
+import { ActionMenu, type MenuAction } from './action-menu';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
 import { UnplayableNote } from './unplayable-note';
@@ -12,6 +13,19 @@ import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
 
+/**
+ * What a click on a row's body means (docs/queue-and-selection.md): a plain click plays the row (SPEC §2) and
+ * makes it where ranges start; Ctrl/Cmd-click toggles it; Shift-click selects the range from there (added to the
+ * selection with Ctrl/Cmd as well).
+ */
+export type RowGesture = 'play' | 'toggle' | 'range' | 'add-range';
+
+export function rowGesture(event: Pick<MouseEvent, 'shiftKey' | 'ctrlKey' | 'metaKey'>): RowGesture {
+  const toggle = event.ctrlKey || event.metaKey;
+  if (event.shiftKey) return toggle ? 'add-range' : 'range';
+  return toggle ? 'toggle' : 'play';
+}
+
 interface TrackRowProps {
   song: Song;
   index: number;
@@ -20,8 +34,14 @@ interface TrackRowProps {
   actions?: (song: Song, index: number) => ReactNode;
   /** Where the list places the row (px from the top of its rendered block). */
   top: number;
-  /** Where the row sits in the whole list (1-based, from index) and how long the list is. */
+  /** How long the whole list is (the row's place in it comes from index). */
   setSize: number;
+  /** Whether the row is selected; undefined when the list has no selection. */
+  selected?: boolean;
+  /** Selection gestures on the row (stable); without it every click plays. */
+  onGesture?: (index: number, song: Song, gesture: RowGesture) => void;
+  /** The row's menu: Play next, Add to queue, Add to Playlist (stable). */
+  menu?: (song: Song, index: number) => MenuAction[];
 }
 
 /** Rows are absolutely placed by the windowed list. */
@@ -40,23 +60,30 @@ function isInteractive(target: EventTarget | null, row: HTMLElement): boolean {
  * artist (a link to their page), album (the song's name when it has none, SPEC §2) and m:ss. Memoized:
  * while a list scrolls, only the rows that come into view render.
  */
-export const TrackRow = memo(function TrackRow({ song, index, playback, actions, top, setSize }: TrackRowProps) {
+export const TrackRow = memo(function TrackRow({ song, index, playback, actions, top, setSize, selected, onGesture, menu }: TrackRowProps) {
   const isCurrent = playback.currentId === song.id;
   const isPlaying = isCurrent && playback.playing;
-  const onRowClick = (event: MouseEvent<HTMLLIElement>) => {
-    if (!isInteractive(event.target, event.currentTarget)) playback.playAt(index);
+  const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (isInteractive(event.target, event.currentTarget)) return;
+    const gesture = onGesture ? rowGesture(event) : 'play';
+    if (gesture === 'play') playback.playAt(index);
+    onGesture?.(index, song, gesture);
   };
+  let className = styles.row;
+  if (isCurrent) className += ` ${styles.current}`;
+  if (selected) className += ` ${styles.selected}`;
   return (
-    <li
-      className={isCurrent ? `${styles.row} ${styles.current}` : styles.row}
+    <div
+      role="row"
+      className={className}
       style={rowStyle(top)}
       onClick={onRowClick}
       aria-current={isCurrent ? 'true' : undefined}
-      aria-posinset={index + 1}
-      aria-setsize={setSize}
+      aria-rowindex={index + 1}
+      aria-selected={selected}
       data-index={index}
     >
-      <span className={styles.index}>
+      <span role="gridcell" className={styles.index}>
         <span className={styles.number} aria-hidden="true">
           {index + 1}
         </span>
@@ -69,7 +96,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
           {isPlaying ? <PauseIcon /> : <PlayIcon />}
         </button>
       </span>
-      <span className={styles.titleCell}>
+      <span role="gridcell" className={styles.titleCell}>
         <Cover src={song.song_cover_url} size={40} />
         <span className={styles.titleText}>
           <Link className={styles.name} to={`/songs/${song.id}`}>
@@ -81,7 +108,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
           </span>
         </span>
       </span>
-      <span className={styles.albumColumn}>
+      <span role="gridcell" className={styles.albumColumn}>
         {song.album_id && song.album_name ? (
           <Link className={styles.album} to={`/albums/${song.album_id}`}>
             {song.album_name}
@@ -90,13 +117,31 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
           <span className={styles.album}>{song.song_name}</span>
         )}
       </span>
-      <span className={styles.duration}>{formatDuration(song.duration)}</span>
-      {actions && <span className={styles.actions}>{actions(song, index) ?? null}</span>}
-    </li>
+      <span role="gridcell" className={styles.duration}>
+        {formatDuration(song.duration)}
+      </span>
+      {(actions || menu) && (
+        <span role="gridcell" className={styles.actions}>
+          {actions?.(song, index) ?? null}
+          {menu && (
+            <ActionMenu
+              label={`More options for ${song.song_name} by ${song.artist_username}`}
+              actions={menu(song, index)}
+              align="end"
+              // The list clips what hangs past its end: the last rows open their menu upwards.
+              placement={index > 2 && index >= setSize - 3 ? 'above' : 'below'}
+            />
+          )}
+        </span>
+      )}
+    </div>
   );
 });
 
-export function TrackListHead({ withActions }: { withActions: boolean }) {
+/** How many controls a row's last column holds (a Remove button or heart, the menu): sets its width. */
+export type ActionSlots = 0 | 1 | 2;
+
+export function TrackListHead({ actionSlots }: { actionSlots: ActionSlots }) {
   return (
     <div className={styles.head} aria-hidden="true">
       <span>#</span>
@@ -105,13 +150,14 @@ export function TrackListHead({ withActions }: { withActions: boolean }) {
       <span>
         <ClockIcon />
       </span>
-      {withActions && <span />}
+      {actionSlots > 0 && <span />}
     </div>
   );
 }
 
-export function trackTableClassName(withActions: boolean): string {
-  return withActions ? `${styles.table} ${styles.withActions}` : styles.table;
+export function trackTableClassName(actionSlots: ActionSlots): string {
+  if (actionSlots === 2) return `${styles.table} ${styles.withActions} ${styles.withTwoActions}`;
+  return actionSlots === 1 ? `${styles.table} ${styles.withActions}` : styles.table;
 }
 
 export const trackListClassName = styles.list;
@@ -121,17 +167,17 @@ export const trackListClassName = styles.list;
  * Static grey shapes, not the shimmering skeleton: a scrollbar drag across a long list shows dozens of new
  * placeholders every frame, and starting an animation for each costs style work in every one of them.
  */
-export const TrackRowPlaceholder = memo(function TrackRowPlaceholder({ index, top, setSize }: { index: number; top: number; setSize: number }) {
+export const TrackRowPlaceholder = memo(function TrackRowPlaceholder({ index, top }: { index: number; top: number }) {
   return (
-    <li className={`${styles.row} ${styles.placeholder}`} style={rowStyle(top)} aria-posinset={index + 1} aria-setsize={setSize} aria-busy="true" data-index={index} tabIndex={-1}>
-      <span className={styles.index}>
+    <div role="row" className={`${styles.row} ${styles.placeholder}`} style={rowStyle(top)} aria-rowindex={index + 1} aria-busy="true" data-index={index} tabIndex={-1}>
+      <span role="gridcell" className={styles.index}>
         <span className={styles.number}>{index + 1}</span>
       </span>
-      <span className={styles.titleCell} aria-hidden="true">
-        <span className={styles.placeholderCover} />
-        <span className={styles.placeholderText} style={{ width: `${40 + ((index * 17) % 30)}%` }} />
+      <span role="gridcell" className={styles.titleCell}>
+        <span className={styles.placeholderCover} aria-hidden="true" />
+        <span className={styles.placeholderText} aria-hidden="true" style={{ width: `${40 + ((index * 17) % 30)}%` }} />
+        <span className={theme.visuallyHidden}>Loading</span>
       </span>
-      <span className={theme.visuallyHidden}>Loading</span>
-    </li>
+    </div>
   );
 });

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Song } from '@tunafy/contracts';
 import type { ListPlayback } from '../lib/player';
 import { listPixels, rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
 import type { PagedRows } from '../lib/use-paged-rows';
+import type { ListSelection } from '../lib/use-selection';
+import type { MenuAction } from './action-menu';
 import { Button } from './button';
-import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName } from './track-list';
+import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
 import styles from './track-list.module.css';
 
 /** Rows rendered past each edge of the viewport, so a wheel turn never shows an empty gap. */
@@ -95,6 +97,28 @@ interface VirtualTrackListProps {
   label: string;
   /** Row actions: Remove (album, playlist), the heart (Liked Songs). */
   actions?: (song: Song, index: number) => ReactNode;
+  /** Each row's menu (Play next, Add to queue, Add to Playlist); stable. */
+  menu?: (song: Song, index: number) => MenuAction[];
+  /** Rows can be selected (click gestures and keys in docs/queue-and-selection.md). */
+  selection?: ListSelection<Song>;
+}
+
+/** A row's focusable controls (its cells' links and buttons; not the items of an open row menu). */
+const CONTROLS = 'a[href], button:not([disabled]):not([role="menuitem"])';
+
+/**
+ * The grid is one Tab stop (the grid pattern's roving tabindex): the control last focused in it, or the first
+ * control of the first rendered row when that row has scrolled away. Set on the DOM after each render, so rows
+ * keep their props (and their memoized render) when the stop moves; only changed values are written.
+ */
+function applyTabStop(list: HTMLElement, active: { index: number; control: number }): void {
+  const controlsOf = (row: Element | null) => (row ? [...row.querySelectorAll<HTMLElement>(CONTROLS)] : []);
+  const activeControls = controlsOf(list.querySelector(`[data-index="${active.index}"]`));
+  const stop = activeControls[active.control] ?? activeControls[0] ?? list.querySelector<HTMLElement>(`[data-index] :is(${CONTROLS})`);
+  for (const control of list.querySelectorAll<HTMLElement>(`[data-index] :is(${CONTROLS})`)) {
+    const wanted = control === stop ? 0 : -1;
+    if (control.tabIndex !== wanted) control.tabIndex = wanted;
+  }
 }
 
 /**
@@ -106,9 +130,9 @@ interface VirtualTrackListProps {
  * arrows, Page Up/Down, Home and End move focus row by row through the whole
  * list, not just the rendered part.
  */
-export function VirtualTrackList({ rows, total, playback, label, actions }: VirtualTrackListProps) {
+export function VirtualTrackList({ rows, total, playback, label, actions, menu, selection }: VirtualTrackListProps) {
   const [spacer, setSpacer] = useState<HTMLDivElement | null>(null);
-  const [list, setList] = useState<HTMLOListElement | null>(null);
+  const [list, setList] = useState<HTMLDivElement | null>(null);
   const geometry = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT };
   const { view, scroller } = useListView(spacer, geometry);
   const shape: ListGeometry = { ...geometry, viewport: view.viewport };
@@ -152,10 +176,82 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
     [spacer, scroller, total],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+  // Where Tab enters the grid (see applyTabStop).
+  const activeCell = useRef({ index: 0, control: 0 });
+  useLayoutEffect(() => {
+    if (list) applyTabStop(list, activeCell.current);
+  });
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = event.target.closest('[data-index]');
+    const control = row ? [...row.querySelectorAll(CONTROLS)].indexOf(event.target) : -1;
+    if (!row || control < 0) return;
+    activeCell.current = { index: Number(row.getAttribute('data-index')), control };
+    if (list) applyTabStop(list, activeCell.current);
+  };
+
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+  // Stable, so rows keep their props (and do not render) while the selection or the scroll changes.
+  const onGesture = useCallback((index: number, song: Song, gesture: RowGesture) => {
+    const current = selectionRef.current;
+    if (!current) return;
+    if (gesture === 'play') current.anchorAt(index);
+    else if (gesture === 'toggle') current.toggle(index, song);
+    else current.extendTo(index, gesture === 'add-range');
+  }, []);
+
+  /** Selection keys (the grid pattern's): Shift+Space, Shift+Up/Down, Ctrl/Cmd+A, Escape. True when handled. */
+  const selectionKey = (event: KeyboardEvent, index: number): boolean => {
+    if (!selection || event.altKey) return false;
+    const command = event.ctrlKey || event.metaKey;
+    if (event.key === 'Escape' && !command && !event.shiftKey && selection.count > 0) {
+      selection.clear();
+      return true;
+    }
+    if (command && !event.shiftKey && event.key.toLowerCase() === 'a') {
+      selection.selectAll();
+      return true;
+    }
+    if (!event.shiftKey || command) return false;
+    if (event.key === ' ') {
+      const song = rows.rowAt(index);
+      if (song) selection.toggle(index, song);
+      return true;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const target = Math.min(total - 1, Math.max(0, index + (event.key === 'ArrowDown' ? 1 : -1)));
+      focusRow(target);
+      selection.extendTo(target, false, index);
+      return true;
+    }
+    return false;
+  };
+
+  /** Left/Right move between the row's links and buttons (the grid's cells). */
+  const moveWithinRow = (event: KeyboardEvent, row: Element): boolean => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return false;
+    const controls = [...row.querySelectorAll<HTMLElement>(CONTROLS)];
+    const at = controls.indexOf(event.target as HTMLElement);
+    const next = controls[at + (event.key === 'ArrowRight' ? 1 : -1)];
+    next?.focus();
+    return at >= 0;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // An open row menu and the menu button handle their own keys.
+    if (event.defaultPrevented || (event.target instanceof Element && event.target.closest('[role="menu"]'))) return;
     const row = event.target instanceof Element ? event.target.closest('[data-index]') : null;
-    if (!row || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!row) return;
     const index = Number(row.getAttribute('data-index'));
+    if (selectionKey(event, index)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (moveWithinRow(event, row)) {
+      event.preventDefault();
+      return;
+    }
     const page = Math.max(1, Math.floor(view.viewport / TRACK_ROW_HEIGHT) - 1);
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, PageDown: index + page, PageUp: index - page, Home: 0, End: total - 1 };
     const target = moves[event.key];
@@ -172,17 +268,28 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
     const top = (index - base) * TRACK_ROW_HEIGHT;
     items.push(
       song ? (
-        <TrackRow key={index} song={song} index={index} playback={playback} setSize={total} top={top} actions={actions} />
+        <TrackRow
+          key={index}
+          song={song}
+          index={index}
+          playback={playback}
+          setSize={total}
+          top={top}
+          actions={actions}
+          menu={menu}
+          selected={selection ? selection.state.rows.has(song.id) : undefined}
+          onGesture={selection ? onGesture : undefined}
+        />
       ) : (
-        <TrackRowPlaceholder key={index} index={index} setSize={total} top={top} />
+        <TrackRowPlaceholder key={index} index={index} top={top} />
       ),
     );
   }
 
-  const withActions = Boolean(actions);
+  const actionSlots = ((actions ? 1 : 0) + (menu ? 1 : 0)) as ActionSlots;
   return (
-    <div className={trackTableClassName(withActions)}>
-      <TrackListHead withActions={withActions} />
+    <div className={trackTableClassName(actionSlots)}>
+      <TrackListHead actionSlots={actionSlots} />
       {rows.error && (
         <div role="alert" className={styles.listError}>
           Some songs could not be loaded.
@@ -192,9 +299,19 @@ export function VirtualTrackList({ rows, total, playback, label, actions }: Virt
         </div>
       )}
       <div ref={setSpacer} className={styles.windowed} style={{ height: listPixels(shape) }}>
-        <ol ref={setList} className={trackListClassName} aria-label={label} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${blockTop}px)` }} onKeyDown={onKeyDown}>
+        <div
+          ref={setList}
+          role="grid"
+          className={trackListClassName}
+          aria-label={label}
+          aria-rowcount={total}
+          aria-multiselectable={selection ? true : undefined}
+          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${blockTop}px)` }}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+        >
           {items}
-        </ol>
+        </div>
       </div>
     </div>
   );

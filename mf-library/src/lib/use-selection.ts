@@ -13,8 +13,8 @@ export interface ListSelection<T> {
   anchorAt: (index: number) => void;
   /** Ctrl/Cmd-click, Shift+Space. */
   toggle: (index: number, item: T) => void;
-  /** Shift-click, Shift+Arrow: from the anchor to `index` (added to the selection when `additive`). */
-  extendTo: (index: number, additive?: boolean) => void;
+  /** Shift-click, Shift+Arrow: from the anchor (`from` when there is none yet) to `index`; added to the selection when `additive`. */
+  extendTo: (index: number, additive?: boolean, from?: number) => void;
   /** Ctrl/Cmd+A: the first MAX_SELECTION rows. */
   selectAll: () => void;
   clear: () => void;
@@ -80,7 +80,7 @@ export function useSelection<T extends { id: string }>(rows: Pick<PagedRows<T>, 
     latest.current++;
     dispatch({ type: 'toggle', row: { id: item.id, index, item } });
   }, []);
-  const extendTo = useCallback((index: number, additive = false) => readRange(stateRef.current.anchor ?? index, index, additive), [readRange]);
+  const extendTo = useCallback((index: number, additive = false, from = index) => readRange(stateRef.current.anchor ?? from, index, additive), [readRange]);
   const selectAll = useCallback(() => readRange(0, Number.MAX_SAFE_INTEGER, false), [readRange]);
   const clear = useCallback(() => {
     latest.current++;

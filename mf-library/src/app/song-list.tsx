@@ -1,0 +1,56 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import type { Song } from '@tunafy/contracts';
+import type { MenuAction } from '../components/action-menu';
+import { SelectionBar } from '../components/selection-bar';
+import { VirtualTrackList } from '../components/virtual-track-list';
+import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
+import { queueSongs, type ListPlayback } from '../lib/player';
+import { MAX_SELECTION } from '../lib/selection';
+import { useSessionUser } from '../lib/session';
+import type { PagedRows } from '../lib/use-paged-rows';
+import { useSelection } from '../lib/use-selection';
+
+interface SongListProps {
+  rows: PagedRows<Song>;
+  total: number;
+  playback: ListPlayback;
+  label: string;
+  /** The page's own row action (Remove, the heart), beside the row menu. */
+  actions?: (song: Song, index: number) => ReactNode;
+}
+
+/**
+ * A list of songs as every page shows it (All Songs, an album, a playlist, Liked Songs): the windowed rows, each
+ * with a menu (Play next, Add to queue, Add to Playlist), rows selectable by click, Shift-click and keys, and the
+ * bar that acts on the selection. See docs/queue-and-selection.md.
+ */
+export function SongList({ rows, total, playback, label, actions }: SongListProps) {
+  const user = useSessionUser();
+  const selection = useSelection(rows);
+  const [adding, setAdding] = useState<readonly string[] | null>(null);
+  // Stable, so rows do not render again on every scroll.
+  const menu = useCallback(
+    (song: Song): MenuAction[] => [
+      { label: 'Play next', onSelect: () => queueSongs([song], 'next') },
+      { label: 'Add to queue', onSelect: () => queueSongs([song], 'end') },
+      { label: 'Add to Playlist', onSelect: () => setAdding([song.id]) },
+    ],
+    [],
+  );
+  return (
+    <div>
+      <VirtualTrackList rows={rows} total={total} playback={playback} label={label} actions={actions} menu={menu} selection={selection} />
+      <SelectionBar
+        count={selection.count}
+        capped={selection.state.capped}
+        max={MAX_SELECTION}
+        pending={selection.pending}
+        onPlayNext={() => queueSongs(selection.selected(), 'next')}
+        onAddToQueue={() => queueSongs(selection.selected(), 'end')}
+        onAddToPlaylist={() => setAdding(selection.selected().map((song) => song.id))}
+        onClear={selection.clear}
+      />
+      {adding && user && <AddToPlaylistDialog userId={user.id} songIds={adding} onClose={() => setAdding(null)} />}
+    </div>
+  );
+}
