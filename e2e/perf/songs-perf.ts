@@ -55,7 +55,7 @@ interface Run {
 
 /** Drags the list's scroller from the top to the end in `steps` frames, like a scrollbar thumb. */
 async function dragToEnd(page: Page, steps: number): Promise<void> {
-  await page.getByRole('list', { name: 'All Songs' }).evaluate(async (list, count) => {
+  await page.getByRole('grid', { name: 'All Songs' }).evaluate(async (list, count) => {
     let scroller: HTMLElement | null = list.parentElement;
     while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
     if (!scroller) throw new Error('no scroller around the list');
@@ -108,7 +108,7 @@ async function measure(page: Page, baseUrl: string, songs: number, real: Song[] 
 
   await dragToEnd(page, 60);
   const busyPerFrameMs = ((await busy()) - busyBefore) * 1000 / 60;
-  const last = page.getByRole('list', { name: 'All Songs' }).locator(`li[aria-posinset="${songs}"] a`).first();
+  const last = page.getByRole('grid', { name: 'All Songs' }).locator(`[role="row"][aria-rowindex="${songs}"] a`).first();
   await last.waitFor({ timeout: 30_000 });
   const lastRow = (await last.textContent()) ?? '';
   await page.waitForLoadState('networkidle');

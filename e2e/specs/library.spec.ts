@@ -160,14 +160,14 @@ test.describe('library journey', () => {
         await expect(page.getByRole('heading', { level: 1, name: names.album })).toBeVisible();
         await expect(page.getByText('1 song', { exact: true })).toBeVisible();
         await expect(page.getByText(`0 min ${SONG_SECONDS} sec`, { exact: true })).toBeVisible();
-        await expect(page.getByRole('list', { name: `Songs of ${names.album}` }).getByRole('listitem')).toHaveCount(1);
+        await expect(page.getByRole('grid', { name: `Songs of ${names.album}` }).getByRole('row')).toHaveCount(1);
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
       const albumId = page.url().split('/').pop()!;
 
       await test.step('All Songs lists it with its album and duration, windowed and accessible', async () => {
         await page.goto('/songs');
-        const row = page.getByRole('list', { name: 'All Songs' }).getByRole('listitem').filter({ hasText: names.song });
+        const row = page.getByRole('grid', { name: 'All Songs' }).getByRole('row').filter({ hasText: names.song });
         await expect(row).toContainText(names.album);
         await expect(row).toContainText(`0:0${SONG_SECONDS}`);
         await waitForRegionsSettled(page);
@@ -197,7 +197,7 @@ test.describe('library journey', () => {
         await page.goto('/collection/tracks');
         await expect(page.getByRole('heading', { level: 1, name: 'Liked Songs' })).toBeVisible();
         await expect(page.getByText('Your favorite songs!')).toBeVisible();
-        await expect(page.getByRole('list', { name: 'Liked Songs' }).getByRole('link', { name: names.song })).toBeVisible();
+        await expect(page.getByRole('grid', { name: 'Liked Songs' }).getByRole('link', { name: names.song })).toBeVisible();
       });
 
       let playlistId = '';
@@ -216,7 +216,7 @@ test.describe('library journey', () => {
         await expect(page).toHaveURL(/\/playlists\/[0-9a-f]{24}$/);
         playlistId = page.url().split('/').pop()!;
         await expect(page.getByText('Private Playlist')).toBeVisible();
-        await expect(page.getByRole('list', { name: `Songs of ${names.playlist}` }).getByRole('link', { name: names.song })).toBeVisible();
+        await expect(page.getByRole('grid', { name: `Songs of ${names.playlist}` }).getByRole('link', { name: names.song })).toBeVisible();
       });
 
       await test.step('another user cannot see the playlist nor change what is not theirs', async () => {

@@ -37,18 +37,18 @@ test.afterAll(async () => {
 
 /** The list's scroller (the shell's main column) scrolled so the list shows row `index` at its top: a scrollbar drag. */
 async function scrollListTo(page: Page, index: number): Promise<void> {
-  await page.getByRole('list', { name: 'All Songs' }).evaluate((list, row) => {
+  await page.getByRole('grid', { name: 'All Songs' }).evaluate((list, row) => {
     let scroller: HTMLElement | null = list.parentElement;
     while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
     if (!scroller) throw new Error('no scroller around the list');
     // The list's full-height block (its parent) is where row 0 starts; the list itself moves with the rows shown.
     const listTop = list.parentElement!.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-    const rowHeight = list.querySelector('li')!.getBoundingClientRect().height;
+    const rowHeight = list.querySelector('[role="row"]')!.getBoundingClientRect().height;
     scroller.scrollTop = listTop + row * rowHeight;
   }, index);
 }
 
-const row = (page: Page, position: number) => page.getByRole('list', { name: 'All Songs' }).locator(`li[aria-posinset="${position}"]`);
+const row = (page: Page, position: number) => page.getByRole('grid', { name: 'All Songs' }).locator(`[role="row"][aria-rowindex="${position}"]`);
 
 async function expectRowsToBe(page: Page, offset: number, songs: Song[]): Promise<void> {
   for (const [at, song] of songs.entries()) {

@@ -84,8 +84,8 @@ test('a folder of tagged files becomes one album in track order, and it plays', 
 
     await page.getByRole('link', { name: album }).first().click();
     await expect(page.getByRole('heading', { name: album, level: 1 })).toBeVisible();
-    const songs = page.getByRole('list', { name: `Songs of ${album}` });
-    await expect(songs.getByRole('listitem')).toHaveCount(5);
+    const songs = page.getByRole('grid', { name: `Songs of ${album}` });
+    await expect(songs.getByRole('row')).toHaveCount(5);
     await expect(songs.getByRole('link', { name: /Light$/ })).toHaveText(['First Light', 'Second Light', 'Third Light', 'Fourth Light', 'Fifth Light']);
 
     // Its FLAC and M4A tracks play in Chromium (when the player remote is deployed): each one's audio moves.
