@@ -308,6 +308,8 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
           aria-multiselectable={selection ? true : undefined}
           style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${blockTop}px)` }}
           onKeyDown={onKeyDown}
+          // A button activates on Space's keyup: Shift+Space selects the row instead of pressing its play button.
+          onKeyUp={(event) => selection && event.key === ' ' && event.shiftKey && event.preventDefault()}
           onFocus={onFocus}
         >
           {items}
