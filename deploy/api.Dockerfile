@@ -71,7 +71,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     MEDIA_CACHE_DIR=/var/cache/tunafy/media \
-    NODE_OPTIONS="--enable-source-maps --max-semi-space-size=2"
+    NODE_OPTIONS="--enable-source-maps --max-semi-space-size=2 --max-old-space-size=768"
 # The image's `node` user (uid 1000), by number: runtimes can check a numeric user is not root.
 USER 1000
 WORKDIR /app/services/api

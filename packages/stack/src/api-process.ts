@@ -10,8 +10,15 @@ import { findFreePort } from './ports.js';
  * defaults to two 16 MiB semi-spaces, resident once used: 2 MiB ones keep 21 MB less resident (144 -> 123 MB idle
  * with the demo catalog, docs/benchmarks.md "API memory"), at the cost of more frequent, equally short scavenges
  * of what is mostly per-request garbage.
+ *
+ * The old generation's limit is set too, not for the limit itself but for what V8 derives from it: how far the heap
+ * may grow past its live size before the next full collection. Under the default limit (a quarter of the machine's
+ * memory, 4 GB here) that factor is up to 4, and a 16-client mixed load took the API from 156 to 289 MB resident at
+ * 10,000 songs; with 512 MB, 156 MB; at 100,000 songs 205 -> 240 MB (512) and 248 MB (1024) (docs/benchmarks.md,
+ * "API memory"). 768 MB leaves room for a million songs (about 300 MB of live heap) and stays below the 1 GB a
+ * process may use there; a bigger catalog raises it with NODE_OPTIONS.
  */
-export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'] as const;
+export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--max-old-space-size=768'] as const;
 
 export interface RunningApi {
   url: string;
