@@ -100,6 +100,23 @@ describe('User page', () => {
     expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: `user:${ANN.id}` });
   });
 
+  it('shows the most played five first, all of them on request, and Play all queues them all', async () => {
+    const commands = recordBus('player:command');
+    const many = Array.from({ length: 7 }, (_, index) => song({ song_name: `Track ${index + 1}` }));
+    renderUser(BOB, { songs: many });
+    const shown = () => within(songList()).queryAllByRole('link', { name: /^Track \d$/ }).map((link) => link.textContent);
+    await waitFor(() => expect(shown()).toEqual(['Track 1', 'Track 2', 'Track 3', 'Track 4', 'Track 5']));
+    const toggle = screen.getByRole('button', { name: 'Show all 7 songs' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Play all songs by ann' }));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    expect(queueOf(commands[0])).toHaveLength(7);
+    await userEvent.click(toggle);
+    await waitFor(() => expect(shown()).toHaveLength(7));
+    await userEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    await waitFor(() => expect(shown()).toHaveLength(5));
+  });
+
   it('shows the owner their private playlists with a note that only they see them', async () => {
     renderUser(ANN, { playlists: [OUT_LOUD, JUST_ME] });
     const playlists = await screen.findByRole('region', { name: 'Playlists' });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { Button, buttonClassName, IconButton, PlayButton } from '../../components/button';
 import { Link } from 'react-router';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
-import { buttonClassName, IconButton, PlayButton } from '../../components/button';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ShuffleIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
@@ -20,12 +20,17 @@ import { useShufflePlay } from './shuffle';
 import styles from './users.module.css';
 
 const CARDS_PAGE = 24;
+/**
+ * Songs come first on the page, but only the most played few until asked for all: albums and playlists then stay
+ * in reach (in view on most screens) however many songs the user has. Play all still plays the whole list.
+ */
+export const TOP_SONGS = 5;
 
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-function Section({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+function Section({ id, title, note, action, children }: { id: string; title: string; note?: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section className={styles.section} aria-labelledby={id}>
       <div className={styles.sectionHead}>
@@ -33,6 +38,7 @@ function Section({ id, title, note, children }: { id: string; title: string; not
           {title}
         </h2>
         {note && <p className={styles.sectionNote}>{note}</p>}
+        {action && <div className={styles.sectionAction}>{action}</div>}
       </div>
       {children}
     </section>
@@ -85,8 +91,8 @@ function Playlists({ userId, count, own }: { userId: string; count: number; own:
 }
 
 /**
- * A user's page: their name and counts, Play all and Shuffle (their songs, most played first), their albums,
- * the playlists the viewer may see, and every song in a list read a page at a time.
+ * A user's page: their name and counts, Play all and Shuffle (their songs, most played first), their most played
+ * songs (all of them on request, in a list read a page at a time), their albums and the playlists the viewer may see.
  */
 export function UserProfileView({ profile, viewer }: { profile: UserProfile; viewer: SessionUser }) {
   const own = profile.id === viewer.id;
@@ -96,13 +102,21 @@ export function UserProfileView({ profile, viewer }: { profile: UserProfile; vie
   const total = songs.total ?? profile.song_count;
   const playback = usePagedPlayback(source, songs);
   const shuffle = useShufflePlay(source, songs);
+  const [allSongs, setAllSongs] = useState(false);
   const nothing = profile.song_count === 0 && profile.album_count === 0 && profile.playlist_count === 0;
 
   let songsBody;
   if (songs.total !== null && songs.total > 0)
-    songsBody = <VirtualTrackList rows={songs} total={songs.total} playback={playback} label={`Songs by ${profile.username}`} />;
+    songsBody = <VirtualTrackList rows={songs} total={allSongs ? songs.total : Math.min(songs.total, TOP_SONGS)} playback={playback} label={`Songs by ${profile.username}`} />;
   else if (songs.error) songsBody = <LoadError error={songs.error} what="song list" onRetry={songs.reload} backTo={{ to: '/songs', label: 'All songs' }} />;
-  else if (songs.total === null) songsBody = <RowsSkeleton label="Loading songs" rows={Math.min(profile.song_count, 5) || 1} />;
+  else if (songs.total === null) songsBody = <RowsSkeleton label="Loading songs" rows={Math.min(profile.song_count, TOP_SONGS) || 1} />;
+  // In the section's head, so it stays at hand above a long list (Show fewer after 10,000 rows would be far away).
+  const songsToggle =
+    songs.total !== null && songs.total > TOP_SONGS ? (
+      <Button variant="secondary" size="small" aria-expanded={allSongs} aria-controls="user-songs-list" onClick={() => setAllSongs((shown) => !shown)}>
+        {allSongs ? 'Show fewer' : `Show all ${formatSongCount(songs.total)}`}
+      </Button>
+    ) : undefined;
 
   return (
     <div className={`${theme.theme} ${theme.page}`}>
@@ -141,13 +155,13 @@ export function UserProfileView({ profile, viewer }: { profile: UserProfile; vie
         />
       ) : (
         <>
-          <Albums userId={profile.id} count={profile.album_count} />
-          <Playlists userId={profile.id} count={profile.playlist_count} own={own} />
           {profile.song_count > 0 || (songs.total ?? 0) > 0 ? (
-            <Section id="user-songs" title="Songs" note="Most played first">
-              {songsBody}
+            <Section id="user-songs" title="Songs" note="Most played first" action={songsToggle}>
+              <div id="user-songs-list">{songsBody}</div>
             </Section>
           ) : null}
+          <Albums userId={profile.id} count={profile.album_count} />
+          <Playlists userId={profile.id} count={profile.playlist_count} own={own} />
         </>
       )}
     </div>
