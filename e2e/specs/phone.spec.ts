@@ -91,6 +91,12 @@ async function reviewScreen(page: Page, name: string): Promise<void> {
   // Animations (the player sliding up, the spinner) settle first, so the picture and axe see the end state.
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  // Nothing wider than the screen: no sideways scrolling of the page.
+  const overflow = await page.evaluate(() => {
+    const scroller = document.getElementById('tf-main')?.parentElement ?? document.documentElement;
+    return { page: document.documentElement.scrollWidth - window.innerWidth, main: scroller.scrollWidth - scroller.clientWidth };
+  });
+  expect(overflow, `sideways overflow on ${name}`).toEqual({ page: 0, main: 0 });
   expect(await seriousA11yViolations(page), `axe on ${name}`).toEqual([]);
 }
 
