@@ -14,6 +14,7 @@ import type { AudioInspector } from './audio-inspector.js';
 import type { CoverArt } from './cover-art.js';
 import type { Claim, ClaimKind, ImportClaimsRepository } from './import-claims.repository.js';
 import { SONG_CLAIM_IN_FLIGHT_MS, SongImporter, sha256Of } from './song-importer.js';
+import { SongHashClaims } from './song-hash-claims.js';
 
 const USER = 'a'.repeat(24);
 const dir = mkdtempSync(join(tmpdir(), 'tunafy-importer-'));
@@ -73,6 +74,7 @@ function setup(options: { failSongInsert?: boolean; album?: string } = {}) {
       return { id: input.id!, name: input.name, artistId: input.artistId, albumId: input.albumId, coverFileId: input.coverFileId, audioFileId: input.audioFileId, duration: input.duration, plays: 0, createdAt: Date.now(), ...input.tags };
     },
     findById: async () => null,
+    contentHashOf: async () => null,
   } as unknown as SongsRepository;
   const store = {
     saveFile: async (upload: MediaFileUpload): Promise<StoredMedia> => {
@@ -84,7 +86,8 @@ function setup(options: { failSongInsert?: boolean; album?: string } = {}) {
     storeAll: async (files: MediaUpload[]) => files.map((file) => ({ id: `file${++nextFile}`, kind: file.kind, contentType: file.contentType, length: 1 })),
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
-  const importer = new SongImporter(inspector, covers, albums, claims as unknown as ImportClaimsRepository, songs, store, uploads, catalog);
+  const hashClaims = new SongHashClaims(claims as unknown as ImportClaimsRepository, songs, catalog);
+  const importer = new SongImporter(inspector, covers, albums, hashClaims, songs, store, uploads, catalog);
   return { importer, claims, model, log, catalog };
 }
 

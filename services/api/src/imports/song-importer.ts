@@ -13,17 +13,17 @@ import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { AlbumResolver } from './album-resolver.js';
 import { AudioInspector, type FileTags } from './audio-inspector.js';
 import { CoverArt, type CoverSource } from './cover-art.js';
-import { ImportClaimsRepository } from './import-claims.repository.js';
+import { SongHashClaims } from './song-hash-claims.js';
 
 /** The field an upload's file problems are keyed by (the multipart field of the audio). */
 export const AUDIO_FIELD = 'file';
 
 /**
  * A song whose claim exists but which is not stored yet is taken as still
- * uploading for this long (a 320 MB WAV into GridFS on a slow engine takes
- * minutes), then as left behind by a crash.
+ * uploading for SONG_CLAIM_IN_FLIGHT_MS (a 320 MB WAV into GridFS on a slow
+ * engine takes minutes), then as left behind by a crash.
  */
-export const SONG_CLAIM_IN_FLIGHT_MS = 10 * 60_000;
+export { SONG_CLAIM_IN_FLIGHT_MS } from './song-hash-claims.js';
 
 export interface ImportSource {
   /** The audio on local disk: a spooled upload, or a file of the folder being imported. */
@@ -62,7 +62,7 @@ export class SongImporter {
     private readonly inspector: AudioInspector,
     private readonly covers: CoverArt,
     private readonly albums: AlbumResolver,
-    private readonly claims: ImportClaimsRepository,
+    private readonly claims: SongHashClaims,
     private readonly songs: SongsRepository,
     private readonly store: MediaStore,
     private readonly uploads: MediaUploads,
@@ -73,12 +73,15 @@ export class SongImporter {
     const fields = validate(importFieldsSchema, edits ?? {});
     if (!fields.ok) throw ApiException.validation(fields.errors);
     const sha256 = source.sha256 ?? (await sha256Of(source.path));
-    const hashKey = `${userId}:${sha256}`;
     // Claimed before parsing: a folder imported again is all duplicates, answered without reading a tag; and a new
     // file costs one insert here rather than a look-up and then an insert (each a table scan on the embedded engine).
     const songId = new mongoose.Types.ObjectId().toHexString();
-    const existing = await this.claimBytes(userId, hashKey, songId);
-    if (existing) return { status: 'duplicate', song: existing };
+    const claim = await this.claims.claimFor(userId, sha256, songId);
+    if ('duplicate' in claim) return { status: 'duplicate', song: claim.duplicate };
+    if ('inFlight' in claim) {
+      const message = 'This file is being uploaded right now.';
+      throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
+    }
 
     const stored: StoredMedia[] = [];
     let created: AlbumRecord | null = null;
@@ -129,49 +132,19 @@ export class SongImporter {
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
       if (created) await this.albums.settle(userId, created);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
-      void this.claims.markDone('song', hashKey, songId).catch(() => undefined);
+      this.claims.settle(userId, sha256, songId);
       return { status: 'imported', song, album, albumCreated: created !== null, cover: cover.source, tags };
     } catch (error) {
       await this.uploads.discard(stored.map((file) => file.id));
       if (created) await this.albums.discardIfEmpty(userId, created);
-      await this.claims.release('song', hashKey, songId).catch(() => undefined);
+      await this.claims.release(userId, sha256, songId);
       throw error;
     }
   }
 
   /** Which of these hashes the user already has as a song: hash to song id. */
   async duplicatesOf(userId: string, hashes: string[]): Promise<Record<string, string>> {
-    const unique = [...new Set(hashes.map((hash) => hash.toLowerCase()))];
-    const claims = await this.claims.findMany('song', unique.map((hash) => `${userId}:${hash}`));
-    const model = await this.catalog.current();
-    const duplicates: Record<string, string> = {};
-    for (const hash of unique) {
-      const claim = claims.get(`${userId}:${hash}`);
-      const song = claim ? model.song(claim.targetId) : null;
-      if (song && song.artistId === userId) duplicates[hash] = song.id;
-    }
-    return duplicates;
-  }
-
-  /**
-   * Claims these bytes for the song about to be made; answers the song that
-   * already has them instead (a duplicate). A claim whose song is gone
-   * (deleted since, or a crash before it was written) is taken over.
-   */
-  private async claimBytes(userId: string, hashKey: string, songId: string): Promise<SongRecord | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      if (await this.claims.claim('song', hashKey, songId)) return null;
-      const claim = await this.claims.find('song', hashKey);
-      if (!claim) continue;
-      const song = (await this.catalog.current()).song(claim.targetId) ?? (await this.songs.findById(claim.targetId));
-      if (song && song.artistId === userId) return song;
-      if (!song && !claim.done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) {
-        const message = 'This file is being uploaded right now.';
-        throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
-      }
-      if (await this.claims.takeOver('song', hashKey, claim.targetId, songId)) return null;
-    }
-    throw new Error(`could not claim ${hashKey}: its claim kept changing`);
+    return this.claims.holdersOf(userId, hashes);
   }
 }
 

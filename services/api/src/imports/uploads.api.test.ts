@@ -7,7 +7,7 @@ import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { cookieHeader } from '@tunafy/stack';
-import { connectDb, coverBytes, coverFile, createAlbum, form, mediaFileCount, rawFile, songBytes } from '../test/fixtures.js';
+import { connectDb, coverBytes, coverFile, createAlbum, createSong, form, mediaFileCount, rawFile, songBytes } from '../test/fixtures.js';
 import { FIXTURE_EXTENSIONS, testPicture, writeAudio, type AudioFixture } from './test-audio.js';
 
 const apiUrl = inject('apiUrl');
@@ -152,6 +152,29 @@ describe('POST /api/uploads/songs', () => {
     // Once the song is deleted, the same bytes are new again.
     expect((await ann.delete(`/api/songs/${first.song.id}`)).status).toBe(200);
     expect((await upload(ann, file)).status).toBe(201);
+  });
+
+  it("counts the single-song form's mp3s as the user's bytes, and moves that claim when the form replaces the audio", async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const first = songBytes(2, 7101);
+    const second = songBytes(2, 7102);
+    const made = await createSong(ann, { song_name: 'By The Form', audio: new File([first], 'form.mp3') });
+    // The same bytes through the bulk upload: a duplicate of the form's song, nothing stored.
+    const files = await mediaFileCount(db);
+    const again = await upload(ann, new File([first], 'copy.mp3'));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'duplicate', song: { id: made.id } });
+    expect(await mediaFileCount(db)).toBe(files);
+
+    // The form replaces the audio: the old bytes are new again, the new ones are the song's.
+    expect((await ann.put(`/api/songs/${made.id}/update`, { form: form({ song_name: 'By The Form', song_file_url: new File([second], 'new.mp3') }) })).status).toBe(200);
+    const hashOf = async (bytes: Buffer) => (await import('node:crypto')).createHash('sha256').update(bytes).digest('hex');
+    const check = await ann.post('/api/uploads/check', { json: { sha256: [await hashOf(first), await hashOf(second)] } });
+    expect(check.body).toEqual({ duplicates: { [await hashOf(second)]: made.id } });
+    expect((await upload(ann, new File([second], 'again.mp3'))).body).toMatchObject({ status: 'duplicate', song: { id: made.id } });
+    const old = await upload(ann, new File([first], 'old.mp3'));
+    expect(old.status).toBe(201);
+    expect(old.body.song.id).not.toBe(made.id);
   });
 
   it('takes title and track from the file name when there are no tags, and draws a cover', async () => {

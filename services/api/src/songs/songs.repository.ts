@@ -112,7 +112,7 @@ export interface NewSong {
 }
 
 /** `audioFormat` goes with a replaced audio file (the update form's mp3 replacing, say, an imported FLAC). */
-export type SongPatch = Partial<Pick<NewSong, 'name' | 'coverFileId' | 'audioFileId' | 'duration'> & { audioFormat: AudioFormat }>;
+export type SongPatch = Partial<Pick<NewSong, 'name' | 'coverFileId' | 'audioFileId' | 'duration' | 'contentHash'> & { audioFormat: AudioFormat }>;
 
 @Injectable()
 export class SongsRepository {
@@ -145,6 +145,12 @@ export class SongsRepository {
   async findById(id: string): Promise<SongRecord | null> {
     const doc = await this.model.findById(toObjectId(id)).lean<SongDocument>();
     return doc ? toRecord(doc) : null;
+  }
+
+  /** The SHA-256 of the song's audio as stored with it; null for a song made before hashes were kept, or a missing song. */
+  async contentHashOf(id: string): Promise<string | null> {
+    const doc = await this.model.findById(toObjectId(id), { content_hash: 1 }).lean<Pick<SongDocument, 'content_hash'>>();
+    return doc?.content_hash ?? null;
   }
 
   /** Every song, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
@@ -190,6 +196,7 @@ export class SongsRepository {
     if (patch.audioFileId !== undefined) set.audio_file_id = toObjectId(patch.audioFileId);
     if (patch.duration !== undefined) set.duration = patch.duration;
     if (patch.audioFormat !== undefined) set.audio_format = patch.audioFormat;
+    if (patch.contentHash !== undefined) set.content_hash = patch.contentHash;
     await this.model.updateOne({ _id: toObjectId(id) }, { $set: set });
     return this.findById(id);
   }
@@ -206,6 +213,7 @@ export class SongsRepository {
     if (patch.audioFileId !== undefined) set.audio_file_id = toObjectId(patch.audioFileId);
     if (patch.duration !== undefined) set.duration = patch.duration;
     if (patch.audioFormat !== undefined) set.audio_format = patch.audioFormat;
+    if (patch.contentHash !== undefined) set.content_hash = patch.contentHash;
     const previous = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'before' }).lean<SongDocument>();
     return previous ? toRecord(previous) : null;
   }

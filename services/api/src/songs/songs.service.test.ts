@@ -7,6 +7,7 @@ import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { sha256OfBytes, type SongHashClaims } from '../imports/song-hash-claims.js';
 import { SongPresenter } from './song-presenter.js';
 import { SongsService, type SongFiles } from './songs.service.js';
 import type { NewSong, SongPatch, SongRecord, SongsRepository } from './songs.repository.js';
@@ -15,6 +16,9 @@ const ARTIST: SessionUser = { id: 'a'.repeat(24), username: 'artist', email: 'ar
 const STRANGER: SessionUser = { id: 'b'.repeat(24), username: 'stranger', email: 'stranger@example.com' };
 const SONG_ID = 'c'.repeat(24);
 const ALBUM_ID = 'd'.repeat(24);
+/** The hash stored with the existing song, and the one of the test mp3 (file('song.mp3')). */
+const OLD_HASH = 'e'.repeat(64);
+const NEW_HASH = sha256OfBytes(Buffer.from('song.mp3'));
 
 function file(name: string): Express.Multer.File {
   return { originalname: name, buffer: Buffer.from(name), size: name.length } as Express.Multer.File;
@@ -62,6 +66,7 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
       log.push(`songs.delete ${id}`);
       return true;
     },
+    contentHashOf: async () => OLD_HASH,
   } as unknown as SongsRepository;
 
   // What the service reads from: the song (when it exists) and one album of the artist.
@@ -92,8 +97,14 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
 
-  const service = new SongsService(songs, playlistEntries, likes, new SongPresenter(catalog), catalog, uploads);
-  return { service, log, model, catalog };
+  // Hash claims are logged apart: the order of the write's own steps is what the other tests check.
+  const claimed: string[] = [];
+  const hashes = {
+    adopt: async (userId: string, hash: string, songId: string) => void claimed.push(`adopt ${userId} ${hash.slice(0, 8)} ${songId}`),
+    release: async (userId: string, hash: string, songId: string) => void claimed.push(`release ${userId} ${hash.slice(0, 8)} ${songId}`),
+  } as unknown as SongHashClaims;
+  const service = new SongsService(songs, playlistEntries, likes, new SongPresenter(catalog), catalog, uploads, hashes);
+  return { service, log, model, catalog, claimed };
 }
 
 async function apiError(promise: Promise<unknown>): Promise<ApiException> {
@@ -135,9 +146,11 @@ describe('SongsService.get', () => {
 
 describe('SongsService.create', () => {
   it('takes the artist from the session and the duration from the mp3, ignoring the form', async () => {
-    const { service, log, model, catalog } = setup({ songExists: false });
+    const { service, log, model, catalog, claimed } = setup({ songExists: false });
     const created = await service.create(ARTIST, { song_name: 'New', artist_id: STRANGER.id, duration: '260' }, goodFiles);
     expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'catalog.record song']);
+    // The mp3's bytes are claimed for the new song once it is stored, so a bulk upload of the same file is a duplicate.
+    expect(claimed).toEqual([`adopt ${ARTIST.id} ${NEW_HASH.slice(0, 8)} ${created.id}`]);
     expect(created).toMatchObject({ id: SONG_ID, song_name: 'New', artist_id: ARTIST.id, artist_username: 'artist', duration: 42, album_id: null });
     expect(catalog.recorded).toEqual([{ kind: 'song', id: SONG_ID }]);
     expect(model.song(SONG_ID)).toEqual(expect.objectContaining({ name: 'New', artistId: ARTIST.id, duration: 42, coverFileId: 'newimage0', audioFileId: 'newaudio1' }));
@@ -198,7 +211,7 @@ describe('SongsService.update', () => {
     const updated = await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, goodFiles);
     expect(log).toEqual([
       'media.storeAll newimage0,newaudio1',
-      'songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42,"audioFormat":"mp3"}',
+      `songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42,"audioFormat":"mp3","contentHash":"${NEW_HASH}"}`,
       'catalog.record song',
       'media.discard oldcover,oldaudio',
     ]);
@@ -216,8 +229,17 @@ describe('SongsService.update', () => {
   it('replaces only what was sent', async () => {
     const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
-    expect(log).toEqual(['media.storeAll newaudio0', 'songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42,"audioFormat":"mp3"}', 'catalog.record song', 'media.discard oldaudio']);
+    expect(log).toEqual(['media.storeAll newaudio0', `songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42,"audioFormat":"mp3","contentHash":"${NEW_HASH}"}`, 'catalog.record song', 'media.discard oldaudio']);
     expect(model.song(SONG_ID)).toMatchObject({ coverFileId: 'oldcover', audioFileId: 'newaudio0', duration: 42 });
+  });
+
+  it('moves the hash claim to the new audio: the old bytes are no longer this song\'s, the new ones are', async () => {
+    const { service, claimed } = setup();
+    await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
+    expect(claimed).toEqual([`release ${ARTIST.id} ${OLD_HASH.slice(0, 8)} ${SONG_ID}`, `adopt ${ARTIST.id} ${NEW_HASH.slice(0, 8)} ${SONG_ID}`]);
+    claimed.length = 0;
+    await service.update(ARTIST, SONG_ID, { song_name: 'Again' }, { cover: file('cover.png') });
+    expect(claimed).toEqual([]);
   });
 
   it('renames without touching media', async () => {

@@ -6,6 +6,7 @@ import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ListResponder } from '../catalog/list-responses.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
+import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import type { Request, Response } from 'express';
@@ -35,6 +36,7 @@ export class SongsService {
     private readonly presenter: SongPresenter,
     private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
+    private readonly hashes: SongHashClaims,
   ) {}
 
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
@@ -68,6 +70,7 @@ export class SongsService {
     const albumId = fields.value.album_id ?? null;
     if (albumId) await this.requireOwnAlbum(user, albumId);
 
+    const contentHash = sha256OfBytes(audio.upload.data);
     const [storedCover, storedAudio] = await this.uploads.storeAll([cover.upload, audio.upload]);
     let record: SongRecord;
     try {
@@ -78,12 +81,15 @@ export class SongsService {
         coverFileId: storedCover!.id,
         audioFileId: storedAudio!.id,
         duration: audio.upload.duration,
+        contentHash,
       });
     } catch (error) {
       await this.uploads.discard([storedCover!.id, storedAudio!.id]);
       throw error;
     }
     await this.catalog.record([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
+    // The form stores the song even if the user has these bytes already (SPEC); a bulk upload of them later is a duplicate.
+    await this.hashes.adopt(user.id, contentHash, record.id);
     return this.presenter.presentOne(record);
   }
 
@@ -113,10 +119,13 @@ export class SongsService {
       patch.duration = audio.upload.duration;
       // The form takes mp3 only; a song imported as FLAC or Opus is an mp3 from now on, and the player must probe for that.
       patch.audioFormat = 'mp3';
+      patch.contentHash = sha256OfBytes(audio.upload.data);
     }
 
     // Serialized per song, so two racing updates reach the read model in the order the database took them.
+    let previousHash: string | null = null;
     const previous = await this.catalog.serialize(`song:${song.id}`, async () => {
+      if (patch.contentHash) previousHash = await this.songs.contentHashOf(song.id);
       let before: SongRecord | null;
       try {
         before = await this.songs.updateReturningPrevious(song.id, patch);
@@ -139,6 +148,11 @@ export class SongsService {
       patch.audioFileId && previous.audioFileId !== patch.audioFileId ? previous.audioFileId : null,
     ].filter((fileId) => fileId !== null);
     if (replaced.length > 0) await this.uploads.discard(replaced);
+    if (patch.contentHash && previousHash !== patch.contentHash) {
+      // The old bytes are no longer this song's: uploading them again must not answer "duplicate" of it.
+      if (previousHash) await this.hashes.release(user.id, previousHash, song.id);
+      await this.hashes.adopt(user.id, patch.contentHash, song.id);
+    }
     return this.presenter.presentOne({ ...previous, ...definedOnly(patch) } as SongRecord);
   }
 

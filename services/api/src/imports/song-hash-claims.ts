@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { ImportClaimsRepository } from './import-claims.repository.js';
+
+/** A claim not marked done and younger than this is a bulk upload still storing its song. */
+export const SONG_CLAIM_IN_FLIGHT_MS = 10 * 60_000;
+
+export function sha256OfBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * "These bytes are this user's song X" (`song_hashes`, keyed `<user>:<sha256>`), kept true by every path that gives
+ * a song its audio: a bulk upload claims the bytes before storing them (and answers a duplicate when they are
+ * claimed), and the single-song form, which must store a song whatever it is (SPEC), adopts the claim afterwards
+ * when nobody holds it, and drops the old one when it replaces a song's audio. A claim left pointing at a song whose
+ * audio changed since (a crash between the update and the drop) is recognised by the song's stored hash and taken
+ * over like one whose song is gone.
+ */
+@Injectable()
+export class SongHashClaims {
+  private readonly logger = new Logger('SongHashClaims');
+
+  constructor(
+    private readonly claims: ImportClaimsRepository,
+    private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
+  ) {}
+
+  /** The user's song that holds these bytes now, if any, read through the claim. */
+  async holder(userId: string, hash: string): Promise<{ song: SongRecord | null; claim: Awaited<ReturnType<ImportClaimsRepository['find']>> }> {
+    const claim = await this.claims.find('song', key(userId, hash));
+    if (!claim) return { song: null, claim };
+    const song = (await this.catalog.current()).song(claim.targetId) ?? (await this.songs.findById(claim.targetId));
+    if (!song || song.artistId !== userId) return { song: null, claim };
+    // Songs made before hashes were kept have none: their claim can only come from the bulk upload that made them.
+    const stored = await this.songs.contentHashOf(song.id);
+    return { song: stored === null || stored === hash ? song : null, claim };
+  }
+
+  /**
+   * Which of these hashes the user has as a song: hash to song id. From the claims and the read model only (up to a
+   * thousand hashes in one look-up), so a claim left behind by a crash between an audio replacement and its release
+   * can answer a stale duplicate here; the upload itself (claimFor) checks the song's stored hash.
+   */
+  async holdersOf(userId: string, hashes: string[]): Promise<Record<string, string>> {
+    const unique = [...new Set(hashes.map((hash) => hash.toLowerCase()))];
+    const claims = await this.claims.findMany('song', unique.map((hash) => key(userId, hash)));
+    const model = await this.catalog.current();
+    const holders: Record<string, string> = {};
+    for (const hash of unique) {
+      const claim = claims.get(key(userId, hash));
+      const song = claim ? model.song(claim.targetId) : null;
+      if (song && song.artistId === userId) holders[hash] = song.id;
+    }
+    return holders;
+  }
+
+  /**
+   * Claims the bytes for a song about to be stored; answers the song that already has them instead. A claim whose
+   * song is gone or has other audio now is taken over; one still in flight (another upload of the same file) is
+   * reported as such.
+   */
+  async claimFor(userId: string, hash: string, songId: string): Promise<{ duplicate: SongRecord } | { inFlight: true } | { claimed: true }> {
+    const claimKey = key(userId, hash);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (await this.claims.claim('song', claimKey, songId)) return { claimed: true };
+      const { song, claim } = await this.holder(userId, hash);
+      if (!claim) continue;
+      if (song) return { duplicate: song };
+      const targetExists = (await this.catalog.current()).song(claim.targetId) !== null;
+      if (!targetExists && !claim.done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
+      if (await this.claims.takeOver('song', claimKey, claim.targetId, songId)) return { claimed: true };
+    }
+    throw new Error(`could not claim ${claimKey}: its claim kept changing`);
+  }
+
+  /** The song is stored: its claim is settled (a missing song from now on means a deleted one). Best effort. */
+  settle(userId: string, hash: string, songId: string): void {
+    void this.claims.markDone('song', key(userId, hash), songId).catch(() => undefined);
+  }
+
+  /** Gives the claim up if it still names this song (a failed upload, or audio replaced). Best effort. */
+  async release(userId: string, hash: string, songId: string): Promise<void> {
+    await this.claims.release('song', key(userId, hash), songId).catch((error: Error) => this.logger.warn(`could not release ${key(userId, hash)}: ${error.message}`));
+  }
+
+  /**
+   * After the form stored a song with these bytes: claims them for it when no other song of the user holds them, so
+   * a later bulk upload of the same file is reported as a duplicate. Best effort: the song is stored either way.
+   */
+  async adopt(userId: string, hash: string, songId: string): Promise<void> {
+    try {
+      const result = await this.claimFor(userId, hash, songId);
+      if ('claimed' in result) this.settle(userId, hash, songId);
+    } catch (error) {
+      this.logger.warn(`could not claim the bytes of song ${songId}: ${(error as Error).message}`);
+    }
+  }
+}
+
+function key(userId: string, hash: string): string {
+  return `${userId}:${hash}`;
+}
