@@ -32,6 +32,7 @@ export const remoteContractTypes: Checks = {
     PlaylistDetailPage: async () => (await import('../../../mf-library/src/app/playlist-detail-page')).default,
     LikedSongsPage: async () => (await import('../../../mf-library/src/app/liked-songs-page')).default,
     UploadPage: async () => (await import('../../../mf-library/src/app/upload-page')).default,
+    UserPage: async () => (await import('../../../mf-library/src/app/user-page')).default,
     SearchBox: async () => (await import('../../../mf-library/src/app/search-box')).default,
     SidebarLibrary: async () => (await import('../../../mf-library/src/app/sidebar-library')).default,
     YourLibraryPage: async () => (await import('../../../mf-library/src/app/your-library-page')).default,
