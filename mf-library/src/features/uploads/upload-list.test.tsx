@@ -39,4 +39,22 @@ describe('upload list', () => {
     await waitFor(() => expect(screen.getByText(/^Already yours:/)).toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Beta' })).toHaveAttribute('href', '/songs/s2');
   });
+
+  it('cancels one file or all of them with buttons named for what they stop, and offers a retry', async () => {
+    const send = vi.fn((_request: unknown, _progress: unknown, signal: AbortSignal) => new Promise<ImportResponse>((_resolve, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))));
+    const queue = createUploadQueue({ send, concurrency: 1 });
+    renderAt('/upload', { '/upload': <UploadList queue={queue} /> });
+    queue.add(['a.flac', 'b.flac', 'c.flac'].map((name) => ({ id: name, request: { file: file(name), cover: null, edits: {} } })));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel a.flac' }));
+    expect(await screen.findByRole('button', { name: 'Retry a.flac' })).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Uploading b.flac' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    await waitFor(() => expect(screen.getAllByText('Cancelled')).toHaveLength(3));
+    expect(screen.getByRole('progressbar', { name: '0 of 3 uploaded, 3 cancelled' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel all' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear finished' }));
+    expect(screen.queryByRole('heading', { name: 'Uploads' })).not.toBeInTheDocument();
+  });
 });

@@ -11,19 +11,27 @@ export function UploadList({ queue, headingRef }: { queue: UploadQueue; headingR
   if (jobs.length === 0) return null;
   const done = jobs.filter((job) => job.state === 'imported' || job.state === 'duplicate').length;
   const failed = jobs.filter((job) => job.state === 'failed').length;
+  const cancelled = jobs.filter((job) => job.state === 'cancelled').length;
   return (
     <section className={styles.section} aria-labelledby="upload-progress-title">
       <h2 id="upload-progress-title" className={styles.sectionTitle} tabIndex={-1} ref={headingRef}>
         Uploads
       </h2>
-      <ProgressBar label={`${done} of ${jobs.length} uploaded${failed ? `, ${failed} failed` : ''}`} progress={progress} />
-      {running && <p className={styles.hint}>You can keep browsing and listening; uploads go on until you close this tab.</p>}
+      <ProgressBar label={`${done} of ${jobs.length} uploaded${failed ? `, ${failed} failed` : ''}${cancelled ? `, ${cancelled} cancelled` : ''}`} progress={progress} />
+      {running && (
+        <div className={styles.runningBar}>
+          <p className={styles.hint}>You can keep browsing and listening; uploads go on until you close this tab.</p>
+          <Button variant="secondary" size="small" onClick={queue.cancelAll}>
+            Cancel all
+          </Button>
+        </div>
+      )}
       <ol className={styles.jobs}>
         {jobs.map((job) => (
-          <UploadJobRow key={job.id} job={job} onRetry={() => queue.retry(job.id)} />
+          <UploadJobRow key={job.id} job={job} onRetry={() => queue.retry(job.id)} onCancel={() => queue.cancel(job.id)} />
         ))}
       </ol>
-      {!running && done > 0 && (
+      {!running && done + cancelled > 0 && (
         <Button className={styles.sectionAction} variant="secondary" size="small" onClick={queue.clearFinished}>
           Clear finished
         </Button>
@@ -32,21 +40,45 @@ export function UploadList({ queue, headingRef }: { queue: UploadQueue; headingR
   );
 }
 
-function UploadJobRow({ job, onRetry }: { job: UploadJob; onRetry: () => void }) {
+function UploadJobRow({ job, onRetry, onCancel }: { job: UploadJob; onRetry: () => void; onCancel: () => void }) {
   return (
     <li className={styles.job} data-state={job.state}>
       <span className={styles.jobName}>{job.name}</span>
-      <div className={styles.jobStatus}>{status(job, onRetry)}</div>
+      <div className={styles.jobStatus}>{status(job, onRetry, onCancel)}</div>
     </li>
   );
 }
 
-function status(job: UploadJob, onRetry: () => void) {
+function status(job: UploadJob, onRetry: () => void, onCancel: () => void) {
+  const cancel = (
+    <Button variant="secondary" size="small" onClick={onCancel} aria-label={`Cancel ${job.name}`}>
+      Cancel
+    </Button>
+  );
   switch (job.state) {
     case 'waiting':
-      return <span>Waiting</span>;
+      return (
+        <span className={styles.inFlight}>
+          <span>Waiting</span>
+          {cancel}
+        </span>
+      );
     case 'uploading':
-      return <ProgressBar label={`Uploading ${job.name}`} progress={job.progress} hideLabel />;
+      return (
+        <span className={styles.inFlight}>
+          <ProgressBar label={`Uploading ${job.name}`} progress={job.progress} hideLabel />
+          {cancel}
+        </span>
+      );
+    case 'cancelled':
+      return (
+        <span className={styles.inFlight}>
+          <span>Cancelled</span>
+          <Button variant="secondary" size="small" onClick={onRetry} aria-label={`Retry ${job.name}`}>
+            Retry
+          </Button>
+        </span>
+      );
     case 'imported':
       return (
         <span>

@@ -12,10 +12,12 @@ function request(name: string, bytes = 100): UploadRequest {
 
 /** A send whose calls the test settles one by one. */
 function manualSend() {
-  const calls: { request: UploadRequest; progress: (fraction: number) => void; answer: ReturnType<typeof deferred<ImportResponse>> }[] = [];
-  const send = vi.fn((request: UploadRequest, progress: (fraction: number) => void) => {
+  const calls: { request: UploadRequest; progress: (fraction: number) => void; answer: ReturnType<typeof deferred<ImportResponse>>; signal: AbortSignal }[] = [];
+  const send = vi.fn((request: UploadRequest, progress: (fraction: number) => void, signal: AbortSignal) => {
     const answer = deferred<ImportResponse>();
-    calls.push({ request, progress, answer });
+    // As the API client does: an abort rejects the request.
+    signal.addEventListener('abort', () => answer.reject(new DOMException('Aborted', 'AbortError')));
+    calls.push({ request, progress, answer, signal });
     return answer.promise;
   });
   return { send, calls };
@@ -101,5 +103,39 @@ describe('upload queue', () => {
     expect(queue.snapshot().jobs.map((job) => job.id)).toEqual(['b']);
     queue.retry('b');
     expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('cancels a waiting file before it starts and aborts one in flight, then retries either on request', async () => {
+    const { send, calls } = manualSend();
+    const queue = createUploadQueue({ send, concurrency: 1 });
+    queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+    queue.cancel('b');
+    queue.cancel('a');
+    expect(calls[0]!.signal.aborted).toBe(true);
+    await settle();
+    // The aborted one is cancelled, not failed; the cancelled waiting one never started; the next one runs.
+    expect(queue.snapshot().jobs.map((job) => job.state)).toEqual(['cancelled', 'cancelled', 'uploading']);
+    expect(calls.map((call) => call.request.file.name)).toEqual(['a.flac', 'c.flac']);
+    expect(queue.snapshot().progress).toBeCloseTo(2 / 3);
+
+    queue.retry('b');
+    calls[1]!.answer.resolve({ status: 'duplicate', song: song('c') });
+    await settle();
+    expect(calls[2]!.request.file.name).toBe('b.flac');
+    expect(queue.snapshot().jobs.map((job) => job.state)).toEqual(['cancelled', 'uploading', 'duplicate']);
+  });
+
+  it('cancels every unfinished file at once, leaving answered ones as they are', async () => {
+    const { send, calls } = manualSend();
+    const queue = createUploadQueue({ send, concurrency: 2 });
+    queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.mp3`) })));
+    calls[0]!.answer.resolve({ status: 'duplicate', song: song('a') });
+    await settle();
+    queue.cancelAll();
+    await settle();
+    expect(queue.snapshot().jobs.map((job) => job.state)).toEqual(['duplicate', 'cancelled', 'cancelled']);
+    expect(queue.snapshot().running).toBe(false);
+    queue.clearFinished();
+    expect(queue.snapshot().jobs).toEqual([]);
   });
 });

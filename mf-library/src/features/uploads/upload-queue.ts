@@ -4,7 +4,7 @@ import { MESSAGES, type Album, type ImportResponse, type Song } from '@tunafy/co
 import { libraryChanged } from '../../lib/bus';
 import { uploadSong, type UploadRequest } from './api';
 
-export type JobState = 'waiting' | 'uploading' | 'imported' | 'duplicate' | 'failed';
+export type JobState = 'waiting' | 'uploading' | 'imported' | 'duplicate' | 'failed' | 'cancelled';
 
 export interface UploadJob {
   id: string;
@@ -25,12 +25,20 @@ export interface QueueSnapshot {
   running: boolean;
 }
 
-type Send = (request: UploadRequest, onProgress: (fraction: number) => void) => Promise<ImportResponse>;
+type Send = (request: UploadRequest, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ImportResponse>;
 
 export interface UploadQueue {
   add(requests: { id: string; request: UploadRequest }[]): void;
+  /** Retries a failed or cancelled job. */
   retry(id: string): void;
-  /** Forgets finished jobs (imported, duplicate); failed ones stay to be retried. */
+  /**
+   * Stops a job: a waiting one never starts, an uploading one is aborted (the server keeps nothing of a request cut
+   * midway, docs/import.md). A job the server already answered stays as it is.
+   */
+  cancel(id: string): void;
+  /** Cancels every job not finished yet. */
+  cancelAll(): void;
+  /** Forgets finished and cancelled jobs; failed ones stay to be retried. */
   clearFinished(): void;
   subscribe(onChange: () => void): () => void;
   snapshot(): QueueSnapshot;
@@ -46,6 +54,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
   let jobs: UploadJob[] = [];
   const index = new Map<string, number>();
   const requests = new Map<string, UploadRequest>();
+  const controllers = new Map<string, AbortController>();
   const listeners = new Set<() => void>();
   let active = 0;
   let snap: QueueSnapshot = { jobs, progress: 0, running: false };
@@ -84,8 +93,10 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
 
   const start = (job: UploadJob) => {
     active++;
+    const controller = new AbortController();
+    controllers.set(job.id, controller);
     update(job.id, { state: 'uploading', progress: 0, error: undefined });
-    send(requests.get(job.id)!, (fraction) => update(job.id, { progress: fraction }))
+    send(requests.get(job.id)!, (fraction) => update(job.id, { progress: fraction }), controller.signal)
       .then((answer) => {
         update(job.id, { state: answer.status, progress: 1, song: answer.song, album: answer.status === 'imported' ? answer.album : undefined });
         requests.delete(job.id);
@@ -94,11 +105,20 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
           if (answer.album) libraryChanged({ entity: 'album', id: answer.album.id, action: answer.album_created ? 'created' : 'updated' });
         }
       })
-      .catch((error: unknown) => update(job.id, { state: 'failed', error: messageOf(error) }))
+      .catch((error: unknown) => update(job.id, controller.signal.aborted ? { state: 'cancelled', progress: 0 } : { state: 'failed', error: messageOf(error) }))
       .finally(() => {
+        controllers.delete(job.id);
         active--;
         pump();
       });
+  };
+
+  const cancel = (id: string) => {
+    const at = index.get(id);
+    const state = at === undefined ? undefined : jobs[at]!.state;
+    if (state === 'waiting') update(id, { state: 'cancelled', progress: 0 });
+    // Its request's failure marks it cancelled (see start).
+    else if (state === 'uploading') controllers.get(id)?.abort();
   };
 
   return {
@@ -114,13 +134,17 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
     },
     retry(id) {
       const at = index.get(id);
-      if (at === undefined || jobs[at]!.state !== 'failed') return;
+      if (at === undefined || (jobs[at]!.state !== 'failed' && jobs[at]!.state !== 'cancelled')) return;
       cursor = Math.min(cursor, at);
       update(id, { state: 'waiting', progress: 0, error: undefined });
       pump();
     },
+    cancel,
+    cancelAll() {
+      for (const job of jobs) if (job.state === 'waiting' || job.state === 'uploading') cancel(job.id);
+    },
     clearFinished() {
-      jobs = jobs.filter((job) => job.state !== 'imported' && job.state !== 'duplicate');
+      jobs = jobs.filter((job) => job.state !== 'imported' && job.state !== 'duplicate' && job.state !== 'cancelled');
       index.clear();
       jobs.forEach((job, at) => index.set(job.id, at));
       for (const id of requests.keys()) if (!index.has(id)) requests.delete(id);

@@ -8,6 +8,7 @@ import { renderAt } from '../../test/render';
 import type { AudioReading } from '../../lib/read-audio';
 import { createUploadQueue } from './upload-queue';
 import { UploadScreen } from './upload-screen';
+import { createReviewStore } from './use-review';
 
 const readings: Record<string, AudioReading> = {
   '03 - Tagged.flac': { format: 'flac', duration: 185, tags: { title: 'Real Title', album: 'Blue', track: 7, disc: 2, year: 1999, genre: 'Jazz' }, picture: new Blob(['png'], { type: 'image/png' }) },
@@ -154,5 +155,22 @@ describe('upload screen review', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Uploads' })).toHaveFocus());
     expect(screen.getAllByRole('progressbar', { name: /Uploading/ })).toHaveLength(2);
+  });
+
+  it('keeps the review, edits included, when the person leaves the screen and comes back', async () => {
+    stubApiClient().post.mockResolvedValue({ duplicates: {} });
+    const review = createReviewStore(async () => readings['04 - From The Name.mp3']!);
+    const screenAt = () => renderAt('/upload', { '/upload': <UploadScreen queue={createUploadQueue({ send: vi.fn() })} review={review} /> });
+    const first = screenAt();
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: folder({ '04 - From The Name.mp3': 'mp3 bytes' }) } });
+    await screen.findByText(/1 file: 1 ready/, {}, { timeout: 10_000 });
+    const title = input('Title', '04 - From The Name.mp3');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Kept');
+    first.unmount();
+
+    screenAt();
+    expect(screen.getByText(/1 file: 1 ready/)).toBeInTheDocument();
+    expect(input('Title', '04 - From The Name.mp3')).toHaveValue('Kept');
   });
 });

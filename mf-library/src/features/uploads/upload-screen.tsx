@@ -9,7 +9,7 @@ import { editsOf, isUploadable, type ReviewRow } from './review';
 import { ReviewTable } from './review-table';
 import { UploadList } from './upload-list';
 import { getUploadQueue, useUploadQueue, type UploadQueue } from './upload-queue';
-import { useReview, type Review } from './use-review';
+import { useReview, type Review, type ReviewStore } from './use-review';
 import styles from './uploads.module.css';
 
 /** Audio by extension plus the pictures that can sit beside it; the bytes decide what each file is. */
@@ -18,8 +18,8 @@ const FILES_ACCEPT = [...IMPORT_AUDIO_EXTENSIONS.map((extension) => `.${extensio
 const FOLDER_PICKER = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 /** Drop or pick files, review what will be stored, then hand the batch to the page's upload queue. */
-export function UploadScreen({ queue = getUploadQueue(), read }: { queue?: UploadQueue; read?: typeof readAudio }) {
-  const review = useReview(read);
+export function UploadScreen({ queue = getUploadQueue(), read, review: store }: { queue?: UploadQueue; read?: typeof readAudio; review?: ReviewStore }) {
+  const review = useReview(store ?? read);
   const [dragging, setDragging] = useState(false);
   const { jobs } = useUploadQueue(queue);
   const progressHeading = useRef<HTMLHeadingElement>(null);
