@@ -287,6 +287,9 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
   }
 
   const actionSlots = ((actions ? 1 : 0) + (menu ? 1 : 0)) as ActionSlots;
+  const pixels = listPixels(shape);
+  // Only a scaled list places overscan rows past its end; a short list must not cut off an open row menu.
+  const scaled = pixels < total * TRACK_ROW_HEIGHT;
   return (
     <div className={trackTableClassName(actionSlots)}>
       <TrackListHead actionSlots={actionSlots} />
@@ -298,7 +301,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
           </Button>
         </div>
       )}
-      <div ref={setSpacer} className={styles.windowed} style={{ height: listPixels(shape) }}>
+      <div ref={setSpacer} className={scaled ? `${styles.windowed} ${styles.clipped}` : styles.windowed} style={{ height: pixels }}>
         <div
           ref={setList}
           role="grid"
