@@ -10,7 +10,7 @@ import { publishRemote } from './publish-remote.js';
 
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
-function write(file: string, content: string) {
+function write(file: string, content: string | Buffer) {
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileSync(file, content);
 }
