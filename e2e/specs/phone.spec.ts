@@ -244,12 +244,36 @@ test.describe('at a phone size', () => {
       await reviewScreen(page, '10-your-library');
     });
 
+    await test.step('a form fits the screen', async () => {
+      await page.getByRole('link', { name: 'Create Playlist' }).tap();
+      await expect(page).toHaveURL(/\/playlists\/new$/);
+      const name = page.getByLabel('Playlist Name');
+      await expect(name).toBeVisible();
+      const box = (await name.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      await reviewScreen(page, '11-create-playlist');
+    });
+
+    await test.step('the narrowest phones (360 px) get the same screens without overflow', async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await tabs.getByRole('link', { name: 'Your Library' }).tap();
+      await expect(page.getByRole('link', { name: `${playlist.playlist_name} private Playlist` })).toBeVisible();
+      await reviewScreen(page, '12-your-library-360');
+      await bar.getByRole('button', { name: new RegExp(`^Open player: ${song.song_name}`) }).tap();
+      await expect(full).toBeVisible();
+      await expect(full.getByRole('button', { name: 'Repeat queue' })).toBeInViewport();
+      await reviewScreen(page, '13-full-player-360');
+      await full.getByRole('button', { name: 'Close player' }).tap();
+      await page.setViewportSize(PHONE);
+    });
+
     await test.step('at a tablet’s width the sidebar comes back', async () => {
       await page.setViewportSize({ width: 768, height: 1024 });
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Songs' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Search', exact: true })).toHaveCount(0);
       await expect(page.getByRole('region', { name: 'Player' }).getByRole('slider', { name: 'Seek' })).toBeVisible();
-      await reviewScreen(page, '11-tablet');
+      await reviewScreen(page, '14-tablet');
     });
   });
 });
@@ -286,7 +310,7 @@ test.describe('at a desktop size', () => {
       await filter.fill('');
       expect(await own.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       mkdirSync(SHOTS, { recursive: true });
-      await own.screenshot({ path: join(SHOTS, '12-desktop-sidebar.png') });
+      await own.screenshot({ path: join(SHOTS, '15-desktop-sidebar.png') });
       expect(await seriousA11yViolations(own)).toEqual([]);
     } finally {
       await context.close();

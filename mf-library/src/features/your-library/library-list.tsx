@@ -67,7 +67,7 @@ export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
           id={inputId}
           className={styles.filterInput}
           type="search"
-          placeholder="Filter playlists and albums"
+          placeholder={variant === 'page' ? 'Filter playlists and albums' : 'Filter'}
           autoComplete="off"
           spellCheck={false}
           value={query}
