@@ -64,7 +64,8 @@ async function clickRow(name: string, keys?: string) {
   if (keys) await user.keyboard(`{/${keys}}`);
 }
 
-describe('SongList row menu', () => {
+// Two dozen full rows (links, menus) per render: slow in jsdom on a loaded machine.
+describe('SongList row menu', { timeout: 15_000 }, () => {
   it('plays a row next or adds it to the end of the queue', async () => {
     const commands = recordBus('player:command');
     await userEvent.click(within(row('Track 2')).getByRole('button', { name: 'More options for Track 2 by ann' }));
@@ -86,7 +87,7 @@ describe('SongList row menu', () => {
   });
 });
 
-describe('SongList selection', () => {
+describe('SongList selection', { timeout: 15_000 }, () => {
   it('Ctrl-click toggles rows, Shift-click selects the range; the bar counts and acts in list order', async () => {
     const commands = recordBus('player:command');
     await clickRow('Track 4', 'Control');

@@ -26,7 +26,8 @@ interface SongListProps {
  */
 export function SongList({ rows, total, playback, label, actions }: SongListProps) {
   const user = useSessionUser();
-  const selection = useSelection(rows);
+  // The list shown may be shorter than the rows behind it (a user page's top songs): ranges stop at what is shown.
+  const selection = useSelection({ total, rowAt: rows.rowAt, rowsIn: rows.rowsIn });
   const [adding, setAdding] = useState<readonly string[] | null>(null);
   // Stable, so rows do not render again on every scroll.
   const menu = useCallback(

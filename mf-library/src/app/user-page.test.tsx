@@ -149,6 +149,16 @@ describe('User page', () => {
     expect(within(albums).getByRole('link', { name: 'ann' })).toHaveAttribute('href', `/users/${ANN.id}`);
   });
 
+  it('gives its song rows the row menu and the selection of every song list', async () => {
+    const commands = recordBus('player:command');
+    renderUser();
+    await waitFor(() => expect(songNames()).toEqual(['The Hit', 'Second Best', 'Deep Cut']));
+    await userEvent.click(within(songList()).getByRole('button', { name: 'More options for Second Best by ann' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Add to queue' }));
+    expect(commands).toEqual([{ type: 'add-to-queue', song: expect.objectContaining({ id: SECOND.id }) }]);
+    expect(songList()).toHaveAttribute('aria-multiselectable', 'true');
+  });
+
   it('shows a clean not-found state for an id no user has', async () => {
     serveGets(api, { [`/api/users/${ANN.id}`]: apiError(404, undefined, 'User not found.') });
     renderAt(`/users/${ANN.id}`, { '/users/:userId': <UserPage /> });

@@ -6,11 +6,12 @@ import { userPath } from '../features/users/api';
 import { UserProfileView } from '../features/users/user-profile';
 import { useSessionUser } from '../lib/session';
 import { useApi } from '../lib/use-api';
+import { SongList } from './song-list';
 
 function UserPage({ userId, viewer }: { userId: string; viewer: SessionUser }) {
   // Counts change when the user adds or deletes a song, album or playlist anywhere in the app.
   const profile = useApi<UserProfile>(userPath(userId), ['song', 'album', 'playlist']);
-  if (profile.data) return <UserProfileView profile={profile.data} viewer={viewer} />;
+  if (profile.data) return <UserProfileView profile={profile.data} viewer={viewer} songList={SongList} />;
   if (profile.error) return <LoadError error={profile.error} what="user" onRetry={profile.reload} backTo={{ to: '/', label: 'Go home' }} />;
   return <HeroSkeleton label="Loading profile" />;
 }

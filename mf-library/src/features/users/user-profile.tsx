@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { Button, buttonClassName, IconButton, PlayButton } from '../../components/button';
 import { Link } from 'react-router';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
@@ -94,7 +94,16 @@ function Playlists({ userId, count, own }: { userId: string; count: number; own:
  * A user's page: their name and counts, Play all and Shuffle (their songs, most played first), their most played
  * songs (all of them on request, in a list read a page at a time), their albums and the playlists the viewer may see.
  */
-export function UserProfileView({ profile, viewer }: { profile: UserProfile; viewer: SessionUser }) {
+export function UserProfileView({
+  profile,
+  viewer,
+  songList: SongList = VirtualTrackList,
+}: {
+  profile: UserProfile;
+  viewer: SessionUser;
+  /** The song list to show: the app passes its own (row menus and selection, app/song-list.tsx); the bare windowed list otherwise. */
+  songList?: ComponentType<ComponentProps<typeof VirtualTrackList>>;
+}) {
   const own = profile.id === viewer.id;
   const source = `user:${profile.id}`;
   const [fetchRows] = useState(() => userSongRows(profile.id));
@@ -107,7 +116,7 @@ export function UserProfileView({ profile, viewer }: { profile: UserProfile; vie
 
   let songsBody;
   if (songs.total !== null && songs.total > 0)
-    songsBody = <VirtualTrackList rows={songs} total={allSongs ? songs.total : Math.min(songs.total, TOP_SONGS)} playback={playback} label={`Songs by ${profile.username}`} />;
+    songsBody = <SongList rows={songs} total={allSongs ? songs.total : Math.min(songs.total, TOP_SONGS)} playback={playback} label={`Songs by ${profile.username}`} />;
   else if (songs.error) songsBody = <LoadError error={songs.error} what="song list" onRetry={songs.reload} backTo={{ to: '/songs', label: 'All songs' }} />;
   else if (songs.total === null) songsBody = <RowsSkeleton label="Loading songs" rows={Math.min(profile.song_count, TOP_SONGS) || 1} />;
   // In the section's head, so it stays at hand above a long list (Show fewer after 10,000 rows would be far away).
