@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEMO_CREDENTIALS, type Playlist, type SessionUser, type Song } from '@tunafy/contracts';
-import { cookieHeader, repoRoot, startProductionTopology, storeSetCookies, type ProductionTopology } from '@tunafy/stack';
+import { cookieHeader, repoRoot, startProductionTopology, storeSetCookies, type ProductionTopology, type ProductionTopologyOptions } from '@tunafy/stack';
 
 /**
  * The production topology (packages/stack/src/production-topology.ts: nginx gateway, four nginx static
@@ -73,8 +73,8 @@ export class ApiSession {
 type Synthesize = (options: { seed: number; seconds: number }) => Buffer;
 type RenderCover = (options: { seed: number; title: string; size?: number }) => Buffer;
 
-export async function startProductionStack(log: (line: string) => void = () => undefined): Promise<ProductionStack> {
-  const topology = await startProductionTopology({ log });
+export async function startProductionStack(log: (line: string) => void = () => undefined, options: ProductionTopologyOptions = {}): Promise<ProductionStack> {
+  const topology = await startProductionTopology({ log, ...options });
   try {
     const demo = new ApiSession(topology.url);
     const user = await demo.logIn(DEMO_CREDENTIALS);

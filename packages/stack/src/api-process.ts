@@ -32,6 +32,8 @@ export interface StartApiOptions {
   port?: number;
   /** The loopback address to listen on (HOST); default 127.0.0.1. The production topology gives each replica its own. */
   host?: string;
+  /** Another build of the API to run (a candidate fix under a drill); default services/api/dist/main.js. */
+  entry?: string;
   /** Extra environment for the API (SESSION_SECRET, AUTH_RATE_LIMIT, ...). */
   env?: Record<string, string>;
   /** Receives the API's output lines; by default they are dropped unless the start fails. */
@@ -62,7 +64,7 @@ export function throwawayApiEnv(mediaCacheDir: string, extra: Record<string, str
  * once it answers on its port.
  */
 export async function startApi(options: StartApiOptions): Promise<RunningApi> {
-  const entry = join(repoRoot(), 'services/api/dist/main.js');
+  const entry = options.entry ?? join(repoRoot(), 'services/api/dist/main.js');
   if (!existsSync(entry)) throw new Error(`The API is not built (${entry} is missing). Run \`npm run build\` first.`);
   const port = options.port ?? (await findFreePort());
   const child = spawn(process.execPath, [...API_NODE_FLAGS, entry], {

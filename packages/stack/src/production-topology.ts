@@ -186,6 +186,7 @@ export class ApiReplica {
     private readonly mongodbUri: string,
     private readonly env: Record<string, string>,
     private readonly log?: (line: string) => void,
+    private readonly entry?: string,
   ) {}
 
   /** host:port, as nginx writes it in $upstream_addr. */
@@ -208,6 +209,7 @@ export class ApiReplica {
       host: this.host,
       port: this.port,
       env: this.env,
+      entry: this.entry,
       log: this.log && ((line) => this.log!(`[${this.name}] ${line}`)),
     });
   }
@@ -234,6 +236,8 @@ export interface ProductionTopologyOptions {
   log?: (line: string) => void;
   /** Extra API environment (over the throwaway test environment). */
   apiEnv?: Record<string, string>;
+  /** Another build of the API for the replicas (a candidate fix under a drill); default services/api/dist/main.js. */
+  apiEntry?: string;
 }
 
 export interface ProductionTopology {
@@ -362,7 +366,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
     const replicas = hosts.map((host, index) => {
       const media = join(dir, `api-${index + 1}`, 'media');
       mkdirSync(media, { recursive: true });
-      return new ApiReplica(`api-${index + 1}`, host, apiPort, database.uri, { ...sharedEnv, MEDIA_CACHE_DIR: media }, log);
+      return new ApiReplica(`api-${index + 1}`, host, apiPort, database.uri, { ...sharedEnv, MEDIA_CACHE_DIR: media }, log, options.apiEntry);
     });
     cleanups.push(() => Promise.all(replicas.map((replica) => replica.stop())));
     await Promise.all(replicas.map((replica) => replica.start()));
