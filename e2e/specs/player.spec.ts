@@ -321,7 +321,7 @@ test.describe('player', () => {
     await send(page, { type: 'play-list', songs: [catalog.long], index: 0, source: 'e2e:long' });
     await expectPlaying(page, catalog.long);
     const before = (await audioOf(page, catalog.long))!.currentTime;
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liked Songs' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liked Songs', exact: true }).click();
     await expect(page).toHaveURL(/\/collection\/tracks$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Songs' }).click();
     await expect(page).toHaveURL(/\/songs$/);

@@ -113,7 +113,7 @@ test.describe('logged-in user', () => {
   test('sidebar items navigate instead of asking to log in', async ({ page }) => {
     await logInAsDemo(page.request);
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liked Songs' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liked Songs', exact: true }).click();
     await expect(page).toHaveURL(/\/collection\/tracks$/);
     await expect(page).toHaveTitle('Liked Songs | Tunafy');
   });
