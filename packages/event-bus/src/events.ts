@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The events carry browser objects (files, dropped folders); node-side readers of this file (build tooling) need their types too.
 import type { SessionUser, Song } from '@tunafy/contracts';
 
 /**
