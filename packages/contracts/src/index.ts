@@ -6,3 +6,4 @@ export * from './validation.js';
 export * from './listening.js';
 export * from './imports.js';
 export * from './users.js';
+export * from './playlist-order.js';
