@@ -140,6 +140,17 @@ test.describe('at a phone size', () => {
       await expect(page.getByText('Sign up to get unlimited songs. No credit card needed.')).toBeVisible();
       for (const tab of await tabs.getByRole('link').all()) expect(await heightOf(tab)).toBeGreaterThanOrEqual(44);
       await reviewScreen(page, '01-guest-home');
+      // Search needs an account: the tab asks to log in, in a dialog that fits the screen.
+      await tabs.getByRole('link', { name: 'Search' }).tap();
+      const askToLogIn = page.getByRole('dialog');
+      await expect(askToLogIn).toContainText('Log in or create a free account');
+      const box = (await askToLogIn.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      await expect(page).toHaveURL(/\/$/);
+      await reviewScreen(page, '01b-guest-please-log-in');
+      await askToLogIn.getByRole('button', { name: 'Close' }).tap();
+      await expect(askToLogIn).toHaveCount(0);
     });
 
     await test.step('logs in', async () => {
