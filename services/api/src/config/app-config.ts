@@ -26,6 +26,11 @@ export interface AppConfig {
   seedOnEmpty: boolean;
   /** Cleans up files and records that a crash left unreferenced. */
   janitorIntervalMs: number;
+  /**
+   * How old (ms) an unreferenced file or an unfinished upload must be before the janitor removes it: longer than
+   * any request, so one still being written or about to be referenced is left alone. Drills lower it.
+   */
+  janitorGraceMs: number;
   /** How long (ms) a stopping process lets running requests finish before it cuts their connections. */
   shutdownGraceMs: number;
 }
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionRecheckMs: intFrom(env.SESSION_RECHECK_MS, 1000),
     seedOnEmpty: env.SEED_ON_EMPTY ? env.SEED_ON_EMPTY === 'true' : !production,
     janitorIntervalMs: intFrom(env.JANITOR_INTERVAL_MS, 15 * 60 * 1000),
+    janitorGraceMs: intFrom(env.JANITOR_GRACE_MS, 60 * 60 * 1000),
     // Below docker-compose's stop_grace_period for the API (20 s), so we finish before Docker's SIGKILL.
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, 15_000),
   };

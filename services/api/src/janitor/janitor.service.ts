@@ -17,12 +17,15 @@ export interface JanitorReport {
   danglingLikes: number;
   /** Albums a bulk upload created and then died before storing their first song (docs/import.md). */
   abandonedAlbums: number;
+  /** Uploads whose process died mid-write: GridFS chunks without a `media.files` document. */
+  headlessUploads: number;
 }
 
 /**
  * Uploads are stored before the record that references them is written, so
  * a crash in between leaves an unreferenced file; an hour is far longer than
  * any request, so a younger file may still be about to be referenced.
+ * The default of JANITOR_GRACE_MS (AppConfig.janitorGraceMs).
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 /** The first run waits a little so it does not compete with startup (and the seed). */
@@ -60,7 +63,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @Inject(DB_CONNECTION) private readonly connection: Connection,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'janitorIntervalMs'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'janitorIntervalMs'> & Partial<Pick<AppConfig, 'janitorGraceMs'>>,
     private readonly media: MediaStore,
     private readonly songs: SongsRepository,
     private readonly albums: AlbumsRepository,
@@ -97,18 +100,25 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.running;
   }
 
+  private graceCutoff(): Date {
+    return new Date(Date.now() - (this.config.janitorGraceMs ?? ORPHAN_GRACE_MS));
+  }
+
   private async run(): Promise<JanitorReport> {
+    const headless = await this.media.deleteHeadlessChunks(this.graceCutoff());
     const report: JanitorReport = {
       expiredSessions: await this.deleteExpiredSessions(),
       orphanFiles: await this.deleteOrphanFiles(),
       ...(await this.deleteDanglingRows()),
-      abandonedAlbums: (await this.importedAlbums?.sweepAbandoned(new Date(Date.now() - ORPHAN_GRACE_MS))) ?? 0,
+      abandonedAlbums: (await this.importedAlbums?.sweepAbandoned(this.graceCutoff())) ?? 0,
+      headlessUploads: headless.uploads,
     };
     if (Object.values(report).some((count) => count > 0)) {
       this.logger.log(
         `removed ${report.expiredSessions} expired sessions, ${report.orphanFiles} orphan files, ` +
           `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes, ` +
-          `${report.abandonedAlbums} albums an upload left empty`,
+          `${report.abandonedAlbums} albums an upload left empty, ` +
+          `${report.headlessUploads} unfinished uploads (${headless.chunks} chunks without a file)`,
       );
     }
     return report;
@@ -122,7 +132,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async deleteOrphanFiles(): Promise<number> {
     // Candidates first: a file referenced after this read is also referenced when the references are read below.
-    const candidates = await this.media.idsUploadedBefore(new Date(Date.now() - ORPHAN_GRACE_MS));
+    const candidates = await this.media.idsUploadedBefore(this.graceCutoff());
     if (candidates.length === 0) return 0;
     const referenced = await Promise.all([this.songs.referencedFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
     let removed = 0;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -163,5 +164,54 @@ describe('GridFsMediaStore', () => {
     const { id } = await store.save(upload(1_000));
     expect(await store.idsUploadedBefore(new Date(Date.now() + 60_000))).toContain(id);
     expect(await store.idsUploadedBefore(new Date(Date.now() - 60_000))).not.toContain(id);
+  });
+});
+
+describe('GridFsMediaStore.deleteHeadlessChunks', () => {
+  const { ObjectId } = mongoose.Types;
+  const chunks = () => connection.db!.collection('media.chunks');
+  /** An id made `secondsAgo` ago, as the upload that made it would have. */
+  const idFrom = (secondsAgo: number) =>
+    new ObjectId(Math.floor(Date.now() / 1000 - secondsAgo).toString(16).padStart(8, '0') + randomBytes(8).toString('hex'));
+
+  /** What a process killed mid-upload leaves: some chunks, no files document. */
+  async function headlessUpload(id: mongoose.Types.ObjectId, parts: number): Promise<void> {
+    await chunks().insertMany(Array.from({ length: parts }, (_, n) => ({ files_id: id, n, data: new mongoose.mongo.Binary(noiseBytes(2_000)) })));
+  }
+
+  it('removes chunks whose upload never wrote its files document and is older than the cutoff, in batches, and nothing else', async () => {
+    const { store } = freshStore();
+    const kept = await store.save(upload(600_000));
+    // A complete file whose id is as old as the headless ones: it has its document, so it stays.
+    const oldComplete = idFrom(3_610);
+    const bucket = new mongoose.mongo.GridFSBucket(connection.db!, { bucketName: 'media' });
+    const oldBytes = noiseBytes(700_000);
+    await new Promise((resolve, reject) => bucket.openUploadStreamWithId(oldComplete, 'old.mp3').once('finish', resolve).once('error', reject).end(oldBytes));
+    // More distinct uploads than one batch of the sweep, two chunks each.
+    const old = Array.from({ length: 700 }, (_, i) => idFrom(3_600 + i));
+    for (let i = 0; i < old.length; i += 100) await Promise.all(old.slice(i, i + 100).map((id) => headlessUpload(id, 2)));
+    const young = new ObjectId();
+    await headlessUpload(young, 3);
+
+    const scanned = await chunks().countDocuments();
+    const started = performance.now();
+    const result = await store.deleteHeadlessChunks(new Date(Date.now() - 30 * 60_000));
+    // The figure docs/benchmarks.md records: one pass over every chunk plus one indexed delete per headless upload.
+    console.info(`headless sweep: ${scanned} chunks read, ${result.uploads} uploads (${result.chunks} chunks) removed in ${(performance.now() - started).toFixed(0)} ms`);
+
+    expect(result.uploads).toBeGreaterThanOrEqual(700);
+    expect(result.chunks).toBeGreaterThanOrEqual(1400);
+    expect(await chunks().countDocuments({ files_id: { $in: old } })).toBe(0);
+    expect(await chunks().countDocuments({ files_id: young })).toBe(3);
+    const reread = await store.open(kept.id);
+    expect(statSync(reread!.path).size).toBe(600_000);
+    const parts: Buffer[] = [];
+    for await (const part of bucket.openDownloadStream(oldComplete)) parts.push(part as Buffer);
+    expect(Buffer.concat(parts).equals(oldBytes)).toBe(true);
+    // The young upload may still be running; once it is old enough it goes too.
+    expect((await store.deleteHeadlessChunks(new Date(Date.now() + 60_000))).chunks).toBeGreaterThanOrEqual(3);
+    expect(await chunks().countDocuments({ files_id: young })).toBe(0);
+    await store.delete(kept.id);
+    await store.delete(oldComplete.toHexString());
   });
 });

@@ -30,6 +30,16 @@ interface FileDocument {
   metadata?: { kind?: MediaKind; contentType?: string } | null;
 }
 
+interface ChunkDocument {
+  _id: mongoose.mongo.ObjectId;
+  files_id: unknown;
+  n: number;
+  data: unknown;
+}
+
+/** How many distinct upload ids the headless-chunk sweep classifies per round trip to `media.files`. */
+const HEADLESS_BATCH = 500;
+
 interface CacheEntry {
   size: number;
 }
@@ -96,6 +106,10 @@ export class GridFsMediaStore extends MediaStore {
 
   private get files() {
     return this.connection.db!.collection<FileDocument>(`${BUCKET}.files`);
+  }
+
+  private get chunks() {
+    return this.connection.db!.collection<ChunkDocument>(`${BUCKET}.chunks`);
   }
 
   async save(upload: MediaUpload): Promise<StoredMedia> {
@@ -182,6 +196,53 @@ export class GridFsMediaStore extends MediaStore {
   async idsUploadedBefore(date: Date): Promise<string[]> {
     const docs = await this.files.find({ uploadDate: { $lt: date } }, { projection: { _id: 1 } }).toArray();
     return docs.map((doc) => doc._id.toHexString());
+  }
+
+  /**
+   * GridFS writes a file's chunks first and its `media.files` document last, so
+   * a process killed mid-upload leaves chunks no file owns, which no read or
+   * delete ever reaches. The upload's age is its id's: this store (and the
+   * driver) makes the id when the upload starts, so chunks whose `files_id` is
+   * older than `before` belong to an upload that had that long to finish.
+   *
+   * Cost, on the embedded engine: FerretDB's SQLite backend pushes down no
+   * filter that could list the distinct `files_id`s from the `{files_id, n}`
+   * index, so this reads the chunks collection once, as one unsorted cursor
+   * (no sort: FerretDB sorts in memory) with a projection and bounded batches;
+   * the client holds only the distinct ids. Each batch of candidate ids is
+   * checked against `media.files` in one query, and each headless upload is
+   * deleted by `{files_id}` equality, which our FerretDB build answers from
+   * that index (tools/ferretdb/_upstream). docs/benchmarks.md has the figures.
+   * On MongoDB the same cursor is an ordinary collection scan.
+   */
+  async deleteHeadlessChunks(before: Date): Promise<{ uploads: number; chunks: number }> {
+    const seen = new Set<string>();
+    const headless: mongoose.mongo.ObjectId[] = [];
+    let batch: mongoose.mongo.ObjectId[] = [];
+    const classify = async () => {
+      if (batch.length === 0) return;
+      const owned = await this.files.find({ _id: { $in: batch } }, { projection: { _id: 1 } }).toArray();
+      const existing = new Set(owned.map((doc) => doc._id.toHexString()));
+      headless.push(...batch.filter((id) => !existing.has(id.toHexString())));
+      batch = [];
+    };
+    const cursor = this.chunks.find({}, { projection: { _id: 0, files_id: 1 }, batchSize: HEADLESS_BATCH });
+    for await (const chunk of cursor) {
+      const filesId = chunk.files_id;
+      if (!(filesId instanceof ObjectId)) continue;
+      const hex = filesId.toHexString();
+      if (seen.has(hex)) continue;
+      seen.add(hex);
+      if (filesId.getTimestamp() >= before) continue;
+      batch.push(filesId);
+      if (batch.length >= HEADLESS_BATCH) await classify();
+    }
+    await classify();
+    let chunks = 0;
+    for (const id of headless) {
+      chunks += (await this.chunks.deleteMany({ files_id: id })).deletedCount;
+    }
+    return { uploads: headless.length, chunks };
   }
 
   private cachePath(id: string): string {

@@ -54,6 +54,11 @@ export abstract class MediaStore {
   abstract delete(id: string): Promise<void>;
   /** Ids of files uploaded before `date`, for the janitor's orphan sweep. */
   abstract idsUploadedBefore(date: Date): Promise<string[]>;
+  /**
+   * Removes the stored parts of uploads that never completed (the process died
+   * mid-write) and started before `before`; answers how many uploads and parts went.
+   */
+  abstract deleteHeadlessChunks(before: Date): Promise<{ uploads: number; chunks: number }>;
 }
 
 /** Where clients fetch a stored file; the `*_url` fields of the API point here. */

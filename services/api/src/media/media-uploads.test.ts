@@ -32,6 +32,9 @@ class FakeStore extends MediaStore {
   async idsUploadedBefore(): Promise<string[]> {
     return [];
   }
+  async deleteHeadlessChunks(): Promise<{ uploads: number; chunks: number }> {
+    return { uploads: 0, chunks: 0 };
+  }
 }
 
 function multerFile(originalname: string, buffer: Buffer): Express.Multer.File {
