@@ -51,6 +51,36 @@ interface PlaylistState {
   entries: RefList;
 }
 
+/** A playlist entry as its order sees it: its id, its song and its order key ('' when it has none). */
+export interface EntryOrder {
+  entryId: string;
+  songId: string;
+  orderKey: string;
+}
+
+/** Where a move puts a playlist's song: right after a song (null: first) or right before one (null: last). */
+export type MoveTarget = { afterSongId: string | null } | { beforeSongId: string | null };
+
+/**
+ * What a move needs to know to give the entry a key (playlists/playlist-order.ts): the entry that will precede
+ * it and the one that will follow it. When those two share a key (two moves into one gap at once, or entries
+ * from before keys existed, which all have ''), `following` is every entry with that key from there on and
+ * `bound` the next key after them (null: none), so the moved entry and they can be given keys in between.
+ */
+export type MoveContext =
+  | { kind: 'no-entry' }
+  | { kind: 'no-anchor' }
+  | { kind: 'in-place' }
+  | { kind: 'move'; entry: EntryOrder; previous: EntryOrder | null; following: EntryOrder[]; bound: string | null };
+
+/** Where a playlist's song sits now, with its neighbours. */
+export interface EntryPlace {
+  index: number;
+  total: number;
+  afterSongId: string | null;
+  beforeSongId: string | null;
+}
+
 /** What a list answer depends on, bumped by every change that can alter it (keys of cached full lists). */
 export interface ListVersions {
   songs: number;
@@ -182,10 +212,64 @@ export class CatalogModel {
     return this.playlistOrder.filter((playlist) => playlist.creatorId === creatorId);
   }
 
+  /**
+   * In playlist order: by order key, then entry id (entries without a key first). A cursor is the last entry's id:
+   * the page continues after that entry's place now, also when it was moved since (see RefList.positionAfter).
+   */
   playlistEntries(playlistId: string, request: PageRequest): Page<SongRef> | null {
     const entries = this.playlists.get(playlistId)?.entries;
     if (!entries) return null;
     return pageOf(entries.length, (position) => this.refAt(entries, position), byId, request, (id) => entries.positionAfter(id));
+  }
+
+  /** The last entry's order key ('' for none): an added song goes after it. */
+  playlistLastOrderKey(playlistId: string): string {
+    const entries = this.playlists.get(playlistId)?.entries;
+    return entries && entries.length > 0 ? entries.orderKeyAt(entries.length - 1) : '';
+  }
+
+  /** Where the song's entry sits, or null when the playlist does not hold it. */
+  playlistEntryPlace(playlistId: string, songId: string): EntryPlace | null {
+    const entries = this.playlists.get(playlistId)?.entries;
+    const index = entries ? this.entryPosition(entries, songId) : -1;
+    if (index < 0) return null;
+    const songAt = (position: number) => (position >= 0 && position < entries!.length ? this.table.id(entries!.slotAt(position)) : null);
+    return { index, total: entries!.length, afterSongId: songAt(index - 1), beforeSongId: songAt(index + 1) };
+  }
+
+  /** What moving the song's entry to `target` involves (see MoveContext); reads only, O(n) native scans at most. */
+  playlistMoveContext(playlistId: string, songId: string, target: MoveTarget): MoveContext {
+    const entries = this.playlists.get(playlistId)?.entries;
+    const from = entries ? this.entryPosition(entries, songId) : -1;
+    if (from < 0) return { kind: 'no-entry' };
+    const list = entries!;
+    const anchor = 'afterSongId' in target ? target.afterSongId : target.beforeSongId;
+    const anchorAt = anchor === null ? -1 : this.entryPosition(list, anchor);
+    if (anchor !== null && anchorAt < 0) return { kind: 'no-anchor' };
+    // The position (in the list as it is) of the first entry that will follow the moved one.
+    const next = 'afterSongId' in target ? (anchor === null ? 0 : anchorAt + 1) : anchor === null ? list.length : anchorAt;
+    if (next === from || next === from + 1) return { kind: 'in-place' };
+    const orderAt = (position: number): EntryOrder => ({
+      entryId: list.idAt(position),
+      songId: this.table.id(list.slotAt(position)),
+      orderKey: list.orderKeyAt(position),
+    });
+    // next - 1 is never `from` here, so it is the entry that will precede it.
+    const previous = next > 0 ? orderAt(next - 1) : null;
+    const floor = previous?.orderKey ?? '';
+    const following: EntryOrder[] = [];
+    let bound: string | null = null;
+    for (let position = next; position < list.length; position++) {
+      if (position === from) continue;
+      const key = list.orderKeyAt(position);
+      if (key !== floor) {
+        if (following.length === 0) following.push(orderAt(position));
+        else bound = key;
+        break;
+      }
+      following.push(orderAt(position));
+    }
+    return { kind: 'move', entry: orderAt(from), previous, following, bound };
   }
 
   playlistEntry(playlistId: string, songId: string): SongRef | null {
@@ -382,10 +466,24 @@ export class CatalogModel {
     this.playlistIndex.remove(state.record);
   }
 
+  /**
+   * Adds the entry, or moves it to its order key's place. The database holds one entry per playlist and song, so
+   * an entry of a song already held under another id replaces it (the song was removed and added again).
+   */
   putEntry(entry: PlaylistEntryRecord): void {
     const slot = this.table.slotOf(entry.songId);
     const state = this.playlists.get(entry.playlistId);
-    if (slot >= 0 && state) state.entries.put(entry.id, slot, entry.addedAt);
+    if (slot >= 0 && state) state.entries.put(entry.id, slot, entry.addedAt, entry.position ?? '', true);
+  }
+
+  /** Gives entries new order keys; an entry no longer held (removed meanwhile) is skipped, never added back. */
+  moveEntries(playlistId: string, moves: readonly EntryOrder[]): void {
+    const entries = this.playlists.get(playlistId)?.entries;
+    if (!entries) return;
+    for (const move of moves) {
+      const slot = this.table.slotOf(move.songId);
+      if (slot >= 0) entries.move(slot, move.entryId, move.orderKey);
+    }
   }
 
   deleteEntry(playlistId: string, songId: string): void {
@@ -465,7 +563,15 @@ export class CatalogModel {
   }
 
   private refAt(list: RefList, position: number): SongRef {
-    return { id: list.idAt(position), song: this.record(list.slotAt(position)), at: list.timeAt(position) };
+    const ref: SongRef = { id: list.idAt(position), song: this.record(list.slotAt(position)), at: list.timeAt(position) };
+    const orderKey = list.orderKeyAt(position);
+    if (orderKey) ref.orderKey = orderKey;
+    return ref;
+  }
+
+  private entryPosition(list: RefList, songId: string): number {
+    const slot = this.table.slotOf(songId);
+    return slot < 0 ? -1 : list.positionOfSlot(slot);
   }
 
   private findRef(list: RefList | undefined, songId: string): SongRef | null {

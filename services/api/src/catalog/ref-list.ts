@@ -1,5 +1,6 @@
 import type { SongRecord } from '../songs/songs.repository.js';
-import { compareIds, ID_BYTES, idBytes, readId, writeId } from './object-ids.js';
+import { compareIds, ID_BYTES, idBytes, readId } from './object-ids.js';
+import { comparePacked, isLong, packKey, unpackKey, type PackedKey } from './position-keys.js';
 
 /** One reference to a song in a playlist or a collection, as handed out (the list holds them unboxed). */
 export interface SongRef {
@@ -7,20 +8,39 @@ export interface SongRef {
   id: string;
   song: SongRecord;
   at: Date;
+  /** A playlist entry's order key (fractional indexing); '' when it has none (written before keys existed, or a like). */
+  orderKey?: string;
 }
 
+/** Removed references' keys kept per keyed list, so a cursor naming one still finds its place (see positionAfter). */
+const DEPARTED_KEPT = 256;
+
 /**
- * A playlist's entries or a user's likes, ordered by the reference's id
- * (ObjectIds grow with time, so this is the order they were added). Ids are
- * kept as their 12 bytes, times as numbers and songs as their slots in the
- * song table (see SongTable), all in typed arrays: with millions of playlist
- * entries in memory, a reference costs 24 bytes instead of ~130 as an object
- * with a hex string, a Date and a pointer.
+ * A playlist's entries or a user's likes, ordered by an order key and then
+ * the reference's id. Likes have no keys, so they are in id order (ObjectIds
+ * grow with time: the order they were added); a playlist's entries carry the
+ * key their creator's moves gave them (docs/api.md, "Playlist order"), and
+ * entries without one ('' sorts below every key) keep id order before them.
+ *
+ * Ids are kept as their 12 bytes, times as numbers, songs as their slots in
+ * the song table (see SongTable) and keys packed into two words
+ * (position-keys.ts), all in typed arrays: with millions of playlist entries
+ * in memory, a reference costs 24 bytes instead of ~130 as an object with a
+ * hex string, a Date and a pointer, plus 8 for its key once its list has any
+ * (a key longer than 8 characters also keeps its text aside).
  */
 export class RefList {
   private ids = new Uint8Array(0);
+  /** The ids seen as 32-bit words (3 per id), for a native scan by id once the list is not in id order. */
+  private idWords = new Uint32Array(0);
   private times = new Float64Array(0);
   private slots = new Int32Array(0);
+  /** Packed order keys, two words per reference; made when the first keyed reference arrives (zeros read as ''). */
+  private keys: Uint32Array | null = null;
+  /** The full text of keys too long to pack, by reference id. */
+  private longKeys: Map<string, string> | null = null;
+  /** Keys of references removed lately, by id (keyed lists only: an id-ordered list finds a gone id by search). */
+  private departed: Map<string, string> | null = null;
   private count = 0;
 
   get length(): number {
@@ -39,32 +59,88 @@ export class RefList {
     return new Date(this.times[position]!);
   }
 
-  /** First position whose id sorts after `id` (for cursors over the ascending order). */
+  /** The reference's order key, '' when it has none. */
+  orderKeyAt(position: number): string {
+    const keys = this.keys;
+    if (!keys) return '';
+    const low = keys[position * 2 + 1]!;
+    return isLong(low) ? this.longKeys!.get(this.idAt(position))! : unpackKey(keys[position * 2]!, low);
+  }
+
+  /**
+   * First position after the reference with this id (for cursors). In id order a binary search, which also
+   * places an id no longer there; in key order a native scan for the id, then the place of a reference removed
+   * lately; an id it cannot place starts over (0), as an album's cursor does.
+   */
   positionAfter(id: string): number {
     const target = idBytes(id);
-    return target ? this.search((position) => this.compareAt(position, target) <= 0) : 0;
+    if (!target) return 0;
+    if (!this.keys) return this.search((position) => this.compareIdAt(position, target) <= 0);
+    const at = this.indexOfId(target);
+    if (at >= 0) return at + 1;
+    const key = this.departed?.get(readId(target, 0));
+    if (key === undefined) return 0;
+    const packed = packKey(key);
+    return this.search((position) => this.compareAt(position, packed, target) <= 0);
   }
 
-  /** First position whose id is not below `id`. */
+  /** First position whose id is not below `id` (id-ordered lists: likes). */
   positionOf(id: string): number {
     const target = idBytes(id);
-    return target ? this.search((position) => this.compareAt(position, target) < 0) : 0;
+    return target ? this.search((position) => this.compareIdAt(position, target) < 0) : 0;
   }
 
-  /** Adds a reference; a song already referenced keeps its first reference. */
-  put(id: string, slot: number, at: Date): void {
+  /** Where the reference with this id sits, or -1 (a native scan of the ids, 12 bytes per reference). */
+  positionOfId(id: string): number {
+    const target = idBytes(id);
+    return target ? this.indexOfId(target) : -1;
+  }
+
+  /**
+   * Adds a reference at its place by (key, id). A song already referenced keeps its reference, except that
+   * the same reference arriving with another key moves to that key's place, and with `replace` a reference of
+   * the same song with another id takes its place (the database holds one entry per playlist and song, so a
+   * re-read naming another one means the old one was removed and the song added again).
+   */
+  put(id: string, slot: number, at: Date, key = '', replace = false): void {
     const bytes = idBytes(id);
-    if (!bytes || this.positionOfSlot(slot) >= 0) return;
+    if (!bytes) return;
+    const existing = this.positionOfSlot(slot);
+    if (existing >= 0) {
+      const same = compareIds(this.ids, existing * ID_BYTES, bytes, 0) === 0;
+      if (!same && !replace) return;
+      if (same && this.orderKeyAt(existing) === key) return;
+      this.removeAt(existing, !same);
+    }
+    if (key !== '' && !this.keys) this.keys = new Uint32Array(this.times.length * 2);
+    const packed = packKey(key);
     const length = this.count;
-    const position = length === 0 || this.compareAt(length - 1, bytes) < 0 ? length : this.positionOf(id);
+    const position =
+      length === 0 || this.compareAt(length - 1, packed, bytes) < 0 ? length : this.search((other) => this.compareAt(other, packed, bytes) < 0);
     this.reserve(length + 1);
     this.ids.copyWithin((position + 1) * ID_BYTES, position * ID_BYTES, length * ID_BYTES);
-    writeId(this.ids, position * ID_BYTES, id);
+    this.ids.set(bytes, position * ID_BYTES);
     this.times.copyWithin(position + 1, position, length);
     this.times[position] = at.getTime();
     this.slots.copyWithin(position + 1, position, length);
     this.slots[position] = slot;
+    if (this.keys) {
+      this.keys.copyWithin((position + 1) * 2, position * 2, length * 2);
+      this.keys[position * 2] = packed.high;
+      this.keys[position * 2 + 1] = packed.low;
+    }
+    const hex = readId(bytes, 0);
+    if (packed.long !== null) (this.longKeys ??= new Map()).set(hex, packed.long);
+    this.departed?.delete(hex);
     this.count++;
+  }
+
+  /** Gives the song's reference a new key, if the reference is still the one with this id; false otherwise. */
+  move(slot: number, id: string, key: string): boolean {
+    const position = this.positionOfSlot(slot);
+    if (position < 0 || this.idAt(position) !== id.toLowerCase()) return false;
+    this.put(id, slot, this.timeAt(position), key);
+    return true;
   }
 
   /** Where the song's reference sits, or -1 (a native scan of 4 bytes per reference). */
@@ -79,15 +155,11 @@ export class RefList {
   removeSlot(slot: number): boolean {
     const position = this.positionOfSlot(slot);
     if (position < 0) return false;
-    const length = this.count;
-    this.ids.copyWithin(position * ID_BYTES, (position + 1) * ID_BYTES, length * ID_BYTES);
-    this.times.copyWithin(position, position + 1, length);
-    this.slots.copyWithin(position, position + 1, length);
-    this.count--;
+    this.removeAt(position, true);
     return true;
   }
 
-  /** Every reference's own id, oldest first. */
+  /** Every reference's own id, in list order. */
   allIds(): string[] {
     return Array.from({ length: this.count }, (_, position) => this.idAt(position));
   }
@@ -97,6 +169,38 @@ export class RefList {
     let total = 0;
     for (let position = 0; position < this.count; position++) total += valueOf(this.slots[position]!);
     return total;
+  }
+
+  private removeAt(position: number, depart: boolean): void {
+    if (this.keys && (depart || this.longKeys)) {
+      const id = this.idAt(position);
+      if (depart) {
+        const departed = (this.departed ??= new Map());
+        departed.set(id, this.orderKeyAt(position));
+        if (departed.size > DEPARTED_KEPT) departed.delete(departed.keys().next().value!);
+      }
+      this.longKeys?.delete(id);
+    }
+    const length = this.count;
+    this.ids.copyWithin(position * ID_BYTES, (position + 1) * ID_BYTES, length * ID_BYTES);
+    this.times.copyWithin(position, position + 1, length);
+    this.slots.copyWithin(position, position + 1, length);
+    this.keys?.copyWithin(position * 2, (position + 1) * 2, length * 2);
+    this.count--;
+  }
+
+  /** The id's position by a native scan of the ids' last words (nearly unique: an ObjectId's counter), or -1. */
+  private indexOfId(target: Uint8Array): number {
+    const [first, second, third] = new Uint32Array(target.buffer, target.byteOffset, 3);
+    const words = this.idWords;
+    const end = this.count * 3;
+    for (let from = 2; from < end; ) {
+      const at = words.indexOf(third!, from);
+      if (at < 0 || at >= end) return -1;
+      if (at % 3 === 2 && words[at - 1] === second && words[at - 2] === first) return (at - 2) / 3;
+      from = at + 1;
+    }
+    return -1;
   }
 
   /** The first position where `before` turns false (positions where it holds come first). */
@@ -111,8 +215,17 @@ export class RefList {
     return low;
   }
 
-  private compareAt(position: number, target: Uint8Array): number {
+  private compareIdAt(position: number, target: Uint8Array): number {
     return compareIds(this.ids, position * ID_BYTES, target, 0);
+  }
+
+  /** The reference at `position` against a (key, id): negative when it sorts first. */
+  private compareAt(position: number, key: PackedKey, id: Uint8Array): number {
+    const keys = this.keys;
+    const high = keys ? keys[position * 2]! : 0;
+    const low = keys ? keys[position * 2 + 1]! : 0;
+    const byKey = comparePacked(high, low, key.high, key.low, () => [this.longKeys!.get(this.idAt(position))!, key.long!]);
+    return byKey !== 0 ? byKey : this.compareIdAt(position, id);
   }
 
   /**
@@ -136,7 +249,13 @@ export class RefList {
     times.set(this.times.subarray(0, this.count));
     const slots = new Int32Array(capacity);
     slots.set(this.slots.subarray(0, this.count));
+    if (this.keys) {
+      const keys = new Uint32Array(capacity * 2);
+      keys.set(this.keys.subarray(0, this.count * 2));
+      this.keys = keys;
+    }
     this.ids = ids;
+    this.idWords = new Uint32Array(ids.buffer, 0, capacity * 3);
     this.times = times;
     this.slots = slots;
   }

@@ -10,6 +10,8 @@ export interface PlaylistEntryRecord {
   playlistId: string;
   songId: string;
   addedAt: Date;
+  /** Its order key in the playlist (fractional indexing, see playlist-order.ts); '' or missing when it has none. */
+  position?: string;
 }
 
 interface EntryDocument {
@@ -17,6 +19,8 @@ interface EntryDocument {
   playlist_id: Types.ObjectId;
   song_id: Types.ObjectId;
   added_at: Date;
+  /** Missing on entries written before playlists could be reordered (and by the seed): they sort first, by id. */
+  position?: string;
 }
 
 const entrySchema = new Schema<EntryDocument>(
@@ -24,14 +28,18 @@ const entrySchema = new Schema<EntryDocument>(
     playlist_id: { type: Schema.Types.ObjectId, required: true },
     song_id: { type: Schema.Types.ObjectId, required: true, index: true },
     added_at: { type: Date, required: true, default: () => new Date() },
+    position: { type: String, required: false },
   },
   { versionKey: false, collection: 'playlist_songs' },
 );
 // A song appears at most once per playlist; adding it again is a no-op.
 entrySchema.index({ playlist_id: 1, song_id: 1 }, { unique: true });
 
+/** Updates per command when many entries get positions at once (a first move among entries that had none). */
+const POSITION_BATCH = 1000;
+
 function toRecord(doc: EntryDocument): PlaylistEntryRecord {
-  return { id: hexId(doc._id), playlistId: hexId(doc.playlist_id), songId: hexId(doc.song_id), addedAt: doc.added_at };
+  return { id: hexId(doc._id), playlistId: hexId(doc.playlist_id), songId: hexId(doc.song_id), addedAt: doc.added_at, position: doc.position ?? '' };
 }
 
 @Injectable()
@@ -48,10 +56,10 @@ export class PlaylistEntriesRepository {
    * insert goes first and the unique index decides: a look-up first would read
    * the whole collection on the embedded engine (it cannot use the index for it).
    */
-  async add(playlistId: string, songId: string): Promise<PlaylistEntryRecord | null> {
+  async add(playlistId: string, songId: string, position?: string): Promise<PlaylistEntryRecord | null> {
     const key = { playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) };
     try {
-      return toRecord((await this.model.create(key)).toObject());
+      return toRecord((await this.model.create(position ? { ...key, position } : key)).toObject());
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       // Null when a delete of the playlist or the song took the entry between the insert and this read.
@@ -77,6 +85,25 @@ export class PlaylistEntriesRepository {
   async remove(playlistId: string, songId: string): Promise<boolean> {
     const result = await this.model.deleteOne({ playlist_id: toObjectId(playlistId), song_id: toObjectId(songId) });
     return result.deletedCount > 0;
+  }
+
+  /**
+   * Sets entries' positions, one `{_id}` update each in one command (the filter the embedded engine answers with
+   * its index); never creates one, so an entry removed meanwhile stays removed. Answers the ids it found.
+   */
+  async setPositions(places: readonly { id: string; position: string }[]): Promise<number> {
+    if (places.length === 1) {
+      const [place] = places;
+      return (await this.model.collection.updateOne({ _id: toObjectId(place!.id) }, { $set: { position: place!.position } })).matchedCount;
+    }
+    let matched = 0;
+    for (let start = 0; start < places.length; start += POSITION_BATCH) {
+      const batch = places
+        .slice(start, start + POSITION_BATCH)
+        .map((place) => ({ updateOne: { filter: { _id: toObjectId(place.id) }, update: { $set: { position: place.position } } } }));
+      matched += (await this.model.collection.bulkWrite(batch, { ordered: false })).matchedCount;
+    }
+    return matched;
   }
 
   /** False when no entry has this id (any more). */

@@ -7,6 +7,7 @@ import {
   type Playlist,
   type PlaylistDetail,
   type PlaylistSong,
+  type PlaylistSongPlace,
   type PlaylistSongsResponse,
   type PlaylistsResponse,
   type SessionUser,
@@ -43,9 +44,18 @@ export class PlaylistsController {
   }
 
   @Get(':id/songs')
-  @ApiOperation({ summary: 'A playlist’s entries in the order added, each with its song embedded ({playlist_songs, next_cursor, total}); a page with limit and cursor or offset' })
+  @ApiOperation({ summary: 'A playlist’s entries in playlist order (as its creator arranged them; added songs last), each with its song embedded ({playlist_songs, next_cursor, total}); a page with limit and cursor or offset' })
   songs(@Param('id') id: string, @CurrentUser() user: SessionUser, @Query(new ZodPipe(pageQuerySchema)) page: PageQuery): Promise<PlaylistSongsResponse> {
     return this.playlists.songsOf(id, user, page);
+  }
+
+  @Put(':id/songs/order')
+  @ApiOperation({
+    summary:
+      'Move a song of the playlist (creator only; JSON {song_id, after_song_id} or {song_id, before_song_id}, null for the top or the end); answers where it is now. 409 when the named neighbour left the playlist',
+  })
+  moveSong(@Param('id') id: string, @CurrentUser() user: SessionUser, @Body() body: Record<string, unknown>): Promise<PlaylistSongPlace> {
+    return this.playlists.moveSong(id, user, body);
   }
 
   @Get(':id/manage')

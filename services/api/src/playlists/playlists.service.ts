@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
+  PLAYLIST_ORDER_MESSAGES,
   playlistFieldsSchema,
+  playlistMoveSchema,
   validate,
   type DeletedResponse,
   type PageQuery,
   type Playlist,
   type PlaylistDetail,
   type PlaylistSong,
+  type PlaylistSongPlace,
   type PlaylistSongsResponse,
   type PlaylistsResponse,
   type SessionUser,
@@ -21,7 +24,9 @@ import type { PageRequest } from '../catalog/paging.js';
 import type { SongRef } from '../catalog/ref-list.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
+import type { MoveTarget } from '../catalog/catalog-model.js';
 import { PlaylistEntriesRepository } from './playlist-entries.repository.js';
+import { appendKey, planMove } from './playlist-order.js';
 import { PlaylistPresenter } from './playlist-presenter.js';
 import { PlaylistsRepository, type PlaylistRecord } from './playlists.repository.js';
 
@@ -55,7 +60,7 @@ export class PlaylistsService {
     return this.playlistPresenter.presentDetail(await this.visiblePlaylist(id, viewer));
   }
 
-  /** In the order songs were added; a page when `limit` is given. */
+  /** In playlist order (the creator's moves; added songs last); a page when `limit` is given. */
   async songsOf(id: unknown, viewer: SessionUser, page: PageQuery): Promise<PlaylistSongsResponse> {
     return this.entriesResponse(await this.visiblePlaylist(id, viewer), toPageRequest(page));
   }
@@ -108,9 +113,12 @@ export class PlaylistsService {
     if (!song) throw ApiException.notFound('Song');
     const entry = await this.catalog.serialize(`entry:${playlist.id}:${song.id}`, async () => {
       // Already there: nothing to write (an insert would only meet the unique index).
-      const known = (await this.catalog.current()).playlistEntry(playlist.id, song.id);
+      const model = await this.catalog.current();
+      const known = model.playlistEntry(playlist.id, song.id);
       if (known) return { id: known.id, playlistId: playlist.id, songId: song.id, addedAt: known.at };
-      const added = await this.entries.add(playlist.id, song.id);
+      // After the last entry as this copy holds it: two adds at once may share a key, and then keep the order
+      // they were added in (id order breaks ties).
+      const added = await this.entries.add(playlist.id, song.id, appendKey(model.playlistLastOrderKey(playlist.id)));
       if (!added) throw new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
       await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => model.putEntry(added));
       return added;
@@ -134,6 +142,44 @@ export class PlaylistsService {
       await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId }], (model) => model.deleteEntry(playlist.id, songId));
     });
     return this.entriesResponse(playlist, FIRST_PAGE);
+  }
+
+  /**
+   * Moves one song of the playlist next to another (creator only). Writes the moved entry's order key, and
+   * only when its new neighbours share a key the entries that share it (planMove), so a move racing with
+   * another tab's moves, adds or removes never loses or duplicates a song. Moves of one playlist take turns in
+   * this process, so two of them never pick the same key; across replicas they may, which is only a tie.
+   */
+  async moveSong(id: unknown, viewer: SessionUser, body: unknown): Promise<PlaylistSongPlace> {
+    const playlist = await this.ownedPlaylist(id, viewer);
+    const parsed = validate(playlistMoveSchema, body ?? {});
+    if (!parsed.ok) throw ApiException.validation(parsed.errors);
+    const songId = parsed.value.song_id.toLowerCase();
+    const target: MoveTarget =
+      parsed.value.after_song_id !== undefined
+        ? { afterSongId: parsed.value.after_song_id?.toLowerCase() ?? null }
+        : { beforeSongId: parsed.value.before_song_id?.toLowerCase() ?? null };
+    return this.catalog.serialize(`order:${playlist.id}`, () =>
+      this.catalog.serialize(`entry:${playlist.id}:${songId}`, async () => {
+        const context = (await this.catalog.current()).playlistMoveContext(playlist.id, songId, target);
+        if (context.kind === 'no-entry') throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
+        if (context.kind === 'no-anchor') {
+          const field = 'afterSongId' in target ? 'after_song_id' : 'before_song_id';
+          throw new ApiException(409, 'CONFLICT', PLAYLIST_ORDER_MESSAGES.anchorGone, { [field]: PLAYLIST_ORDER_MESSAGES.anchorGone });
+        }
+        if (context.kind === 'move') {
+          const moves = planMove(context);
+          const found = await this.entries.setPositions(moves.map((move) => ({ id: move.entryId, position: move.orderKey })));
+          // The moved entry is first; none found means it was removed through another replica meanwhile.
+          if (found === 0) throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
+          const changes = moves.map((move) => ({ kind: 'entry' as const, playlistId: playlist.id, songId: move.songId }));
+          await this.catalog.record(changes, (model) => model.moveEntries(playlist.id, moves));
+        }
+        const place = (await this.catalog.current()).playlistEntryPlace(playlist.id, songId);
+        if (!place) throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
+        return { song_id: songId, index: place.index, total: place.total, after_song_id: place.afterSongId, before_song_id: place.beforeSongId };
+      }),
+    );
   }
 
   /**
