@@ -125,6 +125,28 @@ describe('gateway', () => {
     expect(response.headers.get('set-cookie')).toContain('tunafy.sid=abc');
   });
 
+  it('gives every API request an X-Request-Id, keeping a safe one the client sent', async () => {
+    const ids: string[] = [];
+    for (const sent of [undefined, 'abc123DEF456-client.1', 'short', 'bad id with spaces', 'x'.repeat(200)]) {
+      const response = await get('/api/songs', sent === undefined ? undefined : { headers: { 'x-request-id': sent } });
+      ids.push(((await response.json()) as { headers: Record<string, string> }).headers['x-request-id']);
+    }
+    expect(ids[1]).toBe('abc123DEF456-client.1');
+    for (const index of [0, 2, 3, 4]) expect(ids[index]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('never forwards the API metrics, however the path is spelled', async () => {
+    for (const path of ['/api/metrics', '/api/metrics/', '/API/Metrics', '/api/metrics?x=1']) {
+      const response = await get(path, { headers: { authorization: 'Bearer anything' } });
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+      expect(response.headers.get('x-request-id'), path).toBeTruthy();
+    }
+    // Other API paths still reach the API.
+    expect(((await (await get('/api/metricsish')).json()) as { url: string }).url).toBe('/api/metricsish');
+  });
+
   it('does not proxy paths that only start with "api"', async () => {
     expect((await get('/apiary')).headers.get('content-type')).toMatch(/html/);
   });

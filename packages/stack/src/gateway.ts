@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,6 +61,17 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** As the nginx gateway's map (deploy/nginx/gateway.conf.template): ids a client may choose itself. */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+
+/**
+ * The API's metrics are for the operator's scraper on the internal network (deploy/README.md), never for
+ * the internet: refused here whatever its spelling (Express routes ignore case and a trailing slash).
+ */
+function isMetricsPath(path: string): boolean {
+  return /^\/api\/metrics\/?$/i.test(path);
+}
+
 /**
  * The one origin the browser talks to: the shell at /, each remote's build under its own path, the API
  * under /api. One origin means no CORS for manifests or chunks and first-party cookies for the session.
@@ -85,6 +97,18 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+
+  // Every request gets an id the API logs and answers with, so one request can be followed from gateway to API;
+  // a client's own id is kept when it is a safe token (nginx does the same with $request_id).
+  app.use((req, _res, next) => {
+    const sent = req.headers['x-request-id'];
+    if (typeof sent !== 'string' || !SAFE_REQUEST_ID.test(sent)) req.headers['x-request-id'] = randomUUID();
+    next();
+  });
+  app.use((req, res, next) => {
+    if (!isMetricsPath(req.path)) return next();
+    res.status(404).set({ 'Cache-Control': NO_CACHE, 'X-Request-Id': req.headers['x-request-id'] }).json({ statusCode: 404, code: 'NOT_FOUND', message: `Cannot ${req.method} ${req.path}` });
+  });
 
   // Cookies, CSRF headers and bodies pass through untouched; Host stays the gateway's so cookies fit.
   app.use(
