@@ -112,13 +112,27 @@ const CONTROLS = 'a[href], button:not([disabled]):not([role="menuitem"])';
  * keep their props (and their memoized render) when the stop moves; only changed values are written.
  */
 function applyTabStop(list: HTMLElement, active: { index: number; control: number }): void {
-  const controlsOf = (row: Element | null) => (row ? [...row.querySelectorAll<HTMLElement>(CONTROLS)] : []);
-  const activeControls = controlsOf(list.querySelector(`[data-index="${active.index}"]`));
-  const stop = activeControls[active.control] ?? activeControls[0] ?? list.querySelector<HTMLElement>(`[data-index] :is(${CONTROLS})`);
-  for (const control of list.querySelectorAll<HTMLElement>(`[data-index] :is(${CONTROLS})`)) {
-    const wanted = control === stop ? 0 : -1;
-    if (control.tabIndex !== wanted) control.tabIndex = wanted;
+  // Row by row with a simple selector: this runs after every render of the list (scrolling included).
+  const rows = list.children;
+  let stop: HTMLElement | null = null;
+  let first: HTMLElement | null = null;
+  const all: HTMLElement[][] = [];
+  for (let at = 0; at < rows.length; at++) {
+    const controls = controlsOf(rows[at]!);
+    all.push(controls);
+    first ??= controls[0] ?? null;
+    if (Number(rows[at]!.getAttribute('data-index')) === active.index) stop = controls[active.control] ?? controls[0] ?? null;
   }
+  stop ??= first;
+  for (const controls of all)
+    for (const control of controls) {
+      const wanted = control === stop ? 0 : -1;
+      if (control.tabIndex !== wanted) control.tabIndex = wanted;
+    }
+}
+
+function controlsOf(row: Element): HTMLElement[] {
+  return [...row.querySelectorAll<HTMLElement>(CONTROLS)];
 }
 
 /**
@@ -183,7 +197,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
   });
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const row = event.target.closest('[data-index]');
-    const control = row ? [...row.querySelectorAll(CONTROLS)].indexOf(event.target) : -1;
+    const control = row ? controlsOf(row).indexOf(event.target) : -1;
     if (!row || control < 0) return;
     activeCell.current = { index: Number(row.getAttribute('data-index')), control };
     if (list) applyTabStop(list, activeCell.current);
@@ -230,7 +244,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
   /** Left/Right move between the row's links and buttons (the grid's cells). */
   const moveWithinRow = (event: KeyboardEvent, row: Element): boolean => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return false;
-    const controls = [...row.querySelectorAll<HTMLElement>(CONTROLS)];
+    const controls = controlsOf(row);
     const at = controls.indexOf(event.target as HTMLElement);
     const next = controls[at + (event.key === 'ArrowRight' ? 1 : -1)];
     next?.focus();
