@@ -97,4 +97,30 @@ describe('the read model across two API replicas', () => {
     expect(seen.body.song_name).toBe('Seen After The Gap');
     expect((await onSecond.get(`/api/songs/${later.id}`)).status).toBe(200);
   });
+
+  it('shows every playlist made on either replica on both, also when both write at the same moment', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const replicas = [ann, ann.withBaseUrl(second.url)];
+    const made: string[] = [];
+    // Writes interleaved on both replicas, several in flight at once: each replica's own revisions land between the other's.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, lane) => {
+        for (let round = 0; round < 6; round++) {
+          const client = replicas[(lane + round) % 2]!;
+          const form = new FormData();
+          form.append('playlist_name', `Race ${lane}-${round}`);
+          const created = await client.post<{ id: string }>('/api/playlists/new', { form });
+          expect(created.status).toBe(201);
+          made.push(created.body.id);
+        }
+      }),
+    );
+    for (const client of replicas) {
+      const shown = await eventually(
+        async () => (await client.get<{ playlists: { id: string }[] }>(`/api/playlists/${ann.user.id}/manage`)).body.playlists.map((playlist) => playlist.id),
+        (ids) => made.every((id) => ids.includes(id)),
+      );
+      expect(made.filter((id) => !shown.includes(id))).toEqual([]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { Collection, Db } from 'mongodb';
+import { isDuplicateKey } from '../database/mongo-errors.js';
 import type { RevisionDocument } from '../database/stored-revision.js';
 
 /**
@@ -21,6 +22,9 @@ export interface ChangeDocument {
   at: Date;
   changes: CatalogChange[];
 }
+
+/** Numbers tried before a publish gives up (each failed try means another writer took that number meanwhile). */
+const PUBLISH_ATTEMPTS = 50;
 
 /** Key of the counter in `meta` that numbers the changes (the same one catalog caches and benchmarks bump). */
 export const CATALOG_REVISION_KEY = 'catalog';
@@ -48,15 +52,28 @@ export class ChangeFeed {
   }
 
   /**
-   * Numbers the change and logs it; answers its revision. `numbered` hears the
-   * revision as soon as it is taken, before the log entry is written, so the
+   * Numbers the change and logs it; answers its revision. The number is claimed by inserting the change under it
+   * (the log's `_id` is unique), then the counter is raised to it with `$max`: two replicas publishing at the same
+   * moment can never take the same number. A counter `$inc` with `findOneAndUpdate` looked atomic but is not on
+   * the embedded engine (FerretDB reads, then writes): two replicas got the same revision, the second log insert
+   * failed, and that replica's change never reached the other (48 concurrent playlist creations on two replicas lost
+   * 5–7 on the other side). `numbered` hears the revision once it is taken, before the counter shows it, so the
    * writer never mistakes its own change in flight for a gap.
    */
   async publish(changes: CatalogChange[], numbered: (revision: number) => void = () => undefined): Promise<number> {
-    const bumped = await this.meta.findOneAndUpdate({ _id: CATALOG_REVISION_KEY }, { $inc: { rev: 1 } }, { upsert: true, returnDocument: 'after' });
-    const revision = bumped!.rev;
+    let revision = (await this.head()) + 1;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.log.insertOne({ _id: revision, at: new Date(), changes });
+        break;
+      } catch (error) {
+        // Taken by another writer since we read the head (or a tool's bump left it without a change): try the next.
+        if (!isDuplicateKey(error) || attempt >= PUBLISH_ATTEMPTS) throw error;
+        revision = Math.max(revision + 1, (await this.head()) + 1);
+      }
+    }
     numbered(revision);
-    await this.log.insertOne({ _id: revision, at: new Date(), changes });
+    await this.meta.updateOne({ _id: CATALOG_REVISION_KEY }, { $max: { rev: revision } }, { upsert: true });
     return revision;
   }
 
