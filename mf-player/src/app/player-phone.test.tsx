@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -121,6 +121,28 @@ describe('Player on a phone', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(bar()).getByRole('button', { name: /^Open player: Song 2/ })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on the phone’s Back instead of leaving the page, and takes its history entry off when closed otherwise', async () => {
+    fakeScreen(true);
+    const user = await renderPlayer();
+    send({ type: 'play-list', songs: items(2), index: 0, source: 's' });
+    const marked = () => Boolean((window.history.state as Record<string, unknown> | null)?.tunafyFullPlayer);
+
+    await user.click(within(bar()).getByRole('button', { name: /^Open player: Song 1/ }));
+    expect(screen.getByRole('dialog', { name: 'Now playing' })).toBeInTheDocument();
+    expect(marked()).toBe(true);
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(marked()).toBe(false);
+    expect(state().playing).toBe(true);
+
+    // Closed with its button: the entry goes too, so the next Back leaves the page as usual.
+    await user.click(within(bar()).getByRole('button', { name: /^Open player: Song 1/ }));
+    expect(marked()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Close player' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(marked()).toBe(false));
   });
 
   it('turns into the desktop bar when the window widens, and back', async () => {

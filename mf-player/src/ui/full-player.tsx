@@ -8,6 +8,7 @@ import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
 import { SongLink } from './song-link';
 import { TransportControls } from './transport-controls';
+import { useCloseOnBack } from './use-close-on-back';
 import styles from './full-player.module.css';
 import theme from './theme.module.css';
 
@@ -41,7 +42,7 @@ interface FullPlayerProps {
 /**
  * The phone's full-screen player, opened from the compact bar: artwork, title and artist, a seek bar made for a
  * thumb, every control of the desktop bar, and the queue in place of the artwork. A modal dialog: focus starts
- * on Close, stays inside, and Escape (or Close) goes back to the bar.
+ * on Close, stays inside, and Escape, Close or the phone's Back go back to the bar.
  */
 export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   const song = currentSong(state.queue);
@@ -51,6 +52,8 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   const queueButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const panelId = useId();
+
+  const leaveThen = useCloseOnBack(onClose);
 
   useEffect(() => close.current?.focus(), []);
   // The page behind must not scroll under the thumb while the player covers it.
@@ -80,8 +83,14 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
           onClose();
         } else if (event.key === 'Tab') keepFocusInside(event, dialog.current);
       }}
-      // A link inside (the song's title) leads to another page: the player gets out of its way.
-      onClick={(event) => event.target instanceof Element && event.target.closest('a[href]') && onClose()}
+      // A link inside (the song's title) leads to another page: the player's history entry goes first, then the
+      // link is followed (clicked again once the entry is gone), and the player gets out of the way.
+      onClickCapture={(event) => {
+        const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+        if (!link) return;
+        if (leaveThen(() => link.click())) event.preventDefault();
+        else onClose();
+      }}
     >
       <div className={styles.header}>
         <IconButton ref={close} label="Close player" icon={<ChevronDownIcon />} onClick={onClose} className={styles.headerButton} />
