@@ -14,6 +14,7 @@ import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ListResponder, pageBody } from '../catalog/list-responses.js';
+import { sendCountingListCache } from '../observability/list-cache-metrics.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -50,7 +51,7 @@ export class AlbumsService {
   /** Oldest first; the whole list without `limit` (the home page's, guests included), else a page. */
   async list(page: PageQuery, req: Request, res: Response): Promise<void> {
     const model = await this.catalog.current();
-    return this.lists.send(req, res, page, {
+    return sendCountingListCache(this.lists, req, res, page, {
       owner: model,
       version: model.versions.albums,
       pageOf: (request) => model.albumsPage(request),

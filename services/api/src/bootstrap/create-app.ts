@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ConsoleLogger, Logger, type LogLevel } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -12,6 +12,12 @@ import passport from 'passport';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from '../app.module.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { httpMetrics } from '../observability/http-metrics.js';
+import { collectProcessMetrics } from '../observability/metrics.js';
+import { METRICS_PATH, metricsEndpoint } from '../observability/metrics-endpoint.js';
+import { requestContext } from '../observability/request-context.js';
+import { RequestAwareLogger } from '../observability/request-logger.js';
 import { readOnlySession } from '../auth/read-only-session.js';
 import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
 import { createSessionStore } from '../auth/session-store.js';
@@ -37,12 +43,15 @@ export interface TunafyApp {
 
 export async function createApp(config: AppConfig): Promise<TunafyApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
-    logger: new ConsoleLogger({ json: true, logLevels: nestLogLevels(config.logLevel) }),
+    logger: new RequestAwareLogger({ json: true, logLevels: nestLogLevels(config.logLevel) }),
     bodyParser: true,
   });
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.setGlobalPrefix('api');
+  // First: the request id (X-Request-Id from the gateway, or ours) for every answer and log line, and the timer.
+  app.use(requestContext);
+  app.use(httpMetrics);
   // Signals are handled by main.ts through GracefulShutdown, which drains keep-alive connections first.
   const shutdown = new GracefulShutdown(app.getHttpServer() as Server, config.shutdownGraceMs, (message) => new Logger('Shutdown').warn(message));
   app.use(shutdown.middleware);
@@ -55,7 +64,10 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
     app.use(
       pinoHttp({
         level: config.logLevel,
-        autoLogging: { ignore: (req) => req.url === '/api/health' },
+        // Health checks and scrapes come every few seconds from machines, not people.
+        autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
+        // requestContext set req.id (pino-http's own id); also top level, named as on Nest's lines.
+        customProps: (req) => ({ request_id: req.id }),
         // Session cookies and CSRF tokens are credentials: they must never reach the logs.
         redact: { paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]'], censor: '[redacted]' },
       }),
@@ -66,6 +78,26 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
   // only. Media routes skip the middleware entirely; it would otherwise wrap every chunk of every stream.
   const compress = compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('audio/') && compression.filter(req, res) });
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/files/') ? next() : compress(req, res, next)));
+
+  // Before the session chain: a scrape needs no session, and a refused one falls through to the API's 404.
+  collectProcessMetrics();
+  const catalog = app.get(CatalogReadModel);
+  app.use(
+    Router().get(
+      METRICS_PATH,
+      metricsEndpoint({
+        token: process.env.METRICS_TOKEN,
+        catalogCounts: () => {
+          try {
+            const model = catalog.model;
+            return { songs: model.songsPage({ limit: 0 }).total, albums: model.albumsPage({ limit: 0 }).total };
+          } catch {
+            return null; // not loaded yet
+          }
+        },
+      }),
+    ),
+  );
 
   const connection = app.get<Connection>(DB_CONNECTION);
   const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);

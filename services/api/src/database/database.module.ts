@@ -10,6 +10,7 @@ import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ImportClaimsRepository } from '../imports/import-claims.repository.js';
+import { observeDatabaseCommands } from '../observability/metrics.js';
 import { DB_CONNECTION } from './tokens.js';
 
 // Unknown paths in filters are dropped rather than sent to the server. Operator
@@ -36,7 +37,10 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Playli
         const connection = mongoose.createConnection(config.mongodbUri, {
           serverSelectionTimeoutMS: 5000,
           autoIndex: true,
+          // Round-trip times for GET /api/metrics (tunafy_db_command_duration_seconds).
+          monitorCommands: true,
         });
+        observeDatabaseCommands(connection.getClient());
         await connection.asPromise();
         return connection;
       },

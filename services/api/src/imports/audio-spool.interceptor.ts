@@ -10,6 +10,7 @@ import multer from 'multer';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore } from '../media/media-store.js';
+import { importUploadBytes, receivedBytes } from '../observability/metrics.js';
 import { sniffContainer } from './audio-inspector.js';
 import { AUDIO_FIELD } from './song-importer.js';
 
@@ -167,6 +168,7 @@ export class AudioSpoolInterceptor implements NestInterceptor {
       if (file) spooled[field] = { field, originalName: file.originalname, path: file.path, size: file.size, sha256: file.sha256 };
     }
     request.spooled = spooled;
+    importUploadBytes.inc(receivedBytes(request.files as Record<string, Express.Multer.File[] | undefined>));
     const cleanup = () => Promise.all(Object.values(spooled).map((file) => rm(file.path, { force: true }))).catch(() => undefined);
     // Removed before the answer goes out, so a client that sees the answer never sees the spool.
     return from(

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import parseRange from 'range-parser';
+import { audioStreams, imageStreams } from '../observability/metrics.js';
 import type { MediaFile } from './media-store.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -113,6 +114,8 @@ export async function sendMedia(req: Request, res: Response, file: MediaFile): P
     res.end();
     return null;
   }
+  const streaming = file.kind === 'audio' ? audioStreams : imageStreams;
+  streaming.inc();
   try {
     await pipeline(createReadStream('', { fd, start, end, highWaterMark: STREAM_CHUNK_BYTES, autoClose: true }), res);
     return null;
@@ -120,6 +123,8 @@ export async function sendMedia(req: Request, res: Response, file: MediaFile): P
     const code = (error as NodeJS.ErrnoException).code;
     const aborted = code === 'ERR_STREAM_PREMATURE_CLOSE' || req.destroyed || res.destroyed;
     return { code, aborted, headersSent: res.headersSent, error: error as Error };
+  } finally {
+    streaming.dec();
   }
 }
 

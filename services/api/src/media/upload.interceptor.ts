@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ApiException } from '../common/api-exception.js';
+import { formUploadBytes, receivedBytes } from '../observability/metrics.js';
 import type { MediaKind } from './media-store.js';
 import { UPLOAD_RULES } from './upload-rules.js';
 
@@ -74,6 +75,7 @@ export function UploadFiles(fields: UploadField[]): Type<NestInterceptor> {
         await new Promise<void>((resolve, reject) =>
           parse(request, http.getResponse<Response>(), (error?: unknown) => (error ? reject(toApiException(error, fields)) : resolve())),
         );
+        formUploadBytes.inc(receivedBytes(request.files));
       }
       return next.handle();
     }

@@ -5,6 +5,7 @@ import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ListResponder } from '../catalog/list-responses.js';
+import { sendCountingListCache } from '../observability/list-cache-metrics.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -42,7 +43,7 @@ export class SongsService {
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
   async list(page: PageQuery, req: Request, res: Response): Promise<void> {
     const model = await this.catalog.current();
-    return this.lists.send(req, res, page, {
+    return sendCountingListCache(this.lists, req, res, page, {
       owner: model,
       version: model.versions.songs,
       pageOf: (request) => model.songsPage(request),
