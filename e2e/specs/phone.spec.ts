@@ -224,6 +224,16 @@ test.describe('at a phone size', () => {
       await expect(full).toHaveCount(0);
     });
 
+    await test.step('the phone’s Back closes the full player and stays on the page', async () => {
+      const here = page.url();
+      await bar.getByRole('button', { name: new RegExp(`^Open player: ${song.song_name}`) }).tap();
+      await expect(full).toBeVisible();
+      await page.goBack();
+      await expect(full).toHaveCount(0);
+      expect(page.url()).toBe(here);
+      expect((await playerState(page))?.current?.id).toBe(song.id);
+    });
+
     await test.step('adds the song to a playlist from its menu', async () => {
       await page.getByRole('button', { name: `More options for ${song.song_name}` }).tap();
       await page.getByRole('menuitem', { name: 'Add to Playlist', exact: true }).tap();
@@ -253,6 +263,13 @@ test.describe('at a phone size', () => {
       expect(await heightOf(row)).toBeGreaterThanOrEqual(44);
       await expect(page.getByRole('link', { name: /^Liked Songs/ })).toBeVisible();
       await reviewScreen(page, '10-your-library');
+      // The song's title in the full player leads to its page; one Back returns here (no leftover entry).
+      await bar.getByRole('button', { name: new RegExp(`^Open player: ${song.song_name}`) }).tap();
+      await full.getByRole('link', { name: song.song_name }).tap();
+      await expect(page).toHaveURL(new RegExp(`/songs/${song.id}$`));
+      await expect(full).toHaveCount(0);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/library$/);
     });
 
     await test.step('a form fits the screen', async () => {
