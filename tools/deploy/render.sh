@@ -12,11 +12,12 @@
 # static server's conf.d as deploy/static.Dockerfile copies it (@APP@ replaced as its sed does).
 #
 # What differs from the images is configuration only:
-#   - absolute paths (/etc/nginx/tunafy/, /srv/, /opt/tunafy/) point into PREFIX;
+#   - absolute paths (/etc/nginx/tunafy/, /srv/, /opt/tunafy/, /var/log/nginx/) point into PREFIX;
 #   - `listen 8080` becomes `listen $TUNAFY_LISTEN` when that is set (e.g. 127.0.0.1:40123): on one host the
 #     servers cannot all have port 8080;
 #   - nginx.conf is the unprivileged nginx image's main configuration with its pid, temp and log files in
-#     PREFIX, and an access log format that also records the upstream address, status and request id. When
+#     PREFIX, and an access log format that also records the upstream address and status (the gateway's own
+#     format, with the request id, is in its template and logs to PREFIX/logs/access.log as well). When
 #     run as root, workers keep the current user (`user`); the images run nginx as uid 101 without it.
 # The application files are not laid out here: PREFIX/opt/tunafy/build (a static server's build) and
 # PREFIX/srv/... (a remote's releases, the gateway's remotes.json) come from the image's build step and
@@ -70,7 +71,7 @@ esac
 # The images' absolute paths, moved into the prefix; the port, when asked.
 listen="${TUNAFY_LISTEN:-}"
 find "$prefix/conf.d" "$prefix/tunafy" -type f -name '*.conf' -exec sed -i \
-  -e "s|/etc/nginx/tunafy/|$prefix/tunafy/|g; s|/srv/|$prefix/srv/|g; s|/opt/tunafy/|$prefix/opt/tunafy/|g" \
+  -e "s|/etc/nginx/tunafy/|$prefix/tunafy/|g; s|/srv/|$prefix/srv/|g; s|/opt/tunafy/|$prefix/opt/tunafy/|g; s|/var/log/nginx/|$prefix/logs/|g" \
   -e "${listen:+s|^\\([[:space:]]*\\)listen 8080;|\\1listen $listen;|}" {} +
 
 mime_types="$(nginx -V 2>&1 | sed -n 's/.*--conf-path=\([^ ]*\)\/nginx.conf.*/\1/p')/mime.types"
