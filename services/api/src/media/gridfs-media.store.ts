@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RevisionCache } from '../database/revision-cache.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { mediaDiskHits, mediaDiskMisses } from '../observability/metrics.js';
 import { MediaStore, type MediaFile, type MediaFileUpload, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
 
 const { GridFSBucket, ObjectId } = mongoose.mongo;
@@ -256,10 +257,13 @@ export class GridFsMediaStore extends MediaStore {
       const onDisk = await stat(this.cachePath(id)).catch(() => null);
       if (onDisk?.isFile() && onDisk.size === length) {
         this.touch(id);
+        mediaDiskHits.inc();
         return;
       }
       await this.forget(id);
     }
+    // A miss: this request waits for a copy from GridFS (its own fill or one already running).
+    mediaDiskMisses.inc();
     let fill = this.fills.get(id);
     if (!fill) {
       fill = this.fill(id, length).finally(() => this.fills.delete(id));

@@ -64,6 +64,9 @@ export const listResponseHits = cacheLookups.labels('list_response', 'hit');
 export const listResponseMisses = cacheLookups.labels('list_response', 'miss');
 export const formUploadBytes = uploadBytes.labels('form');
 export const importUploadBytes = uploadBytes.labels('import');
+// Every known series exists from the start at 0, so rates and ratios are defined before the first event.
+for (const counter of [mediaDiskHits, mediaDiskMisses, listResponseHits, listResponseMisses, formUploadBytes, importUploadBytes]) counter.inc(0);
+for (const gauge of [audioStreams, imageStreams]) gauge.set(0);
 
 let defaultMetrics = false;
 /** Node's own metrics (CPU, memory, event loop lag, GC, handles), collected when scraped. */

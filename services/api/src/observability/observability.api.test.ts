@@ -88,6 +88,8 @@ describe('observability', () => {
     expect((await client.get('/api/songs')).status).toBe(200);
     const audio = await client.get(song.song_file_url, { headers: { range: 'bytes=0-1023' } });
     expect(audio.status).toBe(206);
+    // The upload left its local copy behind: both plays are answered from it.
+    expect((await client.get(song.song_file_url, { headers: { range: 'bytes=1024-2047' } })).status).toBe(206);
     const after = await scrape();
 
     const songById = 'tunafy_http_request_duration_seconds_count{method="GET",route="/api/songs/:id",status="404"}';
@@ -97,7 +99,10 @@ describe('observability', () => {
     // Route patterns only: no id ever becomes a label.
     expect([...after.keys()].some((key) => key.includes(missing) || key.includes(song.id))).toBe(false);
     const files = 'tunafy_http_request_duration_seconds_count{method="GET",route="/api/files/:id",status="206"}';
-    expect(value(after, files) - value(before, files)).toBe(1);
+    expect(value(after, files) - value(before, files)).toBe(2);
+    const diskHits = 'tunafy_cache_lookups_total{cache="media_disk",result="hit"}';
+    expect(value(after, diskHits) - value(before, diskHits)).toBe(2);
+    expect(after.has('tunafy_cache_lookups_total{cache="media_disk",result="miss"}')).toBe(true);
 
     const formBytes = 'tunafy_upload_bytes_total{source="form"}';
     expect(value(after, formBytes) - value(before, formBytes)).toBeGreaterThan(10_000);
