@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { signupSchema, type CsrfTokenResponse, type SessionUser, type SignupInput } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
@@ -11,7 +10,6 @@ import { CsrfService } from './csrf.service.js';
 import { LoginGuard } from './login.guard.js';
 import { endSession, startSession } from './session-lifecycle.js';
 
-@ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -21,7 +19,6 @@ export class AuthController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Session check: the logged-in user, or 401 with errors' })
   session(@OptionalUser() user: SessionUser | null): SessionUser {
     if (!user) throw ApiException.unauthenticated('Not logged in.');
     return user;
@@ -29,7 +26,6 @@ export class AuthController {
 
   @Public()
   @Get('csrf')
-  @ApiOperation({ summary: 'A CSRF token for the x-csrf-token header of state-changing calls' })
   token(@Req() req: Request, @Res({ passthrough: true }) res: Response): CsrfTokenResponse {
     return { csrf_token: this.csrf.issue(req, res) };
   }
@@ -38,7 +34,6 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(ThrottlerGuard, LoginGuard)
-  @ApiOperation({ summary: 'Log in with {email, password}' })
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): SessionUser {
     this.csrf.issue(req, res);
     return req.user as SessionUser;
@@ -47,7 +42,6 @@ export class AuthController {
   @Public()
   @Post('signup')
   @UseGuards(ThrottlerGuard)
-  @ApiOperation({ summary: 'Create an account with {email, username, password} and log in' })
   async signup(
     @Body(new ZodPipe(signupSchema)) input: SignupInput,
     @Req() req: Request,
@@ -61,7 +55,6 @@ export class AuthController {
 
   @Public()
   @Get('logout')
-  @ApiOperation({ summary: 'Log out (kept as GET for the spec; cross-site GETs are refused)' })
   async logoutByGet(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
     // A GET cannot carry the CSRF header; browsers tell us where it came from instead.
     if (req.get('sec-fetch-site') === 'cross-site') throw ApiException.forbidden('Log out from Tunafy itself.');
@@ -71,7 +64,6 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Log out' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
     await endSession(req, res);
     this.csrf.issue(req, res);

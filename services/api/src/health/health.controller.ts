@@ -1,19 +1,16 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HealthResponse } from '@tunafy/contracts';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
 import { Public } from '../common/auth.decorators.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
-@ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(@Inject(DB_CONNECTION) private readonly connection: Connection) {}
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Liveness and database status; 503 while the database is unreachable' })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const databaseUp = await this.pingDatabase();
     res.status(databaseUp ? 200 : 503).setHeader('Cache-Control', 'no-store');

@@ -1,5 +1,4 @@
 import { Controller, Get, Logger, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SessionUser } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception.js';
@@ -8,7 +7,6 @@ import { requireId } from '../common/ids.js';
 import { MediaStore } from './media-store.js';
 import { clearMediaHeaders, sendMedia, type SendFailure } from './send-media.js';
 
-@ApiTags('files')
 @Controller('files')
 export class FilesController {
   private readonly logger = new Logger('Files');
@@ -18,7 +16,6 @@ export class FilesController {
   /** Covers are public (the guest home page shows them); audio is for logged-in users only. */
   @Public()
   @Get(':id')
-  @ApiOperation({ summary: 'A stored cover or audio file; supports Range, HEAD and If-None-Match. Audio needs a logged-in user.' })
   async download(@Param('id') rawId: string, @OptionalUser() user: SessionUser | null, @Req() req: Request, @Res() res: Response): Promise<void> {
     const id = requireId(rawId, 'file');
     for (let attempt = 1; ; attempt++) {

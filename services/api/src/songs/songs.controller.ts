@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { pageQuerySchema, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../common/auth.decorators.js';
@@ -15,33 +14,28 @@ const songUploads = UploadFiles([
   { name: SONG_AUDIO_FIELD, kind: 'audio' },
 ]);
 
-@ApiTags('songs')
 @Controller('songs')
 export class SongsController {
   constructor(private readonly songs: SongsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'All songs, oldest first ({songs, next_cursor, total}); a page with limit and cursor or offset, else the whole list (streamed when long); ETag for 304s' })
   list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
     return this.songs.list(page, req, res);
   }
 
   @Post('new')
   @UseInterceptors(songUploads)
-  @ApiOperation({ summary: 'Create a song (multipart: song_name, song_cover_url file, song_file_url mp3, optional album_id); artist and duration come from the session and the mp3' })
   create(@CurrentUser() user: SessionUser, @Body() body: Record<string, unknown>, @UploadedFiles() files: UploadedFileMap): Promise<Song> {
     return this.songs.create(user, body, { cover: firstFile(files, SONG_COVER_FIELD), audio: firstFile(files, SONG_AUDIO_FIELD) });
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One song' })
   get(@Param('id') id: string): Promise<Song> {
     return this.songs.get(id);
   }
 
   @Put(':id/update')
   @UseInterceptors(songUploads)
-  @ApiOperation({ summary: 'Rename a song and optionally replace its cover and/or mp3 (artist only)' })
   update(
     @Param('id') id: string,
     @CurrentUser() user: SessionUser,
@@ -52,7 +46,6 @@ export class SongsController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a song (artist only); it leaves every album, playlist and collection' })
   delete(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<DeletedResponse> {
     return this.songs.delete(user, id);
   }

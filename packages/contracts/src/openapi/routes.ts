@@ -1,0 +1,508 @@
+import { z } from 'zod';
+import { loginSchema, signupSchema } from '../auth.js';
+import { importCheckSchema, importFieldsSchema } from '../imports.js';
+import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
+import { playerStateInputSchema, recentlyPlayedQuerySchema } from '../listening.js';
+import { MESSAGES } from '../messages.js';
+import { playlistMoveSchema } from '../playlist-order.js';
+import * as answers from './schemas.js';
+
+/**
+ * Every operation of the API, once. The OpenAPI document (`/api/docs/openapi.json`) is generated from this table
+ * and the zod schemas it names; services/api's `openapi-routes.test.ts` fails when a route Nest registers is
+ * missing here or one listed here is not registered, and packages/api-client's type check fails when the
+ * document's generated types disagree with the contracts' types. Adding a route: add its line here too.
+ */
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** `public`: guests too (some routes answer more to a member); `member`: 401 without a session. */
+export type Access = 'public' | 'member';
+
+/** How a body may be sent: JSON, urlencoded, multipart (`UploadFiles([])` routes take all three). */
+export type BodyEncoding = 'json' | 'form' | 'multipart';
+
+export interface RouteBody {
+  schema: z.ZodType;
+  encodings: readonly BodyEncoding[];
+}
+
+export interface RouteResponse {
+  description: string;
+  /** JSON answer; absent for `file` answers and empty ones (304). */
+  schema?: z.ZodType;
+  /** A stored media file (cover or audio) instead of JSON. */
+  file?: true;
+}
+
+/** Error statuses beyond the ones every route of its kind can answer (see `document.ts`). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 416 | 429;
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** OpenAPI form: `{id}` where Nest has `:id`. */
+  path: `/api/${string}`;
+  tag: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: RouteBody;
+  responses: Partial<Record<200 | 201 | 206 | 304 | 503, RouteResponse>>;
+  errors?: readonly ErrorStatus[];
+}
+
+const idParam = z.object({ id: idSchema });
+const userIdParam = z.object({ userId: idSchema });
+
+const coverFile = z.file().describe(`The cover picture. ${MESSAGES.coverFormat} At most 10 MB; checked by its bytes.`);
+const mp3File = z.file().describe('The song, an MP3 of at most 30 MB; checked by its bytes, its duration read from it.');
+// Generic helpers, so each route keeps its schemas' own types (RouteAnswers below depends on them).
+const body = <S extends z.ZodType, const E extends readonly BodyEncoding[]>(schema: S, encodings: E) => ({ schema, encodings });
+const songRefBody = body(songRefSchema, ['json', 'form', 'multipart']);
+const json = <S extends z.ZodType>(schema: S) => body(schema, ['json', 'form']);
+const multipart = <S extends z.ZodType>(schema: S) => body(schema, ['multipart']);
+
+const ok = <S extends z.ZodType>(schema: S, description = 'OK') => ({ 200: { description, schema } });
+const created = <S extends z.ZodType>(schema: S, description = 'Created') => ({ 201: { description, schema } });
+
+export const API_ROUTES = [
+  // auth
+  { method: 'get', path: '/api/auth', tag: 'auth', access: 'public', summary: 'Session check: the logged-in user, or 401 with errors', responses: ok(answers.sessionUserSchema), errors: [401] },
+  {
+    method: 'get',
+    path: '/api/auth/csrf',
+    tag: 'auth',
+    access: 'public',
+    summary: 'A CSRF token for the x-csrf-token header of state-changing calls (also sent as the x-csrf-token response header)',
+    responses: ok(answers.csrfTokenSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Log in with {email, password}; a wrong pair answers 401 with errors.password',
+    body: json(loginSchema),
+    responses: ok(answers.sessionUserSchema, 'Logged in; the session cookie is set and the id rotated'),
+    errors: [401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/signup',
+    tag: 'auth',
+    access: 'public',
+    summary: 'Create an account with {email, username, password} and log in',
+    body: json(signupSchema),
+    responses: created(answers.sessionUserSchema, 'Signed up and logged in'),
+    errors: [409, 429],
+  },
+  { method: 'get', path: '/api/auth/logout', tag: 'auth', access: 'public', summary: 'Log out (kept as GET for the spec; cross-site GETs are refused)', responses: ok(answers.messageSchema), errors: [403] },
+  { method: 'post', path: '/api/auth/logout', tag: 'auth', access: 'public', summary: 'Log out', responses: ok(answers.messageSchema) },
+
+  // songs
+  {
+    method: 'get',
+    path: '/api/songs',
+    tag: 'songs',
+    access: 'member',
+    summary: 'All songs, oldest first; a page with limit and cursor or offset, else the whole list (streamed when long); ETag for 304s',
+    query: pageQuerySchema,
+    responses: { ...ok(answers.songsPageSchema), 304: { description: 'Not modified (If-None-Match)' } },
+  },
+  {
+    method: 'post',
+    path: '/api/songs/new',
+    tag: 'songs',
+    access: 'member',
+    summary: 'Create a song; artist and duration come from the session and the mp3',
+    body: multipart(songFieldsSchema.extend({ song_cover_url: coverFile, song_file_url: mp3File })),
+    responses: created(answers.songSchema),
+    errors: [404, 413],
+  },
+  { method: 'get', path: '/api/songs/{id}', tag: 'songs', access: 'member', summary: 'One song', params: idParam, responses: ok(answers.songSchema) },
+  {
+    method: 'put',
+    path: '/api/songs/{id}/update',
+    tag: 'songs',
+    access: 'member',
+    summary: 'Rename a song and optionally replace its cover and/or mp3 (artist only)',
+    params: idParam,
+    body: multipart(songFieldsSchema.pick({ song_name: true }).extend({ song_cover_url: coverFile.optional(), song_file_url: mp3File.optional() })),
+    responses: ok(answers.songSchema),
+    errors: [413],
+  },
+  {
+    method: 'delete',
+    path: '/api/songs/{id}',
+    tag: 'songs',
+    access: 'member',
+    summary: 'Delete a song (artist only); it leaves every album, playlist and collection',
+    params: idParam,
+    responses: ok(answers.deletedSchema),
+  },
+
+  // albums
+  {
+    method: 'get',
+    path: '/api/albums',
+    tag: 'albums',
+    access: 'public',
+    summary: 'All albums, oldest first; a page with limit and cursor or offset; open to guests for the home page; ETag for 304s',
+    query: pageQuerySchema,
+    responses: { ...ok(answers.albumsPageSchema), 304: { description: 'Not modified (If-None-Match)' } },
+  },
+  {
+    method: 'get',
+    path: '/api/albums/current/{userId}',
+    tag: 'albums',
+    access: 'member',
+    summary: 'The user’s own albums as a bare array (:userId must be your own id)',
+    params: userIdParam,
+    responses: ok(z.array(answers.albumSchema)),
+    errors: [403],
+  },
+  {
+    method: 'post',
+    path: '/api/albums/new',
+    tag: 'albums',
+    access: 'member',
+    summary: 'Create an album; the artist is the session user',
+    body: multipart(albumFieldsSchema.extend({ album_cover_url: coverFile })),
+    responses: created(answers.albumSchema),
+    errors: [413],
+  },
+  { method: 'get', path: '/api/albums/{id}', tag: 'albums', access: 'member', summary: 'One album, with its song_count and total_duration', params: idParam, responses: ok(answers.albumDetailSchema) },
+  {
+    method: 'get',
+    path: '/api/albums/{id}/songs',
+    tag: 'albums',
+    access: 'member',
+    summary: 'An album’s songs by disc and track; a page with limit and cursor or offset',
+    params: idParam,
+    query: pageQuerySchema,
+    responses: ok(answers.songsPageSchema),
+  },
+  {
+    method: 'put',
+    path: '/api/albums/{id}/update',
+    tag: 'albums',
+    access: 'member',
+    summary: 'Rename an album and optionally replace its cover (artist only)',
+    params: idParam,
+    body: multipart(albumFieldsSchema.extend({ album_cover_url: coverFile.optional() })),
+    responses: ok(answers.albumSchema),
+    errors: [413],
+  },
+  {
+    method: 'put',
+    path: '/api/albums/{id}/add',
+    tag: 'albums',
+    access: 'member',
+    summary: 'Put one of your songs into your album; moves it from another album; answers the album’s first page of songs',
+    params: idParam,
+    body: songRefBody,
+    responses: ok(answers.songsPageSchema),
+  },
+  {
+    method: 'put',
+    path: '/api/albums/{id}/remove',
+    tag: 'albums',
+    access: 'member',
+    summary: 'Take a song out of your album; 404 if it is not in it; answers the album’s remaining songs (first page)',
+    params: idParam,
+    body: songRefBody,
+    responses: ok(answers.songsPageSchema),
+  },
+  { method: 'delete', path: '/api/albums/{id}', tag: 'albums', access: 'member', summary: 'Delete an album (artist only); its songs stay, with no album', params: idParam, responses: ok(answers.deletedSchema) },
+
+  // playlists
+  {
+    method: 'get',
+    path: '/api/playlists',
+    tag: 'playlists',
+    access: 'public',
+    summary: 'Public playlists, plus the viewer’s own private ones (the home page; open to guests)',
+    query: pageQuerySchema,
+    responses: ok(answers.playlistsPageSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/playlists/new',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'Create a playlist; the creator is the session user',
+    body: multipart(playlistFieldsSchema.extend({ playlist_cover_url: coverFile.optional() })),
+    responses: created(answers.playlistSchema),
+    errors: [413],
+  },
+  {
+    method: 'get',
+    path: '/api/playlists/{id}',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'One playlist with its song_count and total_duration; someone else’s private playlist answers 404',
+    params: idParam,
+    responses: ok(answers.playlistDetailSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/playlists/{id}/songs',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'A playlist’s entries in playlist order, each with its song embedded; a page with limit and cursor or offset',
+    params: idParam,
+    query: pageQuerySchema,
+    responses: ok(answers.playlistSongsPageSchema),
+  },
+  {
+    method: 'put',
+    path: '/api/playlists/{id}/songs/order',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'Move a song of the playlist (creator only) after one song or before one (null: the top or the end); answers where it is now; 409 when the named neighbour left the playlist',
+    params: idParam,
+    body: body(playlistMoveSchema, ['json']),
+    responses: ok(answers.playlistSongPlaceSchema),
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/playlists/{id}/manage',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'The user’s own playlists, private ones included (:id is the user’s id; only your own)',
+    params: idParam,
+    responses: ok(answers.userPlaylistsSchema),
+    errors: [403],
+  },
+  {
+    method: 'put',
+    path: '/api/playlists/{id}/add',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'Add a song; adding it again is a no-op',
+    params: idParam,
+    body: songRefBody,
+    responses: ok(answers.playlistSongSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/playlists/{id}/remove',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'Remove a song (the body carries song_id); answers the playlist’s remaining songs (first page)',
+    params: idParam,
+    body: songRefBody,
+    responses: ok(answers.playlistSongsPageSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/playlists/{id}',
+    tag: 'playlists',
+    access: 'member',
+    summary: 'Delete a playlist with its entries and cover (creator only)',
+    params: idParam,
+    responses: ok(answers.deletedSchema),
+  },
+
+  // users
+  { method: 'get', path: '/api/users', tag: 'users', access: 'member', summary: 'Ids and usernames of all users (never emails)', query: pageQuerySchema, responses: ok(answers.usersPageSchema) },
+  {
+    method: 'get',
+    path: '/api/users/{id}',
+    tag: 'users',
+    access: 'member',
+    summary: 'A user page’s header: id, username, song_count, album_count and the playlist_count the viewer may see',
+    params: idParam,
+    responses: ok(answers.userProfileSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/songs',
+    tag: 'users',
+    access: 'member',
+    summary: 'The user’s songs, most played first, ties oldest first, each with its plays; a page with limit and cursor or offset',
+    params: idParam,
+    query: pageQuerySchema,
+    responses: ok(answers.userSongsPageSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/albums',
+    tag: 'users',
+    access: 'member',
+    summary: 'The user’s albums, oldest first; a page with limit and cursor or offset',
+    params: idParam,
+    query: pageQuerySchema,
+    responses: ok(answers.albumsPageSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/users/{id}/playlists',
+    tag: 'users',
+    access: 'member',
+    summary: 'The user’s public playlists, plus their private ones only when you are that user',
+    params: idParam,
+    query: pageQuerySchema,
+    responses: ok(answers.playlistsPageSchema),
+  },
+
+  // collection
+  {
+    method: 'get',
+    path: '/api/collection/{userId}/tracks',
+    tag: 'collection',
+    access: 'member',
+    summary: 'Your liked songs, newest first (:userId must be your own id): every one as a bare array, or with limit (and cursor or offset) a page',
+    params: userIdParam,
+    query: pageQuerySchema,
+    responses: ok(z.union([z.array(answers.likedSongSchema), answers.likedSongsPageSchema]), 'A bare array without `limit`, a page with it'),
+    errors: [403],
+  },
+  {
+    method: 'post',
+    path: '/api/collection/{userId}/new',
+    tag: 'collection',
+    access: 'member',
+    summary: 'Like a song; 201 when new, 200 with the same record when already liked',
+    params: userIdParam,
+    body: songRefBody,
+    responses: { ...created(answers.likeRecordSchema, 'Liked'), ...ok(answers.likeRecordSchema, 'Already liked: the same record') },
+  },
+  {
+    method: 'delete',
+    path: '/api/collection/{userId}/delete',
+    tag: 'collection',
+    access: 'member',
+    summary: 'Unlike a song; idempotent, 200 {song_id, liked: false} even if it was not liked',
+    params: userIdParam,
+    body: songRefBody,
+    responses: ok(answers.unlikedSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/collection/{userId}/liked/{songId}',
+    tag: 'collection',
+    access: 'member',
+    summary: 'Your like record for a song, or 404 when you have not liked it',
+    params: z.object({ userId: idSchema, songId: idSchema }),
+    responses: ok(answers.likeRecordSchema),
+    errors: [403],
+  },
+
+  // listening
+  {
+    method: 'post',
+    path: '/api/plays',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Count a play after 30 s or at the end; 201 {counted: true}, or 200 {counted: false} within 30 s of the last counted play of that song',
+    body: songRefBody,
+    responses: { ...created(answers.playResultSchema, 'Counted'), ...ok(answers.playResultSchema, 'Not counted again') },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/me/recently-played',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Your recently played songs, distinct, most recent first',
+    query: recentlyPlayedQuerySchema,
+    responses: ok(answers.recentlyPlayedSchema),
+  },
+  {
+    method: 'put',
+    path: '/api/me/player-state',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Save your player; answers what was stored, the queue as ids',
+    body: body(playerStateInputSchema, ['json']),
+    responses: ok(answers.savedPlayerStateSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/me/player-state',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Your saved player with the queue as songs; deleted songs are dropped and index still points at the same song; 404 if never saved',
+    responses: ok(answers.playerStateSchema),
+    errors: [404],
+  },
+
+  // search
+  {
+    method: 'get',
+    path: '/api/search',
+    tag: 'search',
+    access: 'member',
+    summary: 'Songs, albums and playlists with a word starting with each word of q (case- and accent-insensitive), best matches first; up to `limit` of each',
+    query: searchQuerySchema,
+    responses: ok(answers.searchResultsSchema),
+  },
+
+  // files
+  {
+    method: 'get',
+    path: '/api/files/{id}',
+    tag: 'files',
+    access: 'public',
+    summary: 'A stored cover or audio file; supports Range, HEAD, If-None-Match and If-Match. Covers are public, audio needs a logged-in user',
+    params: idParam,
+    responses: {
+      200: { description: 'The file', file: true },
+      206: { description: 'The requested range', file: true },
+      304: { description: 'Not modified (If-None-Match)' },
+    },
+    errors: [401, 412, 416],
+  },
+
+  // uploads
+  {
+    method: 'post',
+    path: '/api/uploads/songs',
+    tag: 'uploads',
+    access: 'member',
+    summary:
+      'Bulk upload, one audio file per request: MP3, FLAC, AAC/ALAC (.m4a), Ogg Vorbis, Opus or WAV by the bytes; the optional fields override the tags. See docs/import.md',
+    body: multipart(
+      importFieldsSchema.extend({
+        file: z.file().describe('The audio file; its format is judged by its bytes, its size limit depends on the format.'),
+        cover: coverFile.optional().describe('A cover picture for the song when its tags carry none (a sidecar cover.jpg).'),
+      }),
+    ),
+    responses: { ...created(answers.importResultSchema, 'Imported'), ...ok(answers.importResultSchema, 'The same bytes are already one of your songs (status "duplicate")') },
+    errors: [409, 413, 415],
+  },
+  {
+    method: 'post',
+    path: '/api/uploads/check',
+    tag: 'uploads',
+    access: 'member',
+    summary: 'Which files (by the SHA-256 of their bytes) you already have as songs',
+    body: body(importCheckSchema, ['json']),
+    responses: ok(answers.importCheckResultSchema),
+  },
+
+  // health
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'health',
+    access: 'public',
+    summary: 'Liveness and database status; 503 with the same body while the database is unreachable',
+    responses: { ...ok(answers.healthSchema), 503: { description: 'The database is unreachable (`database: "down"`)', schema: answers.healthSchema } },
+  },
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteEntry = (typeof API_ROUTES)[number];
+
+type RouteKey<R extends ApiRouteEntry> = `${R['method']} ${R['path']}`;
+type JsonAnswer<A> = A extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
+type JsonBody<R> = R extends { body: { schema: infer S extends z.ZodType; encodings: readonly (infer E)[] } } ? ('json' extends E ? z.input<S> : never) : never;
+
+/** What each operation answers, by status, as the TypeScript the zod schemas give: `RouteAnswers['get /api/songs/{id}'][200]` is a Song. */
+export type RouteAnswers = { [R in ApiRouteEntry as RouteKey<R>]: { [S in keyof R['responses']]: JsonAnswer<R['responses'][S]> } };
+
+/** The JSON request body of each operation that takes one (never for multipart-only and bodiless ones). */
+export type RouteJsonBodies = { [R in ApiRouteEntry as RouteKey<R>]: JsonBody<R> };

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import type { CsrfTokenResponse, SessionUser } from '../auth.js';
+import { ERROR_CODES, type ApiErrorBody } from '../errors.js';
+import { AUDIO_FORMATS, type ImportCheckResponse, type ImportResponse } from '../imports.js';
+import {
+  idSchema,
+  type Album,
+  type AlbumDetail,
+  type AlbumSongsResponse,
+  type AlbumsResponse,
+  type DeletedResponse,
+  type HealthResponse,
+  type LikedSong,
+  type LikedSongsPage,
+  type LikeRecord,
+  type Playlist,
+  type PlaylistDetail,
+  type PlaylistSong,
+  type PlaylistSongsResponse,
+  type PlaylistsResponse,
+  type PublicUser,
+  type SearchResponse,
+  type Song,
+  type SongsResponse,
+  type UnlikedResponse,
+  type UserPlaylistsResponse,
+  type UsersResponse,
+} from '../library.js';
+import { REPEAT_MODES, type PlayerState, type PlayResponse, type RecentlyPlayedResponse, type SavedPlayerState } from '../listening.js';
+import type { PlaylistSongPlace } from '../playlist-order.js';
+import type { UserProfile, UserSong, UserSongsResponse } from '../users.js';
+
+/**
+ * The API's answers as zod schemas, for the OpenAPI document only (the API does not parse its own answers).
+ * The TypeScript types the API and the UIs use stay the interfaces of the contracts; `SchemasMatchTypes` at the
+ * end fails the type check when a schema here and its interface disagree, so the document cannot drift from them.
+ * `.meta({ id })` makes each a named component (`#/components/schemas/Song`).
+ */
+
+const id = idSchema.describe('A 24-hex-digit id (a MongoDB ObjectId).');
+const timestamp = z.iso.datetime().describe('ISO 8601, UTC.');
+const count = z.number().int().min(0);
+const fileUrl = z.string().describe('Where the file is served: `/api/files/{id}`.');
+
+export const errorBodySchema = z
+  .object({
+    statusCode: z.number().int().describe('The HTTP status again, for clients that only keep the body.'),
+    code: z.enum(ERROR_CODES).describe('Stable machine-readable code; see docs/api.md "Errors".'),
+    message: z.string().describe('A sentence for people.'),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Validation problems keyed by the request field (`song_name`, `song_file_url`, `password`, ...; `form` for the body as a whole), first message per field.'),
+  })
+  .meta({
+    id: 'ApiError',
+    description: 'The one shape of every non-2xx answer.',
+    example: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Some fields are invalid.', errors: { song_name: 'Name is required.' } },
+  });
+
+export const sessionUserSchema = z.object({ id, username: z.string(), email: z.email() }).meta({ id: 'SessionUser', description: 'The logged-in user.' });
+export const publicUserSchema = z.object({ id, username: z.string() }).meta({ id: 'PublicUser' });
+export const csrfTokenSchema = z.object({ csrf_token: z.string() }).meta({ id: 'CsrfToken', description: 'Send it back as the `x-csrf-token` header of state-changing calls.' });
+export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const songSchema = z
+  .object({
+    id,
+    song_name: z.string(),
+    artist_id: id,
+    artist_username: z.string(),
+    album_id: id.nullable(),
+    album_name: z.string().nullable(),
+    song_cover_url: fileUrl,
+    song_file_url: fileUrl,
+    duration: z.number().min(0).describe('Seconds, read from the audio itself.'),
+    created_at: timestamp,
+    // Always sent; optional in the interface for clients written before bulk upload.
+    audio_format: z.enum(AUDIO_FORMATS).optional().describe('The audio format, judged by the bytes (always sent).'),
+    track: z.number().int().nullable().optional().describe('From the tags or the uploader (always sent; null when unknown).'),
+    disc: z.number().int().nullable().optional().describe('Always sent; null when unknown.'),
+    year: z.number().int().nullable().optional().describe('Always sent; null when unknown.'),
+    genre: z.string().nullable().optional().describe('Always sent; null when unknown.'),
+  })
+  .meta({ id: 'Song' });
+
+export const albumSchema = z
+  .object({ id, album_name: z.string(), album_cover_url: fileUrl, artist_id: id, artist_username: z.string(), created_at: timestamp })
+  .meta({ id: 'Album' });
+
+const listTotals = { song_count: count, total_duration: z.number().min(0).describe('Seconds, the sum of the songs’ durations.') };
+
+export const albumDetailSchema = albumSchema.extend(listTotals).meta({ id: 'AlbumDetail', description: 'An album with the totals its page header shows.' });
+
+export const playlistSchema = z
+  .object({
+    id,
+    playlist_name: z.string(),
+    playlist_cover_url: fileUrl.nullable(),
+    description: z.string().nullable(),
+    private: z.boolean(),
+    creator_id: id,
+    creator_username: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Playlist' });
+
+export const playlistDetailSchema = playlistSchema.extend(listTotals).meta({ id: 'PlaylistDetail' });
+
+export const playlistSongSchema = z
+  .object({ id, playlist_id: id, song_id: id, added_at: timestamp, song: songSchema })
+  .meta({ id: 'PlaylistSong', description: 'One song’s place in a playlist, the song embedded.' });
+
+export const likedSongSchema = z.object({ id, song_id: id, liked_at: timestamp, song: songSchema }).meta({ id: 'LikedSong' });
+export const likeRecordSchema = z.object({ id, song_id: id }).meta({ id: 'LikeRecord' });
+export const unlikedSchema = z.object({ song_id: id, liked: z.literal(false) }).meta({ id: 'Unliked' });
+export const deletedSchema = z.object({ id, deleted: z.literal(true) }).meta({ id: 'Deleted' });
+
+const paging = {
+  next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page and when no `limit` was given.'),
+  total: count.describe('Rows in the whole list, not just this page.'),
+};
+
+function page<const K extends string, T extends z.ZodType>(key: K, item: T, componentId: string) {
+  return z.object({ [key]: z.array(item), ...paging } as { [P in K]: z.ZodArray<T> } & typeof paging).meta({ id: componentId });
+}
+
+export const songsPageSchema = page('songs', songSchema, 'SongsPage');
+export const albumsPageSchema = page('albums', albumSchema, 'AlbumsPage');
+export const playlistsPageSchema = page('playlists', playlistSchema, 'PlaylistsPage');
+export const playlistSongsPageSchema = page('playlist_songs', playlistSongSchema, 'PlaylistSongsPage');
+export const usersPageSchema = page('users', publicUserSchema, 'UsersPage');
+export const likedSongsPageSchema = page('tracks', likedSongSchema, 'LikedSongsPage');
+export const userPlaylistsSchema = z.object({ playlists: z.array(playlistSchema) }).meta({ id: 'UserPlaylists', description: 'Never paged.' });
+
+export const userProfileSchema = z
+  .object({ id, username: z.string(), song_count: count, album_count: count, playlist_count: count.describe('Only the playlists the viewer may see.') })
+  .meta({ id: 'UserProfile' });
+export const userSongSchema = songSchema.extend({ plays: count }).meta({ id: 'UserSong' });
+export const userSongsPageSchema = page('songs', userSongSchema, 'UserSongsPage');
+
+export const searchResultsSchema = z
+  .object({ songs: z.array(songSchema), albums: z.array(albumSchema), playlists: z.array(playlistSchema) })
+  .meta({ id: 'SearchResults' });
+
+export const playResultSchema = z.object({ counted: z.boolean() }).meta({ id: 'PlayResult' });
+export const recentlyPlayedSchema = z.object({ songs: z.array(songSchema) }).meta({ id: 'RecentlyPlayed' });
+
+const playerSettings = {
+  index: count,
+  position: z.number().min(0).describe('Seconds into the current song.'),
+  volume: z.number().min(0).max(1),
+  shuffle: z.boolean(),
+  repeat: z.enum(REPEAT_MODES),
+  updated_at: timestamp,
+};
+export const savedPlayerStateSchema = z.object({ queue: z.array(id), ...playerSettings }).meta({ id: 'SavedPlayerState' });
+export const playerStateSchema = z.object({ queue: z.array(songSchema), ...playerSettings }).meta({ id: 'PlayerState' });
+
+export const playlistSongPlaceSchema = z
+  .object({ song_id: id, index: count.describe('0-based.'), total: count, after_song_id: id.nullable(), before_song_id: id.nullable() })
+  .meta({ id: 'PlaylistSongPlace', description: 'Where a moved song is now.' });
+
+export const importResultSchema = z
+  .discriminatedUnion('status', [
+    z.object({
+      status: z.literal('imported'),
+      song: songSchema,
+      album: albumSchema.nullable(),
+      album_created: z.boolean(),
+      cover: z.enum(['embedded', 'sidecar', 'album', 'generated']),
+    }),
+    z.object({ status: z.literal('duplicate'), song: songSchema }),
+  ])
+  .meta({ id: 'ImportResult' });
+
+export const importCheckResultSchema = z
+  .object({ duplicates: z.record(z.string(), id).describe('SHA-256 (lower case) to the id of the song that holds those bytes; hashes not listed are new.') })
+  .meta({ id: 'ImportCheckResult' });
+
+export const healthSchema = z
+  .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), uptime_seconds: count })
+  .meta({ id: 'Health' });
+
+/** Both directions of assignability: a schema may neither add nor lose a field of its interface. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<T extends true> = T;
+type Out<S extends z.ZodType> = z.output<S>;
+
+export type SchemasMatchTypes = [
+  Expect<Same<Out<typeof errorBodySchema>, ApiErrorBody>>,
+  Expect<Same<Out<typeof sessionUserSchema>, SessionUser>>,
+  Expect<Same<Out<typeof publicUserSchema>, PublicUser>>,
+  Expect<Same<Out<typeof csrfTokenSchema>, CsrfTokenResponse>>,
+  Expect<Same<Out<typeof songSchema>, Song>>,
+  Expect<Same<Out<typeof albumSchema>, Album>>,
+  Expect<Same<Out<typeof albumDetailSchema>, AlbumDetail>>,
+  Expect<Same<Out<typeof playlistSchema>, Playlist>>,
+  Expect<Same<Out<typeof playlistDetailSchema>, PlaylistDetail>>,
+  Expect<Same<Out<typeof playlistSongSchema>, PlaylistSong>>,
+  Expect<Same<Out<typeof likedSongSchema>, LikedSong>>,
+  Expect<Same<Out<typeof likeRecordSchema>, LikeRecord>>,
+  Expect<Same<Out<typeof unlikedSchema>, UnlikedResponse>>,
+  Expect<Same<Out<typeof deletedSchema>, DeletedResponse>>,
+  Expect<Same<Out<typeof songsPageSchema>, SongsResponse>>,
+  Expect<Same<Out<typeof songsPageSchema>, AlbumSongsResponse>>,
+  Expect<Same<Out<typeof albumsPageSchema>, AlbumsResponse>>,
+  Expect<Same<Out<typeof playlistsPageSchema>, PlaylistsResponse>>,
+  Expect<Same<Out<typeof playlistSongsPageSchema>, PlaylistSongsResponse>>,
+  Expect<Same<Out<typeof usersPageSchema>, UsersResponse>>,
+  Expect<Same<Out<typeof likedSongsPageSchema>, LikedSongsPage>>,
+  Expect<Same<Out<typeof userPlaylistsSchema>, UserPlaylistsResponse>>,
+  Expect<Same<Out<typeof userProfileSchema>, UserProfile>>,
+  Expect<Same<Out<typeof userSongSchema>, UserSong>>,
+  Expect<Same<Out<typeof userSongsPageSchema>, UserSongsResponse>>,
+  Expect<Same<Out<typeof searchResultsSchema>, SearchResponse>>,
+  Expect<Same<Out<typeof playResultSchema>, PlayResponse>>,
+  Expect<Same<Out<typeof recentlyPlayedSchema>, RecentlyPlayedResponse>>,
+  Expect<Same<Out<typeof savedPlayerStateSchema>, SavedPlayerState>>,
+  Expect<Same<Out<typeof playerStateSchema>, PlayerState>>,
+  Expect<Same<Out<typeof playlistSongPlaceSchema>, PlaylistSongPlace>>,
+  Expect<Same<Out<typeof importResultSchema>, ImportResponse>>,
+  Expect<Same<Out<typeof importCheckResultSchema>, ImportCheckResponse>>,
+  Expect<Same<Out<typeof healthSchema>, HealthResponse>>,
+];
