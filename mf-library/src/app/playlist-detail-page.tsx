@@ -14,6 +14,8 @@ import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
 import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/playlists/api';
+import { PlaylistReorder, ReorderHandle } from '../features/playlists/playlist-reorder';
+import { usePlaylistOrder } from '../features/playlists/use-playlist-order';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
@@ -30,10 +32,13 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   const [fetchRows] = useState(() => playlistSongRows(playlist.id));
   const entries = usePagedRows(fetchRows, { reloadOn: ['song'] });
   const total = entries.total ?? 0;
-  const playback = usePagedPlayback(`playlist:${playlist.id}`, entries);
-  const [open, setOpen] = useState<Open>(null);
-  // SPEC §6: only the creator sees the playlist's menu and Remove on its rows.
+  // SPEC §6: only the creator sees the playlist's menu and Remove on its rows; issue 16: and reorders them.
   const isCreator = playlist.creator_id === user.id;
+  // The creator's moves show at once, before the server's order is read back (rows re-mapped meanwhile).
+  const order = usePlaylistOrder(playlist.id, entries);
+  const rows = isCreator ? order.rows : entries;
+  const playback = usePagedPlayback(`playlist:${playlist.id}`, rows);
+  const [open, setOpen] = useState<Open>(null);
   // Stable, so the list's rows do not render again on every scroll.
   const removeButton = useCallback(
     (song: Song) => (
@@ -43,18 +48,27 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
     ),
     [playlist.playlist_name],
   );
+  const creatorActions = useCallback(
+    (song: Song, index: number) => (
+      <>
+        <ReorderHandle song={song} index={index} />
+        {removeButton(song)}
+      </>
+    ),
+    [removeButton],
+  );
 
   let body;
   if (entries.total !== null)
     body =
       total > 0 ? (
-        <SongList
-          rows={entries}
-          total={total}
-          playback={playback}
-          label={`Songs of ${playlist.playlist_name}`}
-          actions={isCreator ? removeButton : undefined}
-        />
+        isCreator ? (
+          <PlaylistReorder total={total} songAt={order.rows.rowAt} onMove={order.move} failure={order.failure} onDismissFailure={order.dismissFailure}>
+            <SongList rows={rows} total={total} playback={playback} label={`Songs of ${playlist.playlist_name}`} actions={creatorActions} actionCount={2} />
+          </PlaylistReorder>
+        ) : (
+          <SongList rows={rows} total={total} playback={playback} label={`Songs of ${playlist.playlist_name}`} />
+        )
       ) : (
         <EmptyState
           title="This playlist is empty"

@@ -17,6 +17,8 @@ interface SongListProps {
   label: string;
   /** The page's own row action (Remove, the heart), beside the row menu. */
   actions?: (song: Song, index: number) => ReactNode;
+  /** How many controls `actions` renders (a playlist's drag handle and Remove: 2). */
+  actionCount?: 1 | 2;
 }
 
 /**
@@ -24,7 +26,7 @@ interface SongListProps {
  * with a menu (Play next, Add to queue, Add to Playlist), rows selectable by click, Shift-click and keys, and the
  * bar that acts on the selection. See docs/queue-and-selection.md.
  */
-export function SongList({ rows, total, playback, label, actions }: SongListProps) {
+export function SongList({ rows, total, playback, label, actions, actionCount }: SongListProps) {
   const user = useSessionUser();
   // The list shown may be shorter than the rows behind it (a user page's top songs): ranges stop at what is shown.
   const selection = useSelection({ total, rowAt: rows.rowAt, rowsIn: rows.rowsIn });
@@ -40,7 +42,7 @@ export function SongList({ rows, total, playback, label, actions }: SongListProp
   );
   return (
     <div>
-      <VirtualTrackList rows={rows} total={total} playback={playback} label={label} actions={actions} menu={menu} selection={selection} />
+      <VirtualTrackList rows={rows} total={total} playback={playback} label={label} actions={actions} actionCount={actionCount} menu={menu} selection={selection} />
       <SelectionBar
         count={selection.count}
         capped={selection.state.capped}

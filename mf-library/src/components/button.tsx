@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ComponentProps, ReactNode } from 'react';
 import { PauseIcon, PlayIcon } from './icons';
 import styles from './button.module.css';
 
@@ -17,7 +17,8 @@ export function Button({ variant = 'primary', size = 'normal', className, type =
   return <button {...props} type={type} className={[buttonClassName(variant, size), className].filter(Boolean).join(' ')} />;
 }
 
-interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** With `ref` (React 19 passes it as a prop): a drag handle's activator needs the element. */
+interface IconButtonProps extends ComponentProps<'button'> {
   /** The accessible name: icon buttons have no visible text. */
   label: string;
   children: ReactNode;

@@ -81,6 +81,13 @@ export const MinusCircleIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Six dots: a drag handle (reordering a playlist). */
+export const GripIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 5.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm0 6.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm-1.5 8a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM18 5.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zM16.5 13.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm1.5 5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0z" />
+  </Icon>
+);
+
 export const ErrorIcon = (props: IconProps) => (
   <Icon viewBox="0 0 16 16" {...props}>
     <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.75 3.5h1.5v5h-1.5v-5Zm0 6.25h1.5v1.5h-1.5v-1.5Z" />

@@ -138,8 +138,8 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
   );
 });
 
-/** How many controls a row's last column holds (a Remove button or heart, the menu): sets its width. */
-export type ActionSlots = 0 | 1 | 2;
+/** How many controls a row's last column holds (a drag handle, a Remove button or heart, the menu): sets its width. */
+export type ActionSlots = 0 | 1 | 2 | 3;
 
 export function TrackListHead({ actionSlots }: { actionSlots: ActionSlots }) {
   return (
@@ -156,6 +156,7 @@ export function TrackListHead({ actionSlots }: { actionSlots: ActionSlots }) {
 }
 
 export function trackTableClassName(actionSlots: ActionSlots): string {
+  if (actionSlots === 3) return `${styles.table} ${styles.withActions} ${styles.withThreeActions}`;
   if (actionSlots === 2) return `${styles.table} ${styles.withActions} ${styles.withTwoActions}`;
   return actionSlots === 1 ? `${styles.table} ${styles.withActions}` : styles.table;
 }

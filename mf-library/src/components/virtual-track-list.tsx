@@ -97,6 +97,8 @@ interface VirtualTrackListProps {
   label: string;
   /** Row actions: Remove (album, playlist), the heart (Liked Songs). */
   actions?: (song: Song, index: number) => ReactNode;
+  /** How many controls `actions` puts in a row (a playlist's drag handle and Remove: 2); sets the column's width. */
+  actionCount?: 1 | 2;
   /** Each row's menu (Play next, Add to queue, Add to Playlist); stable. */
   menu?: (song: Song, index: number) => MenuAction[];
   /** Rows can be selected (click gestures and keys in docs/queue-and-selection.md). */
@@ -144,7 +146,7 @@ function controlsOf(row: Element): HTMLElement[] {
  * arrows, Page Up/Down, Home and End move focus row by row through the whole
  * list, not just the rendered part.
  */
-export function VirtualTrackList({ rows, total, playback, label, actions, menu, selection }: VirtualTrackListProps) {
+export function VirtualTrackList({ rows, total, playback, label, actions, actionCount = 1, menu, selection }: VirtualTrackListProps) {
   const [spacer, setSpacer] = useState<HTMLDivElement | null>(null);
   const [list, setList] = useState<HTMLDivElement | null>(null);
   const geometry = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT };
@@ -252,8 +254,9 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // An open row menu and the menu button handle their own keys.
-    if (event.defaultPrevented || (event.target instanceof Element && event.target.closest('[role="menu"]'))) return;
+    // An open row menu and the menu button handle their own keys, and so does a song being dragged by keyboard
+    // (its handle is marked pressed while dnd-kit moves it with the arrows).
+    if (event.defaultPrevented || (event.target instanceof Element && event.target.closest('[role="menu"], [aria-pressed="true"][aria-roledescription]'))) return;
     const row = event.target instanceof Element ? event.target.closest('[data-index]') : null;
     if (!row) return;
     const index = Number(row.getAttribute('data-index'));
@@ -300,7 +303,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, menu, 
     );
   }
 
-  const actionSlots = ((actions ? 1 : 0) + (menu ? 1 : 0)) as ActionSlots;
+  const actionSlots = ((actions ? actionCount : 0) + (menu ? 1 : 0)) as ActionSlots;
   const pixels = listPixels(shape);
   // Only a scaled list places overscan rows past its end; a short list must not cut off an open row menu.
   const scaled = pixels < total * TRACK_ROW_HEIGHT;

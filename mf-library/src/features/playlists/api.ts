@@ -1,5 +1,5 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { DeletedResponse, Playlist, PlaylistSong, PlaylistSongsResponse, Song } from '@tunafy/contracts';
+import type { DeletedResponse, Playlist, PlaylistMove, PlaylistSong, PlaylistSongPlace, PlaylistSongsResponse, Song } from '@tunafy/contracts';
 import type { FetchRows } from '../../lib/use-paged-rows';
 
 export const playlistPath = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
@@ -7,7 +7,7 @@ export const playlistSongsPath = (id: string) => `${playlistPath(id)}/songs`;
 /** The user's own playlists, private ones included (the Add-to-Playlist picker). */
 export const ownPlaylistsPath = (userId: string) => `/api/playlists/${encodeURIComponent(userId)}/manage`;
 
-/** A playlist's songs by position, in the order they were added. */
+/** A playlist's songs by position, in playlist order (its creator's arrangement; added songs last). */
 export function playlistSongRows(playlistId: string): FetchRows<Song> {
   return (offset, limit, signal) =>
     getApiClient()
@@ -48,4 +48,9 @@ export function addSongToPlaylist(playlistId: string, songId: string): Promise<P
 
 export function removeSongFromPlaylist(playlistId: string, songId: string): Promise<PlaylistSongsResponse> {
   return getApiClient().delete<PlaylistSongsResponse>(`${playlistPath(playlistId)}/remove`, { form: songForm(songId) });
+}
+
+/** Moves one song of the playlist next to another (creator only; docs/api.md, "Playlist order"). */
+export function moveSongInPlaylist(playlistId: string, move: PlaylistMove): Promise<PlaylistSongPlace> {
+  return getApiClient().put<PlaylistSongPlace>(`${playlistSongsPath(playlistId)}/order`, { json: move });
 }
