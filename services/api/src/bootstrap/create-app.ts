@@ -86,7 +86,7 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
     Router().get(
       METRICS_PATH,
       metricsEndpoint({
-        token: process.env.METRICS_TOKEN,
+        token: config.metricsToken,
         catalogCounts: () => {
           try {
             const model = catalog.model;

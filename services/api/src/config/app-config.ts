@@ -33,6 +33,8 @@ export interface AppConfig {
   janitorGraceMs: number;
   /** How long (ms) a stopping process lets running requests finish before it cuts their connections. */
   shutdownGraceMs: number;
+  /** Bearer token that opens GET /api/metrics to scrapers outside the internal network; none: internal only. */
+  metricsToken?: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     janitorGraceMs: intFrom(env.JANITOR_GRACE_MS, 60 * 60 * 1000),
     // Below docker-compose's stop_grace_period for the API (20 s), so we finish before Docker's SIGKILL.
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, 15_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
