@@ -229,14 +229,16 @@ test.describe('library journey', () => {
           await waitForRegionsSettled(other);
           await expect(other.getByRole('link', { name: new RegExp(names.playlist) })).toHaveCount(0);
 
-          // Owner-only menus: the song offers them only Add to Playlist, the album no menu and no Remove.
+          // Owner-only menus: the song offers them only the queue actions and Add to Playlist, the album no menu
+          // (its rows keep their own menu) and no Remove.
           await other.goto(`/songs/${songId}`);
           await other.getByRole('button', { name: `More options for ${names.song}` }).click();
-          await expect(other.getByRole('menuitem')).toHaveText(['Add to Playlist']);
+          await expect(other.getByRole('menuitem')).toHaveText(['Play next', 'Add to queue', 'Add to Playlist']);
           await other.keyboard.press('Escape');
           await other.goto(`/albums/${albumId}`);
           await expect(other.getByText('1 song', { exact: true })).toBeVisible();
-          await expect(other.getByRole('button', { name: /^More options/ })).toHaveCount(0);
+          await expect(other.getByRole('button', { name: `More options for ${names.album}`, exact: true })).toHaveCount(0);
+          await expect(other.getByRole('button', { name: /^More options for .* by / })).toHaveCount(1);
           await expect(other.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
         } finally {
           await other.context().close();
