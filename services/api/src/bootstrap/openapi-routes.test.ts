@@ -13,6 +13,7 @@ import { AUDIO_FIELD as IMPORT_AUDIO_FIELD } from '../imports/song-importer.js';
 import { COVER_FIELD as PLAYLIST_COVER_FIELD } from '../playlists/playlists.service.js';
 import { SONG_AUDIO_FIELD, SONG_COVER_FIELD } from '../songs/songs.controller.js';
 import { ApiClient } from '../test/api-client.js';
+import { ROUTE_HANDLERS } from './openapi-handlers.js';
 
 const apiUrl = inject('apiUrl');
 
@@ -32,30 +33,30 @@ async function controllersOf(ref: ModuleRef, seen = new Set<unknown>()): Promise
   return controllers;
 }
 
-/** `GET /api/playlists/{id}`-style keys of every route Nest registers for the app (global prefix `api`). */
-async function registeredRoutes(): Promise<string[]> {
+/** Every route Nest registers for the app (global prefix `api`), as `GET /api/playlists/{id}` -> the controller method that answers it. */
+async function registeredRoutes(): Promise<Map<string, string>> {
   const module = AppModule.register(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:1/unused', SESSION_SECRET: 'x'.repeat(32) }));
   const explorer = new PathsExplorer(new MetadataScanner());
-  const routes: string[] = [];
+  const routes = new Map<string, string>();
   for (const controller of new Set(await controllersOf(module))) {
     const prefixes: string[] = [Reflect.getMetadata(PATH_METADATA, controller) ?? '/'].flat();
     for (const route of explorer.scanForPaths(controller.prototype as object, controller.prototype as object)) {
       for (const prefix of prefixes) {
         for (const path of route.path) {
           const full = `/api/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1').replace(/:(\w+)/g, '{$1}');
-          routes.push(`${RequestMethod[route.requestMethod]} ${full}`);
+          routes.set(`${RequestMethod[route.requestMethod]} ${full}`, `${controller.name}.${route.methodName}`);
         }
       }
     }
   }
-  return routes.sort();
+  return routes;
 }
 
 const documentedRoutes = (): string[] => API_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort();
 
 describe('the route table behind /api/docs/openapi.json', () => {
   it('lists every route Nest registers, and only those', async () => {
-    const registered = await registeredRoutes();
+    const registered = [...(await registeredRoutes()).keys()].sort();
     const documented = documentedRoutes();
     expect(new Set(documented).size, 'a route is listed twice in packages/contracts/src/openapi/routes.ts').toBe(documented.length);
     expect(
@@ -66,6 +67,15 @@ describe('the route table behind /api/docs/openapi.json', () => {
       documented.filter((route) => !registered.includes(route)),
       'listed in packages/contracts/src/openapi/routes.ts but no controller registers it',
     ).toEqual([]);
+  });
+
+  it('names, for each operation, the controller method Nest routes it to (whose answer type openapi-handlers.ts checks)', async () => {
+    const registered = await registeredRoutes();
+    const named = Object.entries(ROUTE_HANDLERS).map(([key, { controller, method }]) => {
+      const [verb, path] = key.split(' ');
+      return [`${verb!.toUpperCase()} ${path}`, `${controller.name}.${method}`] as const;
+    });
+    expect(named.filter(([key, handler]) => registered.get(key) !== handler).map(([key, handler]) => `${key}: ${handler}, but Nest routes it to ${registered.get(key)}`)).toEqual([]);
   });
 
   it('describes the multipart file fields under the names the upload interceptors read', () => {
