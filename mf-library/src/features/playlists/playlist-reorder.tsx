@@ -52,7 +52,8 @@ function announcements(total: number, songAt: (index: number) => Song | undefine
     onDragOver: ({ active, over }) => {
       const row = describe(active);
       const target = rowData(over?.data.current);
-      if (!row || !target) return undefined;
+      // Over its own row (as the drag starts): "Picked up" says it already.
+      if (!row || !target || target.index === row.index) return undefined;
       return `${row.song.song_name} will go to ${position(target.index, total)}.`;
     },
     onDragEnd: ({ active, over }) => {
