@@ -78,6 +78,10 @@ async function download(db: Db, id: ObjectId): Promise<Buffer> {
 }
 
 beforeAll(async () => {
+  // Encoded before any request: an mp3 takes seconds to make on a busy machine, long enough for the API to close an
+  // idle keep-alive connection just as the next request is written on it (EPIPE).
+  for (const seconds of [2, 3]) songBytes(seconds);
+  for (const seed of [1, 5, 9]) coverFile({ seed });
   source = await startDatabase({ mode: 'test' });
   target = await startDatabase({ mode: 'test' });
   sourceClient = await MongoClient.connect(source.uri);
@@ -95,12 +99,15 @@ afterAll(async () => {
 
 describe('npm run backup, then npm run restore into a fresh engine', () => {
   it('restores every collection and every media file as they were, and a restored user logs in and plays a song', async () => {
-    const api = await startApi({ mongodbUri: source.uri, env: throwawayApiEnv(scratch('tunafy-backup-cache-')), log: (line) => process.env.DEBUG_BACKUP_TEST && console.log(line) });
+    const apiLines: string[] = [];
+    const api = await startApi({ mongodbUri: source.uri, env: throwawayApiEnv(scratch('tunafy-backup-cache-')), log: (line) => apiLines.push(line) });
     apis.push(api);
     const ann = await newUser(api.url, 'ann');
     const bob = await newUser(api.url, 'bob');
     const album = await createAlbum(ann, { album_name: 'Backed Up' });
-    const inAlbum = await createSong(ann, { song_name: 'Track One', album_id: album.id, seconds: 3 });
+    const inAlbum = await createSong(ann, { song_name: 'Track One', album_id: album.id, seconds: 3 }).catch((error: Error) => {
+      throw new Error(`${error.message} (${String(error.cause)}); the API's output:\n${apiLines.slice(-20).join('\n')}`);
+    });
     const single = await createSong(ann, { song_name: 'Single', seconds: 2, cover: coverFile({ seed: 5 }) });
     const bobs = await createSong(bob, { song_name: 'Bob Song', seconds: 2 });
     const hidden = await ann.post('/api/playlists/new', { form: form({ playlist_name: 'Only Mine', private: 'true', playlist_cover_url: coverFile({ seed: 9 }) }) });
