@@ -305,7 +305,8 @@ export interface RestoreOptions {
 /** Collections holding at least one document, with their counts; the engine's own are left out. */
 export async function nonEmptyCollections(db: Db): Promise<{ name: string; count: number }[]> {
   const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((info) => info.name).filter((name) => !name.startsWith('system.'));
-  const counts = await Promise.all(names.sort().map(async (name) => ({ name, count: await db.collection(name).countDocuments({}, { limit: 1_000_000 }) })));
+  // The collection's own count (metadata on MongoDB): counting documents would read all of media.chunks on the embedded engine.
+  const counts = await Promise.all(names.sort().map(async (name) => ({ name, count: await db.collection(name).estimatedDocumentCount() })));
   return counts.filter((entry) => entry.count > 0);
 }
 
@@ -392,8 +393,19 @@ export async function restoreBackup(db: Db, path: string, options: RestoreOption
   }
   replacedRevisions.set(CATALOG_REVISION_KEY, replacedRevisions.get(CATALOG_REVISION_KEY) ?? 0);
   for (const [key, revision] of replacedRevisions) {
-    const next = revision + 1;
-    if (key === CATALOG_REVISION_KEY) await db.collection('catalog_changes').insertOne({ _id: next as never, at: new Date(), changes: [{ kind: 'reload' }] });
+    let next = revision + 1;
+    if (key === CATALOG_REVISION_KEY) {
+      // A writer that died between logging a change and raising the counter leaves the log one ahead: take the next free number.
+      for (;;) {
+        try {
+          await db.collection('catalog_changes').insertOne({ _id: next as never, at: new Date(), changes: [{ kind: 'reload' }] });
+          break;
+        } catch (error) {
+          if ((error as { code?: number }).code !== 11000) throw error;
+          next += 1;
+        }
+      }
+    }
     await meta.updateOne({ _id: key }, { $max: { rev: next } }, { upsert: true });
   }
   return manifest;
