@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,33 @@ describe('JanitorService.runOnce', () => {
     await janitor.runOnce();
     expect((await entries.listByPlaylist(playlist.id)).map((entry) => entry.songId)).toEqual([song.id]);
     expect(await likes.distinctSongIds()).toContain(song.id);
+  });
+
+  it('removes chunks of uploads a dead process left without a files document one grace period after its start, then daily', async () => {
+    const graceMs = 200;
+    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes);
+    const chunks = connection.db!.collection('media.chunks');
+    // Ids as an upload makes them when it starts: two hours ago, so older than any grace.
+    const headless = () => new mongoose.Types.ObjectId(Math.floor(Date.now() / 1000 - 7200).toString(16) + randomBytes(8).toString('hex'));
+    const crashed = headless();
+    await chunks.insertMany([0, 1, 2].map((n) => ({ files_id: crashed, n, data: new mongoose.mongo.Binary(Buffer.from(`part ${n}`)) })));
+    const complete = await storeFile('complete.png', ORPHAN_GRACE_MS + 60_000);
+    await songs.create({ name: 'Holds it', artistId: newId(), albumId: null, coverFileId: complete, audioFileId: complete, duration: 3 });
+
+    // Right after the start the leftovers of the crash that caused it may still be younger than the grace period: not yet.
+    expect((await restarted.runOnce()).headlessUploads).toBe(0);
+    expect(await chunks.countDocuments({ files_id: crashed })).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, graceMs + 50));
+    expect((await restarted.runOnce()).headlessUploads).toBeGreaterThanOrEqual(1);
+    expect(await chunks.countDocuments({ files_id: crashed })).toBe(0);
+    expect(await store.open(complete)).not.toBeNull();
+
+    // The next sweep is a day away: it reads every chunk, so it does not run every time.
+    const later = headless();
+    await chunks.insertOne({ files_id: later, n: 0, data: new mongoose.mongo.Binary(Buffer.from('late')) });
+    expect((await restarted.runOnce()).headlessUploads).toBe(0);
+    expect(await chunks.countDocuments({ files_id: later })).toBe(1);
+    await chunks.deleteMany({ files_id: later });
   });
 
   it('joins a run already in progress instead of starting a second one', async () => {

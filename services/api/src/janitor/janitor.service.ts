@@ -28,6 +28,14 @@ export interface JanitorReport {
  * The default of JANITOR_GRACE_MS (AppConfig.janitorGraceMs).
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/**
+ * How often the sweep for chunks of interrupted uploads runs at most. It reads all of `media.chunks` (about 40 ms per
+ * MiB of media on the embedded engine, docs/benchmarks.md), far too much for every run; and such chunks appear only
+ * when a process dies mid-upload, so the sweep that matters is the one a restarted process makes one grace period
+ * after its start (when a crash's leftovers have become old enough); the daily one catches a replica that died and
+ * did not come back.
+ */
+export const HEADLESS_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The first run waits a little so it does not compete with startup (and the seed). */
 const FIRST_RUN_DELAY_MS = 10_000;
 
@@ -60,6 +68,8 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Janitor');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<JanitorReport> | null = null;
+  /** When the next sweep for headless chunks is due: one grace period after this process started, then daily. */
+  private headlessSweepDue: number;
 
   constructor(
     @Inject(DB_CONNECTION) private readonly connection: Connection,
@@ -71,7 +81,9 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly entries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
     @Optional() private readonly importedAlbums?: AlbumResolver,
-  ) {}
+  ) {
+    this.headlessSweepDue = Date.now() + this.graceMs();
+  }
 
   onApplicationBootstrap(): void {
     const interval = this.config.janitorIntervalMs;
@@ -100,12 +112,24 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     return this.running;
   }
 
+  private graceMs(): number {
+    return this.config.janitorGraceMs ?? ORPHAN_GRACE_MS;
+  }
+
   private graceCutoff(): Date {
-    return new Date(Date.now() - (this.config.janitorGraceMs ?? ORPHAN_GRACE_MS));
+    return new Date(Date.now() - this.graceMs());
+  }
+
+  /** Chunks of uploads a dead process left without a files document, when the sweep is due (HEADLESS_SWEEP_INTERVAL_MS). */
+  private async deleteHeadlessChunks(): Promise<{ uploads: number; chunks: number }> {
+    if (Date.now() < this.headlessSweepDue) return { uploads: 0, chunks: 0 };
+    const result = await this.media.deleteHeadlessChunks(this.graceCutoff());
+    this.headlessSweepDue = Date.now() + HEADLESS_SWEEP_INTERVAL_MS;
+    return result;
   }
 
   private async run(): Promise<JanitorReport> {
-    const headless = await this.media.deleteHeadlessChunks(this.graceCutoff());
+    const headless = await this.deleteHeadlessChunks();
     const report: JanitorReport = {
       expiredSessions: await this.deleteExpiredSessions(),
       orphanFiles: await this.deleteOrphanFiles(),
