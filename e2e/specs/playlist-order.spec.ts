@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO_CREDENTIALS, type Playlist, type PlaylistSongsResponse, type Song } from '@tunafy/contracts';
+import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
+import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
+import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
+
+/*
+ * Reordering a playlist (issue 16) in Chromium against the production builds, the real API and database: its
+ * creator drags a song by its handle with the mouse and moves another with the keyboard, and the order is the
+ * server's after a reload.
+ */
+test.skip(!hasRemote('mf-library'), 'mf-library must be built');
+
+let songs: Song[];
+
+async function csrf(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
+}
+
+/** Four short songs uploaded by the demo account, named uniquely for this run (the database is shared). */
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
+  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': await csrf(request) }, data: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const token = await csrf(request);
+  const tag = randomBytes(3).toString('hex');
+  songs = [];
+  for (const [index, name] of ['Order Amber', 'Order Birch', 'Order Cedar', 'Order Dune'].entries()) {
+    const response = await request.post('/api/songs/new', {
+      headers: { 'x-csrf-token': token },
+      multipart: {
+        song_name: `${name} ${tag}`,
+        song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 400 + index, title: name, size: 64 }) },
+        song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed: 400 + index, seconds: 5 }) },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    songs.push((await response.json()) as Song);
+  }
+  await request.dispose();
+});
+
+/** A fresh account (cookies in the page's context) with a playlist of the four songs, in upload order. */
+async function playlistOfFreshUser(request: APIRequestContext): Promise<Playlist> {
+  const tag = randomBytes(4).toString('hex');
+  const signup = await request.post('/api/auth/signup', {
+    headers: { 'x-csrf-token': await csrf(request) },
+    data: { email: `order-${tag}@example.com`, username: `order_${tag}`, password: `pw-${tag}-secret` },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const token = await csrf(request);
+  const created = await request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: `Order ${tag}`, description: '', private: 'false' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const playlist = (await created.json()) as Playlist;
+  for (const song of songs) {
+    const added = await request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': token }, data: { song_id: song.id } });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+  return playlist;
+}
+
+/** The song names in the order the list shows them. */
+function shownOrder(grid: Locator): Promise<string[]> {
+  return grid.locator('[role="row"] a[href^="/songs/"]').allTextContents();
+}
+
+/** Waits for the move the page sends and checks the server took it. */
+function moveAnswered(page: Page) {
+  return page.waitForResponse((response) => response.url().includes('/songs/order') && response.request().method() === 'PUT');
+}
+
+const names = (...indexes: number[]) => indexes.map((index) => songs[index]!.song_name);
+
+test('the creator reorders a playlist by dragging and by keyboard, and the order is the server’s after a reload', async ({ page }) => {
+  const playlist = await playlistOfFreshUser(page.request);
+  await page.goto(`/playlists/${playlist.id}`);
+  await waitForRegionsSettled(page);
+  const grid = page.getByRole('grid', { name: `Songs of ${playlist.playlist_name}` });
+  await expect.poll(() => shownOrder(grid)).toEqual(names(0, 1, 2, 3));
+
+  // Drag: the last song's handle, with the mouse, onto the first row.
+  const handle = grid.getByRole('button', { name: `Move ${songs[3]!.song_name}`, exact: true });
+  const target = grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true });
+  // The rows in view (the header takes most of a 720 px window): the first at the top of the scroller.
+  await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const dragged = moveAnswered(page);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 8, { steps: 12 });
+  await page.mouse.up();
+  expect((await dragged).status()).toBe(200);
+  await expect.poll(() => shownOrder(grid)).toEqual(names(3, 0, 1, 2));
+
+  // Keyboard: the first song (now second) picked up with Space, two rows down, dropped with Space.
+  const keyboardHandle = grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true });
+  await keyboardHandle.focus();
+  await page.keyboard.press('Space');
+  await expect(keyboardHandle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const moved = moveAnswered(page);
+  await page.keyboard.press('Space');
+  expect((await moved).status()).toBe(200);
+  await expect.poll(() => shownOrder(grid)).toEqual(names(3, 1, 2, 0));
+  await expect(page.getByText(`${songs[0]!.song_name} moved to position 4 of 4`)).toBeAttached();
+  // Focus went with the song.
+  await expect(grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true })).toBeFocused();
+
+  await page.reload();
+  await waitForRegionsSettled(page);
+  await expect.poll(() => shownOrder(page.getByRole('grid', { name: `Songs of ${playlist.playlist_name}` }))).toEqual(names(3, 1, 2, 0));
+  const stored = (await (await page.request.get(`/api/playlists/${playlist.id}/songs`)).json()) as PlaylistSongsResponse;
+  expect(stored.playlist_songs.map((entry) => entry.song.song_name)).toEqual(names(3, 1, 2, 0));
+});
+
+test('someone else’s playlist shows no handles', async ({ page, browser }) => {
+  const playlist = await playlistOfFreshUser(page.request);
+  const other = await browser.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
+  try {
+    const visitor = await other.newPage();
+    const tag = randomBytes(4).toString('hex');
+    const signup = await visitor.request.post('/api/auth/signup', {
+      headers: { 'x-csrf-token': await csrf(visitor.request) },
+      data: { email: `visitor-${tag}@example.com`, username: `visitor_${tag}`, password: `pw-${tag}-secret` },
+    });
+    expect(signup.ok()).toBe(true);
+    await visitor.goto(`/playlists/${playlist.id}`);
+    await waitForRegionsSettled(visitor);
+    const grid = visitor.getByRole('grid', { name: `Songs of ${playlist.playlist_name}` });
+    await expect.poll(() => shownOrder(grid)).toEqual(names(0, 1, 2, 3));
+    await expect(grid.getByRole('button', { name: /^Move / })).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
