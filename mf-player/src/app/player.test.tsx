@@ -72,6 +72,9 @@ describe('Player', () => {
     saveLocalQueue(localStorage, ANN.id, { queue: { songs: items(3), index: 2, source: 'album:x', shuffle: false, repeat: 'off' }, volume: 0.5, muted: false });
     await renderPlayer();
     expect(screen.getByRole('link', { name: 'Song 3' })).toHaveAttribute('href', `/songs/${hexId(3)}`);
+    // The artist's name leads to their user page, as it does everywhere in the library.
+    const song = items(3)[2]!;
+    expect(within(screen.getByRole('group', { name: 'Now playing' })).getByRole('link', { name: song.artist_username })).toHaveAttribute('href', `/users/${song.artist_id}`);
     expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
     expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.5');
     expect(media.play).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@ import { IconButton } from './icon-button';
 import { ChevronDownIcon, QueueIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
-import { SongLink } from './song-link';
+import { ArtistLink, SongLink } from './song-link';
 import { TransportControls } from './transport-controls';
 import { useCloseOnBack } from './use-close-on-back';
 import styles from './full-player.module.css';
@@ -123,7 +123,9 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
             <SongLink songId={song.id} className={styles.title}>
               {song.song_name}
             </SongLink>
-            <span className={styles.artist}>{song.artist_username}</span>
+            <ArtistLink artistId={song.artist_id} className={styles.artist}>
+              {song.artist_username}
+            </ArtistLink>
           </>
         ) : (
           <span className={styles.artist}>Nothing is playing.</span>

@@ -1,6 +1,6 @@
 import type { QueueItem } from '@tunafy/event-bus';
 import { Cover } from './cover';
-import { SongLink } from './song-link';
+import { ArtistLink, SongLink } from './song-link';
 import styles from './now-playing.module.css';
 
 export function NowPlaying({ song, playing }: { song: QueueItem | null; playing: boolean }) {
@@ -19,7 +19,9 @@ export function NowPlaying({ song, playing }: { song: QueueItem | null; playing:
         <SongLink songId={song.id} className={styles.title}>
           {song.song_name}
         </SongLink>
-        <span className={styles.artist}>{song.artist_username}</span>
+        <ArtistLink artistId={song.artist_id} className={styles.artist}>
+          {song.artist_username}
+        </ArtistLink>
       </div>
       {playing && (
         <span className={styles.bars} aria-hidden="true">

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 
-/** A link to the song page: a router link inside the shell, a plain link where there is no router. */
-export function SongLink({ songId, className, children }: { songId: string; className?: string; children: ReactNode }) {
-  const to = `/songs/${encodeURIComponent(songId)}`;
+/** A link inside the app: a router link inside the shell, a plain link where there is no router (the player's dev page). */
+function AppLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
   if (useInRouterContext()) {
     return (
       <Link to={to} className={className}>
@@ -15,5 +14,23 @@ export function SongLink({ songId, className, children }: { songId: string; clas
     <a href={to} className={className}>
       {children}
     </a>
+  );
+}
+
+/** A link to the song page. */
+export function SongLink({ songId, className, children }: { songId: string; className?: string; children: ReactNode }) {
+  return (
+    <AppLink to={`/songs/${encodeURIComponent(songId)}`} className={className}>
+      {children}
+    </AppLink>
+  );
+}
+
+/** A link to the artist's user page (/users/:id), as every artist name in the library leads there. */
+export function ArtistLink({ artistId, className, children }: { artistId: string; className?: string; children: ReactNode }) {
+  return (
+    <AppLink to={`/users/${encodeURIComponent(artistId)}`} className={className}>
+      {children}
+    </AppLink>
   );
 }
