@@ -228,7 +228,7 @@ export async function verifyBackup(path: string): Promise<BackupManifest> {
   const seen = new Map<string, { sha256: string; count: number; bytes: number }>();
   let manifest: BackupManifest | null = null;
   let sums = '';
-  await eachEntry(path, async (name, stream) => {
+  const reading = eachEntry(path, async (name, stream) => {
     if (name === MANIFEST || name === SUMS) {
       let text = '';
       for await (const part of stream) text += (part as Buffer).toString('utf8');
@@ -260,6 +260,10 @@ export async function verifyBackup(path: string): Promise<BackupManifest> {
       }
     }
     seen.set(name, { sha256: hash.digest('hex'), count, bytes });
+  });
+  await reading.catch((error: Error) => {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`${path} is not a readable tar archive, or it is cut short (${error.message})`);
   });
 
   const found = manifest as BackupManifest | null;

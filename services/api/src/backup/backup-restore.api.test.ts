@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot, startApi, startDatabase, throwawayApiEnv, type RunningApi, type RunningDatabase } from '@tunafy/stack';
 import { BSON, GridFSBucket, MongoClient, type Db, type ObjectId } from 'mongodb';
@@ -137,6 +137,21 @@ describe('npm run backup, then npm run restore into a fresh engine', () => {
     const refused = await cli('restore', [archive], target.uri);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/is not empty \(.*songs 3.*\)\. Restoring replaces everything in it: .*--force/);
+
+    // A damaged or cut archive is refused before anything is written.
+    const bytes = readFileSync(archive);
+    const inAudio = bytes.indexOf(songBytes(3).subarray(20_000, 20_064));
+    expect(inAudio).toBeGreaterThan(0);
+    const damaged = join(dirname(archive), 'damaged.tar');
+    writeFileSync(damaged, Buffer.concat([bytes.subarray(0, inAudio), Buffer.from([bytes[inAudio]! ^ 0xff]), bytes.subarray(inAudio + 1)]));
+    const refusedDamaged = await cli('restore', [damaged, '--force'], target.uri);
+    expect(refusedDamaged.code).toBe(1);
+    expect(refusedDamaged.output).toMatch(/media\/[0-9a-f]{24} is damaged: its SHA-256 is [0-9a-f]{64}, media\/SHA256SUMS says [0-9a-f]{64}/);
+    const cut = join(dirname(archive), 'cut.tar');
+    writeFileSync(cut, bytes.subarray(0, inAudio - (inAudio % 512)));
+    const refusedCut = await cli('restore', [cut, '--force'], target.uri);
+    expect(refusedCut.code).toBe(1);
+    expect(refusedCut.output).toMatch(/cut\.tar is not a readable tar archive, or it is cut short/);
 
     const from = sourceClient.db();
     const into = targetClient.db();
