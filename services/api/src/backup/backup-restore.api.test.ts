@@ -201,5 +201,24 @@ describe('npm run backup, then npm run restore into a fresh engine', () => {
     expect(ranged.status).toBe(206);
     expect(ranged.raw.equals(audio.subarray(100, 1100))).toBe(true);
     expect((await again.get(`/api/me/recently-played`)).body.songs.map((song: { id: string }) => song.id)).toEqual([inAlbum.id]);
+
+    // Restoring again with --force under a running API: it reloads its catalog from the restored data, so a song made
+    // after the backup disappears from it and the backed-up ones are there, without a restart.
+    const later = await createSong(again, { song_name: 'Made after the backup', seconds: 2 });
+    expect((await again.get(`/api/songs/${later.id}`)).status).toBe(200);
+    const forced = await cli('restore', [archive, '--force'], target.uri);
+    expect(forced.code).toBe(0);
+    // The sessions are the archive's too, so this login happens on restored data (the session above is gone).
+    const afterForce = new ApiClient(restoredApi.url);
+    expect((await afterForce.post('/api/auth/login', { json: { email: ann.user.email, password: ann.password } })).status).toBe(200);
+    let status = 200;
+    for (const deadline = Date.now() + 15_000; status === 200 && Date.now() < deadline; ) {
+      status = (await afterForce.get(`/api/songs/${later.id}`)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(404);
+    expect((await afterForce.get(`/api/songs/${single.id}`)).body).toMatchObject({ id: single.id, song_name: 'Single' });
+    const head = await afterForce.get(`/api/files/${fileId(single.song_file_url)}`, { headers: { range: 'bytes=0-9' } });
+    expect(head.raw.equals(songBytes(2).subarray(0, 10))).toBe(true);
   }, 300_000);
 });
