@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogModel, type MoveTarget } from '../catalog/catalog-model.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { appendKey, planMove } from './playlist-order.js';
+import { ENTRY_CHANGES_MAX, orderChanges } from './playlists.service.js';
 
 /** Ids as the database makes them: 24 hex digits that grow with time. */
 let counter = 0x5000;
@@ -217,5 +218,16 @@ describe('playlist order', () => {
     const perPage = (performance.now() - started) / pages;
     // Measured about 0.1 ms a page (the scan and the 100 records); a bound far above it, for slow shared machines.
     expect(perPage).toBeLessThan(20);
+  });
+
+  it('tells other replicas of the entries a move re-keyed, or asks them to reload when it re-keyed a long run', () => {
+    const playlistId = newId();
+    const few = [{ songId: 'a' }, { songId: 'b' }];
+    expect(orderChanges(playlistId, few)).toEqual([
+      { kind: 'entry', playlistId, songId: 'a' },
+      { kind: 'entry', playlistId, songId: 'b' },
+    ]);
+    const many = Array.from({ length: ENTRY_CHANGES_MAX + 1 }, (_, index) => ({ songId: String(index) }));
+    expect(orderChanges(playlistId, many)).toEqual([{ kind: 'reload' }]);
   });
 });

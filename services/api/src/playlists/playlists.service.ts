@@ -25,6 +25,7 @@ import type { SongRef } from '../catalog/ref-list.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { MoveTarget } from '../catalog/catalog-model.js';
+import type { CatalogChange } from '../catalog/change-feed.js';
 import { PlaylistEntriesRepository } from './playlist-entries.repository.js';
 import { appendKey, planMove } from './playlist-order.js';
 import { PlaylistPresenter } from './playlist-presenter.js';
@@ -172,8 +173,7 @@ export class PlaylistsService {
           const found = await this.entries.setPositions(moves.map((move) => ({ id: move.entryId, position: move.orderKey })));
           // The moved entry is first; none found means it was removed through another replica meanwhile.
           if (found === 0) throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
-          const changes = moves.map((move) => ({ kind: 'entry' as const, playlistId: playlist.id, songId: move.songId }));
-          await this.catalog.record(changes, (model) => model.moveEntries(playlist.id, moves));
+          await this.catalog.record(orderChanges(playlist.id, moves), (model) => model.moveEntries(playlist.id, moves));
         }
         const place = (await this.catalog.current()).playlistEntryPlace(playlist.id, songId);
         if (!place) throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
@@ -225,6 +225,18 @@ export class PlaylistsService {
       return entries.map((entry, position) => toPlaylistSong(entry, playlist.id, songs[position]!));
     });
   }
+}
+
+/**
+ * More re-keyed entries than this (the first move among thousands of entries from before positions) are told to
+ * the other replicas as one reload instead of an `entry` change each: each such change is a database read there.
+ */
+export const ENTRY_CHANGES_MAX = 100;
+
+/** What a move tells the other replicas: the entries it re-keyed, which they re-read (positions included). */
+export function orderChanges(playlistId: string, moves: readonly { songId: string }[]): CatalogChange[] {
+  if (moves.length > ENTRY_CHANGES_MAX) return [{ kind: 'reload' }];
+  return moves.map((move) => ({ kind: 'entry', playlistId, songId: move.songId }));
 }
 
 /** What removing a song answers: the playlist's first page, which the playlist page shows next. */
