@@ -117,14 +117,12 @@ export class CatalogModel {
   private readonly usernames = new Map<string, string>();
   private readonly userOrder: PublicUser[] = [];
   /** Users by number (a song's artist column), numbered as first seen: an artist need not be loaded yet. */
-  private readonly userIds: string[] = [];
-  private readonly userNumbers = new Map<string, number>();
+  private readonly users = new Numbering();
   private readonly likes = new Map<string, RefList>();
   private readonly albumIndex = new PrefixIndex<AlbumRecord>();
   private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
   /** Values many songs repeat (genres, formats), by number, one copy each. */
-  private readonly strings: string[] = [];
-  private readonly stringNumbers = new Map<string, number>();
+  private readonly strings = new Numbering();
   private loading = false;
   readonly versions: ListVersions = { songs: 0, albums: 0 };
 
@@ -156,7 +154,7 @@ export class CatalogModel {
 
   /** The artist's songs, by id (a user page sorts them as it needs). */
   songsByArtist(artistId: string): SongRecord[] {
-    const number = this.userNumbers.get(artistId);
+    const number = this.users.find(artistId);
     const slots = number === undefined ? [] : [...(this.artistSongs[number] ?? [])];
     return slots.sort((a, b) => this.table.compareIdsOf(a, b)).map((slot) => this.record(slot));
   }
@@ -339,7 +337,7 @@ export class CatalogModel {
   // ---- changes -----------------------------------------------------------
 
   putUser(id: string, username: string): void {
-    this.userNumber(id);
+    this.users.numberOf(id);
     if (this.usernames.get(id) === username) return;
     this.usernames.set(id, username);
     upsertSorted(this.userOrder, byId, { id, username });
@@ -526,7 +524,7 @@ export class CatalogModel {
     const record: SongRecord = {
       id: row.id,
       name: row.name,
-      artistId: this.userIds[row.artist]!,
+      artistId: this.users.valueOf(row.artist),
       albumId: row.album === NONE ? null : this.albumsByHandle[row.album]!.record.id,
       coverFileId: row.coverFileId,
       audioFileId: row.audioFileId,
@@ -534,11 +532,11 @@ export class CatalogModel {
       plays: row.plays,
       createdAt: row.createdAt,
     };
-    if (row.format !== NONE) record.audioFormat = this.strings[row.format] as AudioFormat;
+    if (row.format !== NONE) record.audioFormat = this.strings.valueOf(row.format) as AudioFormat;
     if (row.disc !== NO_NUMBER) record.disc = row.disc;
     if (row.track !== NO_NUMBER) record.track = row.track;
     if (row.year !== NO_NUMBER) record.year = row.year;
-    if (row.genre !== NONE) record.genre = this.strings[row.genre];
+    if (row.genre !== NONE) record.genre = this.strings.valueOf(row.genre);
     return record;
   }
 
@@ -547,7 +545,7 @@ export class CatalogModel {
     return {
       id: song.id,
       name: song.name,
-      artist: this.userNumber(song.artistId),
+      artist: this.users.numberOf(song.artistId),
       album: album ? album.handle : NONE,
       coverFileId: song.coverFileId,
       audioFileId: song.audioFileId,
@@ -557,8 +555,8 @@ export class CatalogModel {
       disc: song.disc ?? NO_NUMBER,
       track: song.track ?? NO_NUMBER,
       year: song.year ?? NO_NUMBER,
-      genre: song.genre === undefined ? NONE : this.stringNumber(song.genre),
-      format: song.audioFormat === undefined ? NONE : this.stringNumber(song.audioFormat),
+      genre: song.genre === undefined ? NONE : this.strings.numberOf(song.genre),
+      format: song.audioFormat === undefined ? NONE : this.strings.numberOf(song.audioFormat),
     };
   }
 
@@ -578,24 +576,6 @@ export class CatalogModel {
     const slot = list ? this.table.slotOf(songId) : -1;
     const position = slot < 0 ? -1 : list!.positionOfSlot(slot);
     return position < 0 ? null : this.refAt(list!, position);
-  }
-
-  private userNumber(id: string): number {
-    let number = this.userNumbers.get(id);
-    if (number === undefined) {
-      number = this.userIds.push(id) - 1;
-      this.userNumbers.set(id, number);
-    }
-    return number;
-  }
-
-  private stringNumber(value: string): number {
-    let number = this.stringNumbers.get(value);
-    if (number === undefined) {
-      number = this.strings.push(value) - 1;
-      this.stringNumbers.set(value, number);
-    }
-    return number;
   }
 
   private joinArtist(slot: number): void {
@@ -671,6 +651,29 @@ export class CatalogModel {
     const slot = this.table.slotOf(songId);
     if (slot >= 0 && this.table.album(slot) === state.handle) return this.orderKey(slot);
     return state.departed.get(songId) ?? (slot >= 0 ? this.orderKey(slot) : null);
+  }
+}
+
+/** Strings by small numbers, numbered as first seen, one copy each: what a song's columns hold instead of a string. */
+class Numbering {
+  private readonly values: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  find(value: string): number | undefined {
+    return this.numbers.get(value);
+  }
+
+  numberOf(value: string): number {
+    let number = this.numbers.get(value);
+    if (number === undefined) {
+      number = this.values.push(value) - 1;
+      this.numbers.set(value, number);
+    }
+    return number;
+  }
+
+  valueOf(number: number): string {
+    return this.values[number]!;
   }
 }
 
