@@ -10,8 +10,10 @@ import * as answers from './schemas.js';
 /**
  * Every operation of the API, once. The OpenAPI document (`/api/docs/openapi.json`) is generated from this table
  * and the zod schemas it names; services/api's `openapi-routes.test.ts` fails when a route Nest registers is
- * missing here or one listed here is not registered, and packages/api-client's type check fails when the
- * document's generated types disagree with the contracts' types. Adding a route: add its line here too.
+ * missing here or one listed here is not registered, its `openapi-handlers.ts` fails the type check when a
+ * controller method's answer is not the one documented here, and packages/api-client's check fails when the
+ * document's generated types disagree with the contracts' types (docs/api.md, "The published contract").
+ * Adding a route: its line here, and its line in services/api/src/bootstrap/openapi-handlers.ts.
  */
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
