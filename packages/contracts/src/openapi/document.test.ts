@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { API_ROUTES, createOpenApiDocument, operationId } from './index.js';
+
+describe('the OpenAPI document', () => {
+  it('declares exactly the parameters each path template names', () => {
+    for (const route of API_ROUTES) {
+      const named = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      const declared = Object.keys(('params' in route ? route.params?.shape : undefined) ?? {}).sort();
+      expect(declared, route.path).toEqual(named);
+    }
+  });
+
+  it('gives every operation a unique operationId, for generated clients', () => {
+    const ids = API_ROUTES.map(operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operationId({ method: 'get', path: '/api/collection/{userId}/liked/{songId}' })).toBe('getCollectionUserIdLikedSongId');
+  });
+
+  it('renders the paging parameters, the multipart file fields and the field-keyed error shape', () => {
+    const document = createOpenApiDocument();
+    const songs = document.paths!['/api/songs']!.get!;
+    expect(songs.parameters).toEqual([
+      { in: 'query', name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500 } },
+      { in: 'query', name: 'cursor', schema: { type: 'string', maxLength: 200 } },
+      { in: 'query', name: 'offset', schema: { type: 'integer', minimum: 0, maximum: 100_000_000 } },
+    ]);
+    const upload = document.paths!['/api/uploads/songs']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, object> } }> };
+    expect(upload.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(JSON.stringify(document)).not.toContain('contentEncoding');
+    expect(document.components!.schemas!.ApiError).toMatchObject({
+      required: ['statusCode', 'code', 'message'],
+      properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } },
+    });
+  });
+});
