@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CREDENTIALS } from '@tunafy/contracts';
-import { expect, hasRemote, logInAsDemo, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { expect, hasRemote, logInAsDemo, seriousA11yViolations, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 
 // The auth remote's screens and modals, end to end: production builds, gateway, API and database.
 test.skip(!hasRemote('mf-auth'), 'mf-auth is not built (npm run build -w @tunafy/mf-auth)');
@@ -39,11 +37,6 @@ async function expectErrors(scope: Page | Locator, expected: Record<string, stri
   }
 }
 
-function uniqueAccount() {
-  const tag = randomBytes(4).toString('hex');
-  return { email: `e2e-${tag}@example.com`, username: `e2e_${tag}`, password: `pw-${tag}-secret` };
-}
-
 async function fillSignup(scope: Page | Locator, fields: { email?: string; username?: string; password?: string; confirm?: string }) {
   await scope.getByLabel('Email address', { exact: true }).fill(fields.email ?? '');
   await scope.getByLabel('Username', { exact: true }).fill(fields.username ?? '');
@@ -53,17 +46,6 @@ async function fillSignup(scope: Page | Locator, fields: { email?: string; usern
 }
 
 const profileOf = (page: Page, username: string) => page.getByRole('button', { name: `Profile: ${username}` });
-
-async function seriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  const violations = await page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
 
 test.describe('signup page', () => {
   test('shows every validation message under its input', async ({ page }) => {
@@ -92,7 +74,7 @@ test.describe('signup page', () => {
 
   test("puts the server's errors under the email and username inputs", async ({ page }) => {
     await page.goto('/signup');
-    const fresh = uniqueAccount();
+    const fresh = uniqueAccount('e2e');
     // The demo account owns both this email and this username.
     await fillSignup(page, { email: DEMO_CREDENTIALS.email, username: fresh.username, password: fresh.password, confirm: fresh.password });
     await expectErrors(page, { 'Email address': MESSAGES.emailTaken, Username: null, Password: null });
@@ -102,7 +84,7 @@ test.describe('signup page', () => {
   });
 
   test('creates an account, logs it in and goes home', async ({ page }) => {
-    const account = uniqueAccount();
+    const account = uniqueAccount('e2e');
     await page.goto('/signup');
     await fillSignup(page, { ...account, confirm: account.password });
     await expect(page).toHaveURL(/\/$/);
@@ -220,7 +202,7 @@ test.describe('modals', () => {
     await fillSignup(dialog, { email: 'ann@example.com', username: 'ann', password: '12345', confirm: '1234' });
     await expectErrors(dialog, { Password: MESSAGES.passwordTooShort, 'Confirm Password': MESSAGES.confirmMismatchModal });
 
-    const account = uniqueAccount();
+    const account = uniqueAccount('e2e');
     await fillSignup(dialog, { email: DEMO_CREDENTIALS.email, username: account.username, password: account.password, confirm: account.password });
     await expectErrors(dialog, { 'Email address': MESSAGES.emailTaken });
 

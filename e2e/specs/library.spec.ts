@@ -1,28 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
-import { expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 // The library remote end to end: production builds, gateway, real API and database, real uploads.
 test.skip(!hasRemote('mf-library'), 'mf-library is not built (npm run build -w @tunafy/mf-library)');
 
 const SONG_SECONDS = 7;
-
-interface Account {
-  email: string;
-  username: string;
-  password: string;
-}
-
-function uniqueAccount(prefix: string): Account {
-  const tag = randomBytes(4).toString('hex');
-  return { email: `${prefix}-${tag}@example.com`, username: `${prefix}_${tag}`, password: `pw-${tag}-secret` };
-}
 
 /** Real media written to temp files: a generated mp3 the API measures, and PNG covers. */
 function mediaFiles() {
@@ -57,9 +44,7 @@ async function signUpThroughTheUi(page: Page, account: Account): Promise<void> {
 /** Signs a fresh account up through the API in its own browser context (cookies land there). */
 async function signUpThroughTheApi(browser: Browser, baseURL: string, account: Account): Promise<Page> {
   const context = await browser.newContext({ baseURL });
-  const { csrf_token: token } = (await (await context.request.get('/api/auth/csrf')).json()) as { csrf_token: string };
-  const signup = await context.request.post('/api/auth/signup', { headers: { 'x-csrf-token': token }, data: account });
-  expect(signup.ok(), await signup.text()).toBe(true);
+  await signUpThroughApi(context.request, account);
   return context.newPage();
 }
 
@@ -79,17 +64,6 @@ async function dialogDescription(page: Page): Promise<string> {
 
 
 const playerCommands = (page: Page) => recordedPlayerCommands<{ type: string; index?: number; source?: string; songs?: { id: string; song_name: string }[] }>(page);
-
-async function seriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  const violations = await page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
 
 async function chooseFromMenu(page: Page, menuLabel: string, item: string): Promise<void> {
   await page.getByRole('button', { name: menuLabel }).click();

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Playlist, Song } from '@tunafy/contracts';
 import { repoRoot } from '@tunafy/stack';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 /*
  * Issue 16 at a phone's size: Chromium's device emulation (390x844, touch, mobile viewport) against the production
@@ -24,25 +22,13 @@ test.use({ launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: [...CHROM
 const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '../screenshots/phone');
 const PHONE = { width: 390, height: 844 };
 
-interface Account {
-  email: string;
-  username: string;
-  password: string;
-}
-
 let account: Account;
 let song: Song;
 let playlist: Playlist;
 
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
-}
-
 async function signUp(request: APIRequestContext, prefix: string): Promise<Account> {
-  const tag = randomBytes(4).toString('hex');
-  const fresh = { email: `${prefix}-${tag}@example.com`, username: `${prefix}_${tag}`, password: `pw-${tag}-secret` };
-  const response = await request.post('/api/auth/signup', { headers: { 'x-csrf-token': await csrf(request) }, data: fresh });
-  expect(response.ok(), await response.text()).toBe(true);
+  const fresh = uniqueAccount(prefix);
+  await signUpThroughApi(request, fresh);
   return fresh;
 }
 
@@ -54,7 +40,7 @@ test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   account = await signUp(request, 'phone');
   const tag = account.username.split('_')[1]!;
-  const token = await csrf(request);
+  const token = await csrfToken(request);
   const upload = await request.post('/api/songs/new', {
     headers: { 'x-csrf-token': token },
     multipart: {
@@ -73,17 +59,6 @@ test.beforeAll(async ({ playwright }) => {
   playlist = (await created.json()) as Playlist;
   await request.dispose();
 });
-
-async function seriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  const violations = await page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
 
 /** Saves the screen for review, then checks it with axe. */
 async function reviewScreen(page: Page, name: string): Promise<void> {

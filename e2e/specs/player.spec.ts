@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
-import { DEMO_CREDENTIALS, type Song } from '@tunafy/contracts';
+import type { Song } from '@tunafy/contracts';
 import { repoRoot } from '@tunafy/stack';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-import { expect, hasRemote, test } from '../support/fixtures.js';
+import { csrfToken, expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 
 /*
  * The player remote end to end: the production builds behind the gateway, the real API with real mp3s
@@ -42,19 +42,9 @@ const toItem = ({ id, song_name, artist_username, song_cover_url, song_file_url,
   artist_id,
 });
 
-async function csrf(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/auth/csrf');
-  return ((await response.json()) as { csrf_token: string }).csrf_token;
-}
-
 /** A fresh account per test: its own saved player and play history. Cookies land in the page's context. */
 async function signUpFresh(request: APIRequestContext): Promise<void> {
-  const tag = randomBytes(4).toString('hex');
-  const response = await request.post('/api/auth/signup', {
-    headers: { 'x-csrf-token': await csrf(request) },
-    data: { email: `player-${tag}@example.com`, username: `player_${tag}`, password: `pw-${tag}-secret` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  await signUpThroughApi(request, uniqueAccount('player'));
 }
 
 test.beforeAll(async ({ playwright }) => {
@@ -63,9 +53,8 @@ test.beforeAll(async ({ playwright }) => {
   const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: (options: { seed: number; seconds: number }) => Buffer };
   const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: (options: { seed: number; title: string; size?: number }) => Buffer };
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
-  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': await csrf(request) }, data: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = await csrf(request);
+  await logInAsDemo(request);
+  const token = await csrfToken(request);
   const upload = async (name: string, seed: number, seconds: number) => {
     const response = await request.post('/api/songs/new', {
       headers: { 'x-csrf-token': token },

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_CREDENTIALS, type Playlist, type Song } from '@tunafy/contracts';
+import type { Playlist, Song } from '@tunafy/contracts';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
-import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { csrfToken, expect, hasRemote, logInAsDemo, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 
 /*
  * Queue control from song rows (issue 16) in Chromium against the production builds, the real API and database:
@@ -22,17 +21,12 @@ interface Songs {
 }
 let songs: Songs;
 
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
-}
-
 /** Five short songs uploaded by the demo account, with names unique to this run (the database is shared). */
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
-  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': await csrf(request) }, data: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = await csrf(request);
+  await logInAsDemo(request);
+  const token = await csrfToken(request);
   const tag = randomBytes(3).toString('hex');
   const upload = async (name: string, seed: number) => {
     const response = await request.post('/api/songs/new', {
@@ -50,18 +44,8 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-/** A fresh account per test (its own playlists and saved queue); cookies land in the page's context. */
-async function signUpFresh(request: APIRequestContext): Promise<void> {
-  const tag = randomBytes(4).toString('hex');
-  const response = await request.post('/api/auth/signup', {
-    headers: { 'x-csrf-token': await csrf(request) },
-    data: { email: `queue-${tag}@example.com`, username: `queue_${tag}`, password: `pw-${tag}-secret` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
 async function createPlaylist(request: APIRequestContext, name: string, with_: Song[]): Promise<Playlist> {
-  const token = await csrf(request);
+  const token = await csrfToken(request);
   const created = await request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: name, description: '', private: 'false' } });
   expect(created.status(), await created.text()).toBe(201);
   const playlist = (await created.json()) as Playlist;
@@ -99,20 +83,10 @@ async function nextUp(page: Page): Promise<string[]> {
   return panel.getByRole('list', { name: 'Next up' }).getByRole('listitem').evaluateAll((items, names) => items.map((item) => names.find((name) => item.textContent?.includes(name)) ?? '?'), Object.values(songs).map((song) => song.song_name));
 }
 
-async function seriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  const violations = await page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
-
 test.describe('queue control from song rows', () => {
   test.beforeEach(async ({ page }) => {
-    await signUpFresh(page.request);
+    // A fresh account per test (its own playlists and saved queue); cookies land in the page's context.
+    await signUpThroughApi(page.request, uniqueAccount('queue'));
   });
 
   test('Play next and Add to queue from rows and from a selection land in the queue panel in order', async ({ page }) => {

@@ -1,41 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Album, Playlist, SessionUser, Song } from '@tunafy/contracts';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
-import { expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { csrfToken, expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 // A user's page end to end: an artist's name leads there from the library, it lists their songs (most played
 // first), albums and the playlists the viewer may see, and Play all starts playback. Production builds, real API
 // and database, real uploads and plays.
 test.skip(!hasRemote('mf-library'), 'mf-library is not built (npm run build -w @tunafy/mf-library)');
 
-interface Account {
-  email: string;
-  username: string;
-  password: string;
-}
-
-function uniqueAccount(prefix: string): Account {
-  const tag = randomBytes(4).toString('hex');
-  return { email: `${prefix}-${tag}@example.com`, username: `${prefix}_${tag}`, password: `pw-${tag}-secret` };
-}
-
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
-}
-
 /** A fresh account, signed up through the API in its own browser context (its cookies land there). */
 async function signUp(browser: Browser, baseURL: string, account: Account): Promise<{ page: Page; user: SessionUser }> {
   const context = await browser.newContext({ baseURL });
-  const signup = await context.request.post('/api/auth/signup', { headers: { 'x-csrf-token': await csrf(context.request) }, data: account });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  return { page: await context.newPage(), user: (await signup.json()) as SessionUser };
+  const user = await signUpThroughApi(context.request, account);
+  return { page: await context.newPage(), user };
 }
 
 async function post<T>(request: APIRequestContext, path: string, multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>): Promise<T> {
-  const response = await request.post(path, { headers: { 'x-csrf-token': await csrf(request) }, multipart });
+  const response = await request.post(path, { headers: { 'x-csrf-token': await csrfToken(request) }, multipart });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as T;
 }
@@ -46,17 +28,6 @@ function uploadSong(request: APIRequestContext, name: string, seed: number): Pro
     song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed, title: name, size: 64 }) },
     song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed, seconds: 6 }) },
   });
-}
-
-async function seriousA11yViolations(page: Page) {
-  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
-  const violations = await page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 test.describe('user pages', () => {
@@ -75,12 +46,12 @@ test.describe('user pages', () => {
         album_name: names.album,
         album_cover_url: { name: 'album.png', mimeType: 'image/png', buffer: renderCover({ seed: 33, title: names.album, size: 64 }) },
       });
-      const added = await artist.page.request.put(`/api/albums/${album.id}/add`, { headers: { 'x-csrf-token': await csrf(artist.page.request) }, multipart: { song_id: quiet.id } });
+      const added = await artist.page.request.put(`/api/albums/${album.id}/add`, { headers: { 'x-csrf-token': await csrfToken(artist.page.request) }, multipart: { song_id: quiet.id } });
       expect(added.ok(), await added.text()).toBe(true);
       await post<Playlist>(artist.page.request, '/api/playlists/new', { playlist_name: names.open, private: 'false' });
       const hidden = await post<Playlist>(artist.page.request, '/api/playlists/new', { playlist_name: names.hidden, private: 'true' });
       // A play of the later song, reported as the player does: it now comes first on the artist's page.
-      const played = await listener.page.request.post('/api/plays', { headers: { 'x-csrf-token': await csrf(listener.page.request) }, data: { song_id: hit.id } });
+      const played = await listener.page.request.post('/api/plays', { headers: { 'x-csrf-token': await csrfToken(listener.page.request) }, data: { song_id: hit.id } });
       expect(played.status(), await played.text()).toBe(201);
 
       const page = listener.page;

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_CREDENTIALS } from '@tunafy/contracts';
+import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
 import { builtRemotes } from './stack.js';
 
 export { expect };
@@ -18,15 +20,49 @@ export function hasRemote(folder: 'mf-auth' | 'mf-library' | 'mf-player'): boole
   return builtRemotes().includes(folder);
 }
 
+/** The session's CSRF token; every unsafe request sends it back in x-csrf-token. */
+export async function csrfToken(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
+}
+
 /** Logs the page's context in through the API (cookies land in the browser context), not through the UI. */
 export async function logInAsDemo(request: APIRequestContext): Promise<void> {
-  const csrf = await request.get('/api/auth/csrf');
-  const { csrf_token: token } = (await csrf.json()) as { csrf_token: string };
   const login = await request.post('/api/auth/login', {
-    headers: { 'x-csrf-token': token },
+    headers: { 'x-csrf-token': await csrfToken(request) },
     data: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password },
   });
   expect(login.ok(), await login.text()).toBe(true);
+}
+
+export interface Account {
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** Credentials no other run used: the database is shared between specs and runs. */
+export function uniqueAccount(prefix: string): Account {
+  const tag = randomBytes(4).toString('hex');
+  return { email: `${prefix}-${tag}@example.com`, username: `${prefix}_${tag}`, password: `pw-${tag}-secret` };
+}
+
+/** Signs the account up through the API, not the UI; the session cookies land in the request's context. */
+export async function signUpThroughApi(request: APIRequestContext, account: Account): Promise<SessionUser> {
+  const signup = await request.post('/api/auth/signup', { headers: { 'x-csrf-token': await csrfToken(request) }, data: account });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  return (await signup.json()) as SessionUser;
+}
+
+/** axe's serious and critical findings on the whole page (WCAG 2.1 A/AA and best practice). */
+export async function seriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core') });
+  const violations = await page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
 /** Waits until no region is still loading: each remote region shows its screen or its fallback. */
