@@ -6,6 +6,7 @@ import { FullPlayer } from './full-player';
 import { PauseIcon, PlayIcon } from './icons';
 import { useProgress } from './use-player';
 import styles from './compact-player.module.css';
+import shared from './shared.module.css';
 import theme from './theme.module.css';
 
 interface CompactPlayerProps {
@@ -35,13 +36,13 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
       {song ? (
         <button ref={opener} type="button" className={styles.open} aria-haspopup="dialog" aria-expanded={expanded} onClick={() => setExpanded(true)}>
           <Cover src={song.song_cover_url} size={44} />
-          <span className={styles.text}>
+          <span className={shared.lines}>
             {/* Named by what it shows (WCAG 2.5.3), with what it does for screen readers. */}
-            <span className={styles.title}>
-              <span className={styles.srOnly}>Open player:</span> {song.song_name}
+            <span className={`${shared.line} ${styles.title}`}>
+              <span className={shared.srOnly}>Open player:</span> {song.song_name}
             </span>{' '}
-            <span className={styles.artist}>
-              <span className={styles.srOnly}>by</span> {song.artist_username}
+            <span className={`${shared.line} ${styles.artist}`}>
+              <span className={shared.srOnly}>by</span> {song.artist_username}
             </span>
           </span>
         </button>
@@ -50,7 +51,7 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
       )}
       <button
         type="button"
-        className={styles.play}
+        className={`${styles.play} ${shared.bufferingRing}`}
         aria-label={state.playing ? 'Pause' : 'Play'}
         disabled={!song}
         data-buffering={(state.playing && state.buffering) || undefined}

@@ -7,6 +7,7 @@ import { IconButton } from './icon-button';
 import { CloseIcon, DownIcon, UpIcon } from './icons';
 import { RecentlyPlayedList } from './recently-played-list';
 import styles from './queue-panel.module.css';
+import shared from './shared.module.css';
 
 type Tab = 'queue' | 'recent';
 
@@ -123,9 +124,9 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
         {current ? (
           <div className={`${styles.row} ${styles.current}`}>
             <Cover src={current.song.song_cover_url} size={40} />
-            <span className={styles.text}>
-              <span className={styles.title}>{current.song.song_name}</span>
-              <span className={styles.artist}>{current.song.artist_username}</span>
+            <span className={`${shared.lines} ${styles.text}`}>
+              <span className={`${shared.line} ${styles.title}`}>{current.song.song_name}</span>
+              <span className={`${shared.line} ${styles.artist}`}>{current.song.artist_username}</span>
             </span>
             <span className={styles.duration}>{formatTime(current.song.duration)}</span>
           </div>
@@ -171,12 +172,12 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
                   {/* Named by its visible text (WCAG 2.5.3), with the verb and "by" for screen readers only. */}
                   <button type="button" className={styles.play} onClick={() => playNow(entry)}>
                     <Cover src={entry.song.song_cover_url} size={40} />
-                    <span className={styles.text}>
-                      <span className={styles.title}>
-                        <span className={styles.srOnly}>Play</span> {name}
+                    <span className={`${shared.lines} ${styles.text}`}>
+                      <span className={`${shared.line} ${styles.title}`}>
+                        <span className={shared.srOnly}>Play</span> {name}
                       </span>{' '}
-                      <span className={styles.artist}>
-                        <span className={styles.srOnly}>by</span> {artist}
+                      <span className={`${shared.line} ${styles.artist}`}>
+                        <span className={shared.srOnly}>by</span> {artist}
                       </span>
                     </span>
                   </button>

@@ -7,6 +7,7 @@ import { listeningApi, type ListeningApi } from '../playback/listening-api';
 import { songToQueueItem } from '../playback/persistence';
 import { Cover } from './cover';
 import styles from './recently-played-list.module.css';
+import shared from './shared.module.css';
 
 export const RECENTLY_PLAYED_SOURCE = 'recently-played';
 
@@ -80,13 +81,13 @@ export function RecentlyPlayedList({ limit = 20, api = listeningApi, title }: Re
               <li key={song.id}>
                 <button type="button" className={styles.row} aria-current={current || undefined} onClick={() => play(index)}>
                   <Cover src={song.song_cover_url} size={40} />
-                  <span className={styles.text}>
-                    <span className={styles.title}>
-                      <span className={styles.srOnly}>Play</span> {song.song_name}
+                  <span className={`${shared.lines} ${styles.text}`}>
+                    <span className={`${shared.line} ${styles.title}`}>
+                      <span className={shared.srOnly}>Play</span> {song.song_name}
                     </span>{' '}
-                    <span className={styles.artist}>
-                      <span className={styles.srOnly}>by</span> {song.artist_username}
-                      <span className={styles.srOnly}>,</span>
+                    <span className={`${shared.line} ${styles.artist}`}>
+                      <span className={shared.srOnly}>by</span> {song.artist_username}
+                      <span className={shared.srOnly}>,</span>
                     </span>
                   </span>{' '}
                   <span className={styles.duration}>{formatTime(song.duration)}</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import styles from './shortcuts-help.module.css';
+import shared from './shared.module.css';
 
 export const SHORTCUTS: readonly { keys: string[]; label: string; does: string }[] = [
   { keys: ['Space'], label: 'Space', does: 'Play or pause' },
@@ -54,7 +55,7 @@ export function ShortcutsHelp({ onClose, dialogRef }: { onClose: () => void; dia
                 <kbd className={styles.key} aria-hidden="true">
                   {shortcut.keys.join(' ')}
                 </kbd>
-                <span className={styles.srOnly}>{shortcut.label}</span>
+                <span className={shared.srOnly}>{shortcut.label}</span>
               </dt>
               <dd>{shortcut.does}</dd>
             </div>

@@ -3,6 +3,7 @@ import type { PlayerController } from '../playback/player-controller';
 import { IconButton } from './icon-button';
 import { ForwardIcon, LoopOneIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RewindIcon, ShuffleIcon } from './icons';
 import styles from './transport-controls.module.css';
+import shared from './shared.module.css';
 
 interface TransportControlsProps {
   controller: PlayerController;
@@ -28,7 +29,7 @@ export function TransportControls({ controller, hasSong, playing, buffering, shu
       <IconButton label="Rewind 5 seconds" icon={<RewindIcon />} disabled={!hasSong} onClick={() => controller.rewind()} />
       <button
         type="button"
-        className={styles.play}
+        className={`${styles.play} ${shared.bufferingRing}`}
         aria-label={playing ? 'Pause' : 'Play'}
         title={playing ? 'Pause' : 'Play'}
         disabled={!hasSong}
