@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
 import { IconButton } from './icon-button';
-import { ChevronDownIcon, QueueIcon } from './icons';
+import { ChevronDownIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
 import { ArtistLink, SongLink } from './song-link';
 import { TransportControls } from './transport-controls';
 import { useCloseOnBack } from './use-close-on-back';
+import { useQueueToggle } from './use-queue-toggle';
 import styles from './full-player.module.css';
 import theme from './theme.module.css';
 
@@ -46,12 +47,10 @@ interface FullPlayerProps {
  */
 export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   const song = currentSong(state.queue);
-  const [queueOpen, setQueueOpen] = useState(false);
+  const queue = useQueueToggle();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  const queueButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const panelId = useId();
 
   const leaveThen = useCloseOnBack(onClose);
 
@@ -64,11 +63,6 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
       document.body.style.overflow = before;
     };
   }, []);
-
-  const closeQueue = () => {
-    setQueueOpen(false);
-    queueButton.current?.focus();
-  };
 
   return (
     <div
@@ -97,20 +91,11 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
         <h2 id={titleId} className={styles.heading}>
           Now playing
         </h2>
-        <IconButton
-          ref={queueButton}
-          label="Queue"
-          icon={<QueueIcon />}
-          active={queueOpen}
-          aria-expanded={queueOpen}
-          aria-controls={queueOpen ? panelId : undefined}
-          onClick={() => setQueueOpen((open) => !open)}
-          className={styles.headerButton}
-        />
+        <IconButton {...queue.buttonProps} className={styles.headerButton} />
       </div>
 
-      {queueOpen ? (
-        <QueuePanel id={panelId} controller={controller} queue={state.queue} onClose={closeQueue} variant="sheet" />
+      {queue.open ? (
+        <QueuePanel id={queue.panelId} controller={controller} queue={state.queue} onClose={queue.close} variant="sheet" />
       ) : (
         <div className={styles.art}>
           <Cover src={song?.song_cover_url} size={640} fluid />

@@ -1,9 +1,9 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { PlayerController } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { CompactPlayer } from './compact-player';
 import { IconButton } from './icon-button';
-import { AlertIcon, CloseIcon, KeyboardIcon, QueueIcon } from './icons';
+import { AlertIcon, CloseIcon, KeyboardIcon } from './icons';
 import { NowPlaying } from './now-playing';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
@@ -12,6 +12,7 @@ import { TransportControls } from './transport-controls';
 import { useCompactLayout } from './use-compact-layout';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { usePlayerState } from './use-player';
+import { useQueueToggle } from './use-queue-toggle';
 import { VolumeControl } from './volume-control';
 import styles from './player-bar.module.css';
 import theme from './theme.module.css';
@@ -23,21 +24,14 @@ import theme from './theme.module.css';
 export function PlayerBar({ controller }: { controller: PlayerController }) {
   const state = usePlayerState(controller);
   const compact = useCompactLayout();
-  const [queueOpen, setQueueOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
-  const queueButton = useRef<HTMLButtonElement>(null);
   const helpDialog = useRef<HTMLDivElement>(null);
-  const panelId = useId();
+  const queue = useQueueToggle();
   const song = currentSong(state.queue);
 
   const openHelp = useCallback(() => setHelpOpen(true), []);
   const ownDialog = useCallback(() => helpDialog.current, []);
   useKeyboardShortcuts(controller, { onHelp: openHelp, ownDialog });
-
-  const closeQueue = () => {
-    setQueueOpen(false);
-    queueButton.current?.focus();
-  };
 
   const notice = state.notice && (
     // The same message went to the shell's toaster (a live region); here it stays visible, not announced twice.
@@ -63,7 +57,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
       aria-label="Player"
       onKeyDown={(event) => {
         // Escape anywhere in the bar (the toggle included) closes the queue; the panel handles its own first.
-        if (event.key === 'Escape' && queueOpen) closeQueue();
+        if (event.key === 'Escape' && queue.open) queue.close();
       }}
     >
       <div className={styles.left}>
@@ -84,21 +78,13 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
 
       <div className={styles.right}>
         <IconButton label="Keyboard shortcuts" icon={<KeyboardIcon />} onClick={openHelp} className={styles.optional} />
-        <IconButton
-          ref={queueButton}
-          label="Queue"
-          icon={<QueueIcon />}
-          active={queueOpen}
-          aria-expanded={queueOpen}
-          aria-controls={queueOpen ? panelId : undefined}
-          onClick={() => setQueueOpen((open) => !open)}
-        />
+        <IconButton {...queue.buttonProps} />
         <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />
       </div>
 
       {notice}
 
-      {queueOpen && <QueuePanel id={panelId} controller={controller} queue={state.queue} onClose={closeQueue} />}
+      {queue.open && <QueuePanel id={queue.panelId} controller={controller} queue={state.queue} onClose={queue.close} />}
       {helpOpen && <ShortcutsHelp dialogRef={helpDialog} onClose={() => setHelpOpen(false)} />}
     </section>
   );

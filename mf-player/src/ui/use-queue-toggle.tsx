@@ -1,0 +1,27 @@
+import { useId, useRef, useState } from 'react';
+import { QueueIcon } from './icons';
+
+/**
+ * The Queue button and the panel it discloses, as the bar and the full-screen player both use them: whether it is
+ * open, the id that ties the button to the panel, and a close that hands focus back to the button (where the
+ * keyboard user was). Spread `buttonProps` on an IconButton.
+ */
+export function useQueueToggle() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const buttonProps = {
+    ref: button,
+    label: 'Queue',
+    icon: <QueueIcon />,
+    active: open,
+    'aria-expanded': open,
+    'aria-controls': open ? panelId : undefined,
+    onClick: () => setOpen((wasOpen) => !wasOpen),
+  };
+  return { open, panelId, close, buttonProps };
+}
