@@ -1,25 +1,16 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import type { Song } from '@tunafy/contracts';
 import type { MenuAction } from '../components/action-menu';
 import { SelectionBar } from '../components/selection-bar';
-import { VirtualTrackList } from '../components/virtual-track-list';
+import { VirtualTrackList, type VirtualTrackListProps } from '../components/virtual-track-list';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
-import { queueSongs, type ListPlayback } from '../lib/player';
+import { queueSongs } from '../lib/player';
 import { MAX_SELECTION } from '../lib/selection';
 import { useSessionUser } from '../lib/session';
-import type { PagedRows } from '../lib/use-paged-rows';
 import { useSelection } from '../lib/use-selection';
 
-interface SongListProps {
-  rows: PagedRows<Song>;
-  total: number;
-  playback: ListPlayback;
-  label: string;
-  /** The page's own row action (Remove, the heart), beside the row menu. */
-  actions?: (song: Song, index: number) => ReactNode;
-  /** How many controls `actions` renders (a playlist's drag handle and Remove: 2). */
-  actionCount?: 1 | 2;
-}
+/** The list's props; the row menu and the selection are the SongList's own. */
+type SongListProps = Omit<VirtualTrackListProps, 'menu' | 'selection'>;
 
 /**
  * A list of songs as every page shows it (All Songs, an album, a playlist, Liked Songs): the windowed rows, each

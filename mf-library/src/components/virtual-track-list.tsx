@@ -88,7 +88,7 @@ function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'vie
   return { view, scroller };
 }
 
-interface VirtualTrackListProps {
+export interface VirtualTrackListProps {
   rows: PagedRows<Song>;
   /** The list's length (rows.total once known). */
   total: number;
