@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Playlist, Song } from '@tunafy/contracts';
-import { repoRoot } from '@tunafy/stack';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
+import { seedMedia } from '../support/seed-media.js';
 
 /*
  * Issue 16 at a phone's size: Chromium's device emulation (390x844, touch, mobile viewport) against the production
@@ -34,9 +34,7 @@ async function signUp(request: APIRequestContext, prefix: string): Promise<Accou
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  const dist = join(repoRoot(), 'services/api/dist/seed/media');
-  const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: (options: { seed: number; seconds: number }) => Buffer };
-  const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: (options: { seed: number; title: string; size?: number }) => Buffer };
+  const { synthesizeSong, renderCover } = await seedMedia();
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   account = await signUp(request, 'phone');
   const tag = account.username.split('_')[1]!;

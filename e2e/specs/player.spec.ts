@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import type { Song } from '@tunafy/contracts';
-import { repoRoot } from '@tunafy/stack';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
+import { seedMedia } from '../support/seed-media.js';
 
 /*
  * The player remote end to end: the production builds behind the gateway, the real API with real mp3s
@@ -49,9 +47,7 @@ async function signUpFresh(request: APIRequestContext): Promise<void> {
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  const dist = join(repoRoot(), 'services/api/dist/seed/media');
-  const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: (options: { seed: number; seconds: number }) => Buffer };
-  const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: (options: { seed: number; title: string; size?: number }) => Buffer };
+  const { synthesizeSong, renderCover } = await seedMedia();
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   await logInAsDemo(request);
   const token = await csrfToken(request);

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { DEMO_CREDENTIALS, type Song, type SongsResponse } from '@tunafy/contracts';
-import { frontendApps, growCatalog, repoRoot, startApi, startDatabase, startGateway, throwawayApiEnv, type GrownCatalog } from '@tunafy/stack';
+import { frontendApps, growCatalog, startApi, startDatabase, startGateway, throwawayApiEnv, type GrownCatalog } from '@tunafy/stack';
+import { seedMedia } from './seed-media.js';
 import type { TestStack } from './stack.js';
 
 export interface GrownStack extends TestStack {
@@ -82,9 +82,7 @@ export async function startGrownStack(songs: number, log: (line: string) => void
 
 /** One real upload: an mp3 and a cover made by the seed's generators. */
 async function uploadTemplate(request: APIRequestContext, apiUrl: string): Promise<Song> {
-  const dist = join(repoRoot(), 'services/api/dist/seed/media');
-  const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: (options: { seed: number; seconds: number }) => Buffer };
-  const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: (options: { seed: number; title: string; size?: number }) => Buffer };
+  const { synthesizeSong, renderCover } = await seedMedia();
   const upload = await request.post(`${apiUrl}/api/songs/new`, {
     headers: { 'x-csrf-token': await csrf(request, apiUrl) },
     multipart: {

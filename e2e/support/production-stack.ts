@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DEMO_CREDENTIALS, type Playlist, type SessionUser, type Song } from '@tunafy/contracts';
-import { cookieHeader, repoRoot, startProductionTopology, storeSetCookies, type ProductionTopology, type ProductionTopologyOptions } from '@tunafy/stack';
+import { cookieHeader, startProductionTopology, storeSetCookies, type ProductionTopology, type ProductionTopologyOptions } from '@tunafy/stack';
+import { seedMedia } from './seed-media.js';
 
 /**
  * The production topology (packages/stack/src/production-topology.ts: nginx gateway, four nginx static
@@ -70,8 +69,6 @@ export class ApiSession {
   }
 }
 
-type Synthesize = (options: { seed: number; seconds: number }) => Buffer;
-type RenderCover = (options: { seed: number; title: string; size?: number }) => Buffer;
 
 export async function startProductionStack(log: (line: string) => void = () => undefined, options: ProductionTopologyOptions = {}): Promise<ProductionStack> {
   const topology = await startProductionTopology({ log, ...options });
@@ -79,9 +76,7 @@ export async function startProductionStack(log: (line: string) => void = () => u
     const demo = new ApiSession(topology.url);
     const user = await demo.logIn(DEMO_CREDENTIALS);
     // Real mp3s (the seed's generator), uploaded through the gateway as a user's would be.
-    const media = join(repoRoot(), 'services/api/dist/seed/media');
-    const { synthesizeSong } = (await import(pathToFileURL(join(media, 'synth-song.js')).href)) as { synthesizeSong: Synthesize };
-    const { renderCover } = (await import(pathToFileURL(join(media, 'render-cover.js')).href)) as { renderCover: RenderCover };
+    const { synthesizeSong, renderCover } = await seedMedia();
     const tag = randomBytes(3).toString('hex');
     const songs: Song[] = [];
     for (const [index, name] of ['Gateway Alpha', 'Gateway Bravo', 'Gateway Charlie'].entries()) {
