@@ -51,7 +51,7 @@ interface PlaylistState {
   entries: RefList;
 }
 
-/** A playlist entry as its order sees it: its id, its song and its order key ('' when it has none). */
+/** A playlist entry as its order sees it: its id, its song and the key it sorts at (its own, or its id's implicit one). */
 export interface EntryOrder {
   entryId: string;
   songId: string;
@@ -63,9 +63,9 @@ export type MoveTarget = { afterSongId: string | null } | { beforeSongId: string
 
 /**
  * What a move needs to know to give the entry a key (playlists/playlist-order.ts): the entry that will precede
- * it and the one that will follow it. When those two share a key (two moves into one gap at once, or entries
- * from before keys existed, which all have ''), `following` is every entry with that key from there on and
- * `bound` the next key after them (null: none), so the moved entry and they can be given keys in between.
+ * it and the one that will follow it. When those two share a key (two replicas moved songs into one gap at the
+ * same moment), `following` is every entry with that key from there on and `bound` the next key after them (null:
+ * none), so the moved entry and they can be given keys in between.
  */
 export type MoveContext =
   | { kind: 'no-entry' }
@@ -254,6 +254,7 @@ export class CatalogModel {
     });
     // next - 1 is never `from` here, so it is the entry that will precede it.
     const previous = next > 0 ? orderAt(next - 1) : null;
+    // Keys are never '': with nothing before it, no entry after it can tie.
     const floor = previous?.orderKey ?? '';
     const following: EntryOrder[] = [];
     let bound: string | null = null;
@@ -562,7 +563,7 @@ export class CatalogModel {
 
   private refAt(list: RefList, position: number): SongRef {
     const ref: SongRef = { id: list.idAt(position), song: this.record(list.slotAt(position)), at: list.timeAt(position) };
-    const orderKey = list.orderKeyAt(position);
+    const orderKey = list.ownKeyAt(position);
     if (orderKey) ref.orderKey = orderKey;
     return ref;
   }

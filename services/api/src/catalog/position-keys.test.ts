@@ -1,6 +1,6 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import { describe, expect, it } from 'vitest';
-import { comparePacked, isLong, PACKED_CHARS, packKey, unpackKey } from './position-keys.js';
+import { comparePacked, implicitKey, isLong, PACKED_CHARS, packKey, unpackKey } from './position-keys.js';
 
 const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const comparePackedKeys = (a: string, b: string) => {
@@ -45,5 +45,17 @@ describe('packed order keys', () => {
     const { high, low, long } = packKey('abcdefghij');
     expect([unpackKey(high, low), isLong(low), long]).toEqual(['abcdefgh', true, 'abcdefghij']);
     expect(packKey('')).toEqual({ high: 0, low: 0, long: null });
+  });
+
+  it('gives an entry without a key an implicit one: valid, in id order, below the first appended key', () => {
+    const bytes = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((pair) => parseInt(pair, 16)));
+    const ids = ['000000000000000000000000', '6b0758c31a95658888197acb', '6b0758c31a95658888197acc', 'ffffffffffffffffffffffff'];
+    const keys = ids.map((id) => implicitKey(bytes(id)));
+    expect([...keys].sort(compareStrings)).toEqual(keys);
+    expect(keys.every((key) => key.length === 20 && key < 'a0')).toBe(true);
+    // Valid keys: one fits between any two, and before and after them.
+    expect(generateKeyBetween(keys[1], keys[2]) > keys[1]!).toBe(true);
+    expect(generateKeyBetween(null, keys[0])).toBe('Zz');
+    expect(generateKeyBetween(keys[3], null)).toBe('a0');
   });
 });

@@ -45,3 +45,22 @@ export function comparePacked(aHigh: number, aLow: number, bHigh: number, bLow: 
   const [a, b] = longs();
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const BASE_62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The order key an entry without one stands at (written before playlists had an order, or by the seed): "Zz",
+ * the integer just below the first appended key "a0", then the entry's 12-byte id in 17 base-62 digits and a "V"
+ * (a key may not end in 0). So such entries keep id order, all come before appended ones, and a move can land
+ * between any two of them by writing only the moved entry: a valid fractional-indexing key, never stored.
+ */
+export function implicitKey(id: Uint8Array, offset = 0): string {
+  let value = 0n;
+  for (let byte = 0; byte < 12; byte++) value = (value << 8n) | BigInt(id[offset + byte]!);
+  let digits = '';
+  for (let digit = 0; digit < 17; digit++) {
+    digits = BASE_62[Number(value % 62n)] + digits;
+    value /= 62n;
+  }
+  return `Zz${digits}V`;
+}

@@ -1,6 +1,6 @@
 import type { SongRecord } from '../songs/songs.repository.js';
 import { compareIds, ID_BYTES, idBytes, readId } from './object-ids.js';
-import { comparePacked, isLong, packKey, unpackKey, type PackedKey } from './position-keys.js';
+import { comparePacked, implicitKey, isLong, packKey, unpackKey, type PackedKey } from './position-keys.js';
 
 /** One reference to a song in a playlist or a collection, as handed out (the list holds them unboxed). */
 export interface SongRef {
@@ -59,12 +59,18 @@ export class RefList {
     return new Date(this.times[position]!);
   }
 
-  /** The reference's order key, '' when it has none. */
-  orderKeyAt(position: number): string {
+  /** The reference's own order key, '' when it has none. */
+  ownKeyAt(position: number): string {
     const keys = this.keys;
     if (!keys) return '';
     const low = keys[position * 2 + 1]!;
+    if (low === 0 && keys[position * 2] === 0) return '';
     return isLong(low) ? this.longKeys!.get(this.idAt(position))! : unpackKey(keys[position * 2]!, low);
+  }
+
+  /** The key the reference sorts at: its own, or the one its id stands for (implicitKey). */
+  orderKeyAt(position: number): string {
+    return this.ownKeyAt(position) || implicitKey(this.ids, position * ID_BYTES);
   }
 
   /**
@@ -80,8 +86,8 @@ export class RefList {
     if (at >= 0) return at + 1;
     const key = this.departed?.get(readId(target, 0));
     if (key === undefined) return 0;
-    const packed = packKey(key);
-    return this.search((position) => this.compareAt(position, packed, target) <= 0);
+    const place = packKey(key);
+    return this.search((position) => this.compareAt(position, place, target) <= 0);
   }
 
   /** First position whose id is not below `id` (id-ordered lists: likes). */
@@ -109,7 +115,7 @@ export class RefList {
     if (existing >= 0) {
       const same = compareIds(this.ids, existing * ID_BYTES, bytes, 0) === 0;
       if (!same && !replace) return;
-      if (same && this.orderKeyAt(existing) === key) return;
+      if (same && this.ownKeyAt(existing) === key) return;
       this.removeAt(existing, !same);
     }
     if (key !== '' && !this.keys) this.keys = new Uint32Array(this.times.length * 2);
@@ -219,12 +225,24 @@ export class RefList {
     return compareIds(this.ids, position * ID_BYTES, target, 0);
   }
 
-  /** The reference at `position` against a (key, id): negative when it sorts first. */
+  /**
+   * The reference at `position` against a (key, id), '' standing for the id's implicit key: negative when it sorts
+   * first. Two references without keys compare by id (their implicit keys are in id order); only a keyed one
+   * against a keyless one spells the implicit key out.
+   */
   private compareAt(position: number, key: PackedKey, id: Uint8Array): number {
     const keys = this.keys;
     const high = keys ? keys[position * 2]! : 0;
     const low = keys ? keys[position * 2 + 1]! : 0;
-    const byKey = comparePacked(high, low, key.high, key.low, () => [this.longKeys!.get(this.idAt(position))!, key.long!]);
+    const implicit = high === 0 && low === 0;
+    const targetImplicit = key.high === 0 && key.low === 0;
+    let byKey = 0;
+    if (!implicit && !targetImplicit) byKey = comparePacked(high, low, key.high, key.low, () => [this.longKeys!.get(this.idAt(position))!, key.long!]);
+    else if (implicit !== targetImplicit) {
+      const mine = this.orderKeyAt(position);
+      const theirs = targetImplicit ? implicitKey(id) : (key.long ?? unpackKey(key.high, key.low));
+      byKey = mine < theirs ? -1 : mine > theirs ? 1 : 0;
+    }
     return byKey !== 0 ? byKey : this.compareIdAt(position, id);
   }
 

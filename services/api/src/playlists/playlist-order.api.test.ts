@@ -215,7 +215,7 @@ describe('PUT /api/playlists/:id/songs/order', () => {
     }
   });
 
-  it('orders entries stored without a position first, by id, and gives them positions from where the first move lands', async () => {
+  it('orders entries stored without a position first, by id, and a move among them writes the moved entry alone', async () => {
     const { playlist, ids } = await playlistOf(owner, 4);
     // Entries as they were stored before playlists could be reordered (and as the seed stores them).
     await db.collection('playlist_songs').updateMany({ playlist_id: new ObjectId(playlist.id) }, { $unset: { position: '' } });
@@ -228,9 +228,15 @@ describe('PUT /api/playlists/:id/songs/order', () => {
     expect(await order(owner, playlist.id)).toEqual([ids[0], ids[1], added, ids[2], ids[3]]);
     const stored = await db.collection('playlist_songs').find({ playlist_id: new ObjectId(playlist.id) }).toArray();
     const positionOf = (songId: string) => stored.find((doc) => String(doc.song_id) === songId)?.position;
-    expect([positionOf(ids[0]!), positionOf(ids[1]!)]).toEqual([undefined, undefined]);
-    expect([positionOf(added), positionOf(ids[2]!), positionOf(ids[3]!)].every((key) => typeof key === 'string')).toBe(true);
+    expect([positionOf(ids[0]!), positionOf(ids[1]!), positionOf(ids[2]!), positionOf(ids[3]!)]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(typeof positionOf(added)).toBe('string');
+    // To the top of them, and one of them to the end: still one document each.
+    await move(owner, playlist.id, { song_id: ids[3], after_song_id: null });
+    await move(owner, playlist.id, { song_id: ids[0], before_song_id: null });
+    expect(await order(owner, playlist.id)).toEqual([ids[3], ids[1], added, ids[2], ids[0]]);
+    const after = await db.collection('playlist_songs').find({ playlist_id: new ObjectId(playlist.id) }).toArray();
+    expect(after.filter((doc) => doc.position === undefined).map((doc) => String(doc.song_id)).sort()).toEqual([ids[1], ids[2]].sort());
     await announceDirectWrite(db);
-    expect(await order(owner, playlist.id)).toEqual([ids[0], ids[1], added, ids[2], ids[3]]);
+    expect(await order(owner, playlist.id)).toEqual([ids[3], ids[1], added, ids[2], ids[0]]);
   });
 });

@@ -125,7 +125,7 @@ describe('playlist order', () => {
     expect(model.playlistTotals(playlistId).songCount).toBe(2);
   });
 
-  it('entries without a key keep id order; the first move among them gives keys to the run it lands in, and to nothing else', () => {
+  it('entries without a key keep id order, before added ones, and a move among them writes only the moved entry', () => {
     const { model, playlistId, songs, order, move, add } = playlistWith(6, { legacy: true });
     const [a, b, c, d, e, f] = songs as [string, string, string, string, string, string];
     expect(order()).toEqual(songs);
@@ -134,18 +134,28 @@ describe('playlist order', () => {
     expect(model.playlistEntry(playlistId, g)!.orderKey).toBe('a0');
     expect(order()).toEqual([...songs, g]);
 
-    // Into the middle: the moved entry and the keyless ones after its place get keys, those before it keep none.
-    const moves = move(f, { afterSongId: b });
-    if (typeof moves === 'string') throw new Error(moves);
-    expect(moves.map((m) => m.songId)).toEqual([f, c, d, e]);
-    expect(order()).toEqual([a, b, f, c, d, e, g]);
-    expect(model.playlistEntry(playlistId, a)!.orderKey).toBeUndefined();
-    // To the top of keyless entries: the same rule.
-    move(g, { afterSongId: null });
-    expect(order()).toEqual([g, a, b, f, c, d, e]);
-    const keys = model.playlistEntries(playlistId, {})!.items.map((ref) => ref.orderKey ?? '');
-    expect([...keys].sort()).toEqual(keys);
-    expect(new Set(keys).size).toBe(keys.length);
+    // Into the middle, to the top, and the added one among them: one entry each time; the others keep no key.
+    for (const [songId, target] of [
+      [f, { afterSongId: b }],
+      [g, { afterSongId: null }],
+      [a, { beforeSongId: null }],
+      [d, { afterSongId: f }],
+    ] as const) {
+      const moves = move(songId, target);
+      if (typeof moves === 'string') throw new Error(moves);
+      expect(moves.map((m) => m.songId)).toEqual([songId]);
+    }
+    expect(order()).toEqual([g, b, f, d, c, e, a]);
+    for (const untouched of [b, c, e]) expect(model.playlistEntry(playlistId, untouched)!.orderKey).toBeUndefined();
+    // Paging by cursor walks the mixed list once.
+    const walked: string[] = [];
+    for (let afterId: string | undefined, turn = 0; turn < 10; turn++) {
+      const page = model.playlistEntries(playlistId, { limit: 2, afterId })!;
+      walked.push(...page.items.map((ref) => ref.song.id));
+      if (!page.nextAfterId) break;
+      afterId = page.nextAfterId;
+    }
+    expect(walked).toEqual(order());
   });
 
   it('two moves that picked the same key (two replicas at once) tie by id, and a move between them gives the tie new keys', () => {
