@@ -6,7 +6,7 @@ import { IconButton } from './icon-button';
 import { ChevronDownIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
-import { ArtistLink, SongLink } from './song-link';
+import { SongLinks } from './song-link';
 import { TransportControls } from './transport-controls';
 import { useCloseOnBack } from './use-close-on-back';
 import { useQueueToggle } from './use-queue-toggle';
@@ -104,29 +104,14 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
 
       <div className={styles.meta}>
         {song ? (
-          <>
-            <SongLink songId={song.id} className={styles.title}>
-              {song.song_name}
-            </SongLink>
-            <ArtistLink artistId={song.artist_id} className={styles.artist}>
-              {song.artist_username}
-            </ArtistLink>
-          </>
+          <SongLinks song={song} titleClassName={styles.title} artistClassName={styles.artist} />
         ) : (
           <span className={styles.artist}>Nothing is playing.</span>
         )}
       </div>
 
       <ProgressBar controller={controller} disabled={song === null} size="large" />
-      <TransportControls
-        controller={controller}
-        hasSong={song !== null}
-        playing={state.playing}
-        buffering={state.buffering}
-        shuffle={state.queue.shuffle}
-        repeat={state.queue.repeat}
-        layout="full"
-      />
+      <TransportControls controller={controller} state={state} layout="full" />
     </div>
   );
 }

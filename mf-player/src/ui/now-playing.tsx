@@ -1,6 +1,6 @@
 import type { QueueItem } from '@tunafy/event-bus';
 import { Cover } from './cover';
-import { ArtistLink, SongLink } from './song-link';
+import { SongLinks } from './song-link';
 import styles from './now-playing.module.css';
 
 export function NowPlaying({ song, playing }: { song: QueueItem | null; playing: boolean }) {
@@ -16,12 +16,7 @@ export function NowPlaying({ song, playing }: { song: QueueItem | null; playing:
     <div className={styles.nowPlaying} aria-label="Now playing" role="group">
       <Cover src={song.song_cover_url} size={56} />
       <div className={styles.meta}>
-        <SongLink songId={song.id} className={styles.title}>
-          {song.song_name}
-        </SongLink>
-        <ArtistLink artistId={song.artist_id} className={styles.artist}>
-          {song.artist_username}
-        </ArtistLink>
+        <SongLinks song={song} titleClassName={styles.title} artistClassName={styles.artist} />
       </div>
       {playing && (
         <span className={styles.bars} aria-hidden="true">

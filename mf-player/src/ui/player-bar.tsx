@@ -65,14 +65,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
       </div>
 
       <div className={styles.center}>
-        <TransportControls
-          controller={controller}
-          hasSong={song !== null}
-          playing={state.playing}
-          buffering={state.buffering}
-          shuffle={state.queue.shuffle}
-          repeat={state.queue.repeat}
-        />
+        <TransportControls controller={controller} state={state} />
         <ProgressBar controller={controller} disabled={song === null} />
       </div>
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { QueueItem } from '@tunafy/event-bus';
 import { Link, useInRouterContext } from 'react-router';
 
 /** A link inside the app: a router link inside the shell, a plain link where there is no router (the player's dev page). */
@@ -32,5 +33,19 @@ export function ArtistLink({ artistId, className, children }: { artistId: string
     <AppLink to={`/users/${encodeURIComponent(artistId)}`} className={className}>
       {children}
     </AppLink>
+  );
+}
+
+/** The song's name (to its page) then its artist's (to their page), as the bar and the full-screen player show them. */
+export function SongLinks({ song, titleClassName, artistClassName }: { song: QueueItem; titleClassName?: string; artistClassName?: string }) {
+  return (
+    <>
+      <SongLink songId={song.id} className={titleClassName}>
+        {song.song_name}
+      </SongLink>
+      <ArtistLink artistId={song.artist_id} className={artistClassName}>
+        {song.artist_username}
+      </ArtistLink>
+    </>
   );
 }

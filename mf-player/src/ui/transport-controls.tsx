@@ -1,5 +1,5 @@
-import type { RepeatMode } from '../queue/queue';
-import type { PlayerController } from '../playback/player-controller';
+import type { PlayerController, PlayerViewState } from '../playback/player-controller';
+import { currentSong } from '../queue/queue';
 import { IconButton } from './icon-button';
 import { ForwardIcon, LoopOneIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RewindIcon, ShuffleIcon } from './icons';
 import styles from './transport-controls.module.css';
@@ -7,11 +7,8 @@ import shared from './shared.module.css';
 
 interface TransportControlsProps {
   controller: PlayerController;
-  hasSong: boolean;
-  playing: boolean;
-  buffering: boolean;
-  shuffle: boolean;
-  repeat: RepeatMode;
+  /** What the buttons show (playing, buffering, shuffle, repeat) and whether there is a song to act on. */
+  state: PlayerViewState;
   /** 'full': the phone's full-screen player, big buttons over two rows (transport-controls.module.css). */
   layout?: 'bar' | 'full';
 }
@@ -21,7 +18,10 @@ interface TransportControlsProps {
  * plus shuffle and repeat-all. "Loop" is repeat-one: the song starts over by
  * itself; "Repeat" plays the queue again from the top after its last song.
  */
-export function TransportControls({ controller, hasSong, playing, buffering, shuffle, repeat, layout = 'bar' }: TransportControlsProps) {
+export function TransportControls({ controller, state, layout = 'bar' }: TransportControlsProps) {
+  const { playing, buffering } = state;
+  const { shuffle, repeat } = state.queue;
+  const hasSong = currentSong(state.queue) !== null;
   return (
     <div className={styles.controls} role="group" aria-label="Playback" data-layout={layout}>
       <IconButton label="Shuffle" pressed={shuffle} icon={<ShuffleIcon />} onClick={() => controller.toggleShuffle()} />
