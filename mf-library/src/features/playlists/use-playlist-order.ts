@@ -99,19 +99,22 @@ export function usePlaylistOrder(playlistId: string, base: PagedRows<Song>): Pla
     [playlistId, rowAt, setMoves],
   );
 
-  // Drop the hand-drawn order once every move is confirmed and the re-read rows show the last one in place.
-  const settled = moves.length > 0 && moves.every((each) => each.confirmed);
+  // Drop confirmed moves once the re-read rows show them: the confirmed moves at the front of the list, judged by
+  // the last of them being in place (later moves were made on the order after it, so they stay drawn).
+  const confirmed = moves.findIndex((each) => !each.confirmed);
+  const settledCount = confirmed < 0 ? moves.length : confirmed;
   useEffect(() => {
-    if (!settled) return;
-    const last = movesRef.current[movesRef.current.length - 1]!;
-    const landed = base.rowAt(last.to)?.id === last.songId && base.rowAt(last.from)?.id !== last.songId;
-    if (landed) {
-      setMoves(() => []);
+    if (settledCount === 0) return;
+    const last = movesRef.current[settledCount - 1]!;
+    const drop = (current: readonly TrackedMove[]) => (current[settledCount - 1] === last ? current.slice(settledCount) : current);
+    if (base.rowAt(last.to)?.id === last.songId && base.rowAt(last.from)?.id !== last.songId) {
+      setMoves(drop);
       return;
     }
-    const timer = setTimeout(() => setMoves((current) => (current.every((each) => each.confirmed) ? [] : current)), SETTLE_MS);
+    // The rows did not come back as expected (another tab changed the playlist meanwhile): the server's order wins.
+    const timer = setTimeout(() => setMoves(drop), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [settled, base, setMoves]);
+  }, [settledCount, base, setMoves]);
 
   const rows = useMemo<PagedRows<Song>>(
     () => ({ ...base, rowAt, rowsIn, version: base.version + version }),
