@@ -6,6 +6,7 @@ import { PathsExplorer } from '@nestjs/core/router/paths-explorer.js';
 import { API_ROUTES, createOpenApiDocument } from '@tunafy/contracts/openapi';
 import { describe, expect, inject, it } from 'vitest';
 import { ALBUM_COVER_FIELD } from '../albums/albums.service.js';
+import { IS_PUBLIC } from '../common/auth.decorators.js';
 import { AppModule } from '../app.module.js';
 import { loadConfig } from '../config/app-config.js';
 import { COVER_FIELD as IMPORT_COVER_FIELD } from '../imports/audio-spool.interceptor.js';
@@ -35,16 +36,27 @@ async function controllersOf(ref: ModuleRef, seen = new Set<unknown>()): Promise
 
 /** Every route Nest registers for the app (global prefix `api`), as `GET /api/playlists/{id}` -> the controller method that answers it. */
 async function registeredRoutes(): Promise<Map<string, string>> {
+  return new Map([...(await scanRoutes()).entries()].map(([key, route]) => [key, route.handler]));
+}
+
+interface ScannedRoute {
+  handler: string;
+  /** What SessionAuthGuard reads: @Public() on the method or its controller. */
+  isPublic: boolean;
+}
+
+async function scanRoutes(): Promise<Map<string, ScannedRoute>> {
   const module = AppModule.register(loadConfig({ MONGODB_URI: 'mongodb://127.0.0.1:1/unused', SESSION_SECRET: 'x'.repeat(32) }));
   const explorer = new PathsExplorer(new MetadataScanner());
-  const routes = new Map<string, string>();
+  const routes = new Map<string, ScannedRoute>();
   for (const controller of new Set(await controllersOf(module))) {
     const prefixes: string[] = [Reflect.getMetadata(PATH_METADATA, controller) ?? '/'].flat();
     for (const route of explorer.scanForPaths(controller.prototype as object, controller.prototype as object)) {
       for (const prefix of prefixes) {
         for (const path of route.path) {
           const full = `/api/${prefix}/${path}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1').replace(/:(\w+)/g, '{$1}');
-          routes.set(`${RequestMethod[route.requestMethod]} ${full}`, `${controller.name}.${route.methodName}`);
+          const isPublic = Boolean(Reflect.getMetadata(IS_PUBLIC, route.targetCallback) ?? Reflect.getMetadata(IS_PUBLIC, controller));
+          routes.set(`${RequestMethod[route.requestMethod]} ${full}`, { handler: `${controller.name}.${route.methodName}`, isPublic });
         }
       }
     }
@@ -76,6 +88,12 @@ describe('the route table behind /api/docs/openapi.json', () => {
       return [`${verb!.toUpperCase()} ${path}`, `${controller.name}.${method}`] as const;
     });
     expect(named.filter(([key, handler]) => registered.get(key) !== handler).map(([key, handler]) => `${key}: ${handler}, but Nest routes it to ${registered.get(key)}`)).toEqual([]);
+  });
+
+  it('documents as public exactly the routes @Public() opens to guests', async () => {
+    const scanned = await scanRoutes();
+    const wrong = API_ROUTES.filter((route) => scanned.get(`${route.method.toUpperCase()} ${route.path}`)?.isPublic !== (route.access === 'public'));
+    expect(wrong.map((route) => `${route.method} ${route.path} is documented as ${route.access}`)).toEqual([]);
   });
 
   it('describes the multipart file fields under the names the upload interceptors read', () => {
