@@ -59,9 +59,9 @@ export type SongRef = z.infer<typeof songRefSchema>;
  */
 export const pageQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional(),
-    cursor: z.string().max(200).optional(),
-    offset: z.coerce.number().int().min(0).max(LIMITS.offsetMax).optional(),
+    limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional().describe('Rows per page; without it the whole list.'),
+    cursor: z.string().max(200).optional().describe('Start after this: the `next_cursor` of the previous page.'),
+    offset: z.coerce.number().int().min(0).max(LIMITS.offsetMax).optional().describe('Start at this row instead (not with `cursor`).'),
   })
   .refine((page) => page.cursor === undefined || page.offset === undefined, { message: 'Use either cursor or offset, not both.', path: ['offset'] });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

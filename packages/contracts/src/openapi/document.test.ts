@@ -19,10 +19,10 @@ describe('the OpenAPI document', () => {
   it('renders the paging parameters, the multipart file fields and the field-keyed error shape', () => {
     const document = createOpenApiDocument();
     const songs = document.paths!['/api/songs']!.get!;
-    expect(songs.parameters).toEqual([
-      { in: 'query', name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 500 } },
-      { in: 'query', name: 'cursor', schema: { type: 'string', maxLength: 200 } },
-      { in: 'query', name: 'offset', schema: { type: 'integer', minimum: 0, maximum: 100_000_000 } },
+    expect(songs.parameters).toMatchObject([
+      { in: 'query', name: 'limit', description: 'Rows per page; without it the whole list.', schema: { type: 'integer', minimum: 1, maximum: 500 } },
+      { in: 'query', name: 'cursor', description: 'Start after this: the `next_cursor` of the previous page.', schema: { type: 'string', maxLength: 200 } },
+      { in: 'query', name: 'offset', description: 'Start at this row instead (not with `cursor`).', schema: { type: 'integer', minimum: 0, maximum: 100_000_000 } },
     ]);
     const upload = document.paths!['/api/uploads/songs']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, object> } }> };
     expect(upload.content['multipart/form-data']!.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
