@@ -277,6 +277,34 @@ test.describe('at a phone size', () => {
       await reviewScreen(page, '14-tablet');
     });
   });
+
+  test("an artist's page and a song row's menu by touch: the page fits, and Add to queue reaches the player", async ({ page }) => {
+    test.setTimeout(90_000);
+    // Logged in through the API: the UI log-in is the journey above.
+    const login = await page.request.post('/api/auth/login', { headers: { 'x-csrf-token': await csrfToken(page.request) }, data: { email: account.email, password: account.password } });
+    expect(login.ok(), await login.text()).toBe(true);
+    await page.goto(`/songs/${song.id}`);
+    await waitForRegionsSettled(page);
+    // The artist's name leads to their page, as on a desktop.
+    await page.getByRole('main').getByRole('link', { name: song.artist_username, exact: true }).first().tap();
+    await expect(page).toHaveURL(new RegExp(`/users/${song.artist_id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: song.artist_username })).toBeVisible();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: song.song_name, exact: true }) });
+    await expect(row).toBeVisible();
+    const more = row.getByRole('button', { name: `More options for ${song.song_name} by ${song.artist_username}` });
+    expect(await heightOf(more)).toBeGreaterThanOrEqual(44);
+    await reviewScreen(page, '12-artist-page');
+    await more.tap();
+    await page.getByRole('menuitem', { name: 'Add to queue', exact: true }).tap();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const bus = (globalThis as unknown as Record<symbol, { last(name: string): unknown }>)[Symbol.for('tunafy.event-bus')];
+          return (bus.last('player:state') as { queue: { id: string }[] } | undefined)?.queue.map((queued) => queued.id);
+        }),
+      )
+      .toContain(song.id);
+  });
 });
 
 test.describe('at a desktop size', () => {
