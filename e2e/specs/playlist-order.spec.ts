@@ -138,3 +138,38 @@ test('someone else’s playlist shows no handles', async ({ page, browser }) => 
     await other.close();
   }
 });
+
+test.describe('at a phone size, by touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the creator drags a song by its handle with a finger, and the server keeps the order', async ({ page }) => {
+    const playlist = await playlistOfFreshUser(page.request);
+    await page.goto(`/playlists/${playlist.id}`);
+    await waitForRegionsSettled(page);
+    const grid = page.getByRole('grid', { name: `Songs of ${playlist.playlist_name}` });
+    await expect.poll(() => shownOrder(grid)).toEqual(names(0, 1, 2, 3));
+    const handle = grid.getByRole('button', { name: `Move ${songs[3]!.song_name}`, exact: true });
+    const target = grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true });
+    await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    expect(from.height, 'a finger-sized handle').toBeGreaterThanOrEqual(44);
+
+    // Real touch events through the DevTools protocol (Playwright's touchscreen only taps): the browser must not take
+    // the gesture for a scroll (the handle's touch-action), or the drag is cancelled on a phone.
+    const cdp = await page.context().newCDPSession(page);
+    const at = (x: number, y: number) => [{ x, y, id: 1 }];
+    const x = from.x + from.width / 2;
+    const dragged = moveAnswered(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(x, from.y + from.height / 2) });
+    for (let step = 1; step <= 16; step++) {
+      const y = from.y + from.height / 2 + ((to.y + to.height / 2 - 8 - (from.y + from.height / 2)) * step) / 16;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect((await dragged).status()).toBe(200);
+    await expect.poll(() => shownOrder(grid)).toEqual(names(3, 0, 1, 2));
+    const stored = (await (await page.request.get(`/api/playlists/${playlist.id}/songs`)).json()) as PlaylistSongsResponse;
+    expect(stored.playlist_songs.map((entry) => entry.song.song_name)).toEqual(names(3, 0, 1, 2));
+  });
+});
