@@ -73,20 +73,25 @@ function moveAnswered(page: Page) {
 
 const names = (...indexes: number[]) => indexes.map((index) => songs[index]!.song_name);
 
-test('the creator reorders a playlist by dragging and by keyboard, and the order is the server’s after a reload', async ({ page }) => {
+/**
+ * A fresh user's playlist of the four songs, open, and where the last song's handle and the first one's are: the
+ * first row scrolled to the top of the scroller (the header takes most of a small window).
+ */
+async function openPlaylistToDragLastOntoFirst(page: Page) {
   const playlist = await playlistOfFreshUser(page.request);
   await page.goto(`/playlists/${playlist.id}`);
   await waitForRegionsSettled(page);
   const grid = page.getByRole('grid', { name: `Songs of ${playlist.playlist_name}` });
   await expect.poll(() => shownOrder(grid)).toEqual(names(0, 1, 2, 3));
-
-  // Drag: the last song's handle, with the mouse, onto the first row.
   const handle = grid.getByRole('button', { name: `Move ${songs[3]!.song_name}`, exact: true });
   const target = grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true });
-  // The rows in view (the header takes most of a 720 px window): the first at the top of the scroller.
   await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
+  return { playlist, grid, from: (await handle.boundingBox())!, to: (await target.boundingBox())! };
+}
+
+test('the creator reorders a playlist by dragging and by keyboard, and the order is the server’s after a reload', async ({ page }) => {
+  // Drag: the last song's handle, with the mouse, onto the first row.
+  const { playlist, grid, from, to } = await openPlaylistToDragLastOntoFirst(page);
   const dragged = moveAnswered(page);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
@@ -143,16 +148,7 @@ test.describe('at a phone size, by touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the creator drags a song by its handle with a finger, and the server keeps the order', async ({ page }) => {
-    const playlist = await playlistOfFreshUser(page.request);
-    await page.goto(`/playlists/${playlist.id}`);
-    await waitForRegionsSettled(page);
-    const grid = page.getByRole('grid', { name: `Songs of ${playlist.playlist_name}` });
-    await expect.poll(() => shownOrder(grid)).toEqual(names(0, 1, 2, 3));
-    const handle = grid.getByRole('button', { name: `Move ${songs[3]!.song_name}`, exact: true });
-    const target = grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true });
-    await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    const from = (await handle.boundingBox())!;
-    const to = (await target.boundingBox())!;
+    const { playlist, grid, from, to } = await openPlaylistToDragLastOntoFirst(page);
     expect(from.height, 'a finger-sized handle').toBeGreaterThanOrEqual(44);
 
     // Real touch events through the DevTools protocol (Playwright's touchscreen only taps): the browser must not take

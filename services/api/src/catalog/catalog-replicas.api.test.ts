@@ -3,7 +3,7 @@ import type { LikedSongsPage, SearchResponse, Song, SongsResponse } from '@tunaf
 import { startApi, type RunningApi } from '@tunafy/stack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, uniqueName, type ApiClient } from '../test/api-client.js';
-import { announceDirectWrite, connectDb, createSong } from '../test/fixtures.js';
+import { announceDirectWrite, connectDb, createSong, eventually } from '../test/fixtures.js';
 import { CATALOG_REVISION_KEY } from './change-feed.js';
 
 const apiUrl = inject('apiUrl');
@@ -24,16 +24,6 @@ afterAll(async () => {
   await second?.stop();
   await closeDb?.();
 });
-
-/** Polls until `check` holds, for what another replica shows after a bounded delay. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function lastSongs(client: ApiClient): Promise<Song[]> {
   const first = await client.get<SongsResponse>('/api/songs?limit=1');

@@ -3,7 +3,7 @@ import { PLAYLIST_ORDER_MESSAGES, type Playlist, type PlaylistSongPlace, type Pl
 import { startApi, type RunningApi } from '@tunafy/stack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { announceDirectWrite, connectDb, createSong, form } from '../test/fixtures.js';
+import { announceDirectWrite, connectDb, createSong, eventually, form } from '../test/fixtures.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -50,16 +50,6 @@ async function order(client: ApiClient, playlistId: string): Promise<string[]> {
 
 function move(client: ApiClient, playlistId: string, body: Record<string, unknown>) {
   return client.put<PlaylistSongPlace>(`/api/playlists/${playlistId}/songs/order`, { json: body });
-}
-
-/** Polls until `check` holds, for what another replica shows after its next look at the change feed. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('PUT /api/playlists/:id/songs/order', () => {

@@ -134,3 +134,16 @@ export function mediaFileCount(db: Db): Promise<number> {
 export async function announceDirectWrite(db: Db): Promise<void> {
   await new ChangeFeed(() => db).publish([{ kind: 'reload' }]);
 }
+
+/**
+ * Polls until `check` holds (or `timeoutMs` passed) and answers the last value read: for what another API replica
+ * shows after its next look at the catalog's change feed. The caller asserts on the value.
+ */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
