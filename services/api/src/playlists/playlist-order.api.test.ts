@@ -177,7 +177,12 @@ describe('PUT /api/playlists/:id/songs/order', () => {
       expected.delete(removed);
       expected.add(added);
 
-      const onA = await order(tabA, playlist.id);
+      // Polled, like the other replica: in one CI run replica A's next read did not show B's add yet (it did not lose
+      // it). Immediate cross-replica freshness under concurrent moves is a separate question, noted in issue 12's stop.
+      const onA = await eventually(
+        () => order(tabA, playlist.id),
+        (seen) => seen.length === expected.size && seen.every((id) => expected.has(id)),
+      );
       expect(new Set(onA).size).toBe(onA.length);
       expect(new Set(onA)).toEqual(expected);
       // The other replica catches up through the change feed, with the same order.
