@@ -93,6 +93,8 @@ test('the creator reorders a playlist by dragging and by keyboard, and the order
   // Drag: the last song's handle, with the mouse, onto the first row.
   const { playlist, grid, from, to } = await openPlaylistToDragLastOntoFirst(page);
   const dragged = moveAnswered(page);
+  // After a move the page re-reads the playlist's rows; the keyboard part waits for that, so its focus is not lost.
+  const reread = page.waitForResponse((response) => response.url().includes(`/api/playlists/${playlist.id}/songs`) && response.request().method() === 'GET');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
@@ -103,7 +105,11 @@ test('the creator reorders a playlist by dragging and by keyboard, and the order
 
   // Keyboard: the first song (now second) picked up with Space, two rows down, dropped with Space.
   const keyboardHandle = grid.getByRole('button', { name: `Move ${songs[0]!.song_name}`, exact: true });
-  await keyboardHandle.focus();
+  await reread;
+  await expect(async () => {
+    await keyboardHandle.focus();
+    await expect(keyboardHandle).toBeFocused({ timeout: 500 });
+  }).toPass();
   await page.keyboard.press('Space');
   await expect(keyboardHandle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowDown');
