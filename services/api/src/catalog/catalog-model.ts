@@ -37,13 +37,15 @@ const DEPARTED_KEPT = 1000;
  * made with the single-song form keep the order they were added in.
  */
 export function compareAlbumOrder(a: AlbumOrderKey, b: AlbumOrderKey): number {
-  const discA = a.disc ?? 1;
-  const discB = b.disc ?? 1;
-  if (discA !== discB) return discA - discB;
-  const trackA = a.track ?? Number.POSITIVE_INFINITY;
-  const trackB = b.track ?? Number.POSITIVE_INFINITY;
-  if (trackA !== trackB) return trackA < trackB ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareDiscAndTrack(a.disc, a.track, b.disc, b.track) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The disc-then-track part of album order (see compareAlbumOrder); undefined is a missing disc or track. */
+function compareDiscAndTrack(discA: number | undefined, trackA: number | undefined, discB: number | undefined, trackB: number | undefined): number {
+  if ((discA ?? 1) !== (discB ?? 1)) return (discA ?? 1) - (discB ?? 1);
+  const numberA = trackA ?? Number.POSITIVE_INFINITY;
+  const numberB = trackB ?? Number.POSITIVE_INFINITY;
+  return numberA === numberB ? 0 : numberA < numberB ? -1 : 1;
 }
 
 interface PlaylistState {
@@ -229,7 +231,7 @@ export class CatalogModel {
   /** Where the song's entry sits, or null when the playlist does not hold it. */
   playlistEntryPlace(playlistId: string, songId: string): EntryPlace | null {
     const entries = this.playlists.get(playlistId)?.entries;
-    const index = entries ? this.entryPosition(entries, songId) : -1;
+    const index = entries ? this.positionOfSong(entries, songId) : -1;
     if (index < 0) return null;
     const songAt = (position: number) => (position >= 0 && position < entries!.length ? this.table.id(entries!.slotAt(position)) : null);
     return { index, total: entries!.length, afterSongId: songAt(index - 1), beforeSongId: songAt(index + 1) };
@@ -238,11 +240,11 @@ export class CatalogModel {
   /** What moving the song's entry to `target` involves (see MoveContext); reads only, O(n) native scans at most. */
   playlistMoveContext(playlistId: string, songId: string, target: MoveTarget): MoveContext {
     const entries = this.playlists.get(playlistId)?.entries;
-    const from = entries ? this.entryPosition(entries, songId) : -1;
+    const from = entries ? this.positionOfSong(entries, songId) : -1;
     if (from < 0) return { kind: 'no-entry' };
     const list = entries!;
     const anchor = 'afterSongId' in target ? target.afterSongId : target.beforeSongId;
-    const anchorAt = anchor === null ? -1 : this.entryPosition(list, anchor);
+    const anchorAt = anchor === null ? -1 : this.positionOfSong(list, anchor);
     if (anchor !== null && anchorAt < 0) return { kind: 'no-anchor' };
     // The position (in the list as it is) of the first entry that will follow the moved one.
     const next = 'afterSongId' in target ? (anchor === null ? 0 : anchorAt + 1) : anchor === null ? list.length : anchorAt;
@@ -568,14 +570,14 @@ export class CatalogModel {
     return ref;
   }
 
-  private entryPosition(list: RefList, songId: string): number {
+  /** Where the song's reference (a playlist entry or a like) sits in the list, or -1. */
+  private positionOfSong(list: RefList, songId: string): number {
     const slot = this.table.slotOf(songId);
     return slot < 0 ? -1 : list.positionOfSlot(slot);
   }
 
   private findRef(list: RefList | undefined, songId: string): SongRef | null {
-    const slot = list ? this.table.slotOf(songId) : -1;
-    const position = slot < 0 ? -1 : list!.positionOfSlot(slot);
+    const position = list ? this.positionOfSong(list, songId) : -1;
     return position < 0 ? null : this.refAt(list!, position);
   }
 
@@ -593,21 +595,22 @@ export class CatalogModel {
   // ---- album order -------------------------------------------------------
 
   private orderKey(slot: number): AlbumOrderKey {
-    const disc = this.table.disc(slot);
-    const track = this.table.track(slot);
-    return { id: this.table.id(slot), disc: disc === NO_NUMBER ? undefined : disc, track: track === NO_NUMBER ? undefined : track };
+    return { id: this.table.id(slot), disc: this.discOf(slot), track: this.trackOf(slot) };
   }
 
-  /** compareAlbumOrder on two slots, without making their keys (a load sorts every album with it). */
+  private discOf(slot: number): number | undefined {
+    const disc = this.table.disc(slot);
+    return disc === NO_NUMBER ? undefined : disc;
+  }
+
+  private trackOf(slot: number): number | undefined {
+    const track = this.table.track(slot);
+    return track === NO_NUMBER ? undefined : track;
+  }
+
+  /** compareAlbumOrder on two slots, without making their keys or hex ids (a load sorts every album with it). */
   private compareAlbumSlots(a: number, b: number): number {
-    const table = this.table;
-    const discA = table.disc(a) === NO_NUMBER ? 1 : table.disc(a);
-    const discB = table.disc(b) === NO_NUMBER ? 1 : table.disc(b);
-    if (discA !== discB) return discA - discB;
-    const trackA = table.track(a) === NO_NUMBER ? Number.POSITIVE_INFINITY : table.track(a);
-    const trackB = table.track(b) === NO_NUMBER ? Number.POSITIVE_INFINITY : table.track(b);
-    if (trackA !== trackB) return trackA < trackB ? -1 : 1;
-    return table.compareIdsOf(a, b);
+    return compareDiscAndTrack(this.discOf(a), this.trackOf(a), this.discOf(b), this.trackOf(b)) || this.table.compareIdsOf(a, b);
   }
 
   /** First position whose song sorts after the key `compareTo` compares against (it answers slot vs key). */

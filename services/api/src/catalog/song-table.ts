@@ -154,10 +154,6 @@ export class SongTable {
     return compareIds(this.ids, a * ID_BYTES, this.ids, b * ID_BYTES);
   }
 
-  name(slot: number): string {
-    return this.names[slot]!;
-  }
-
   artist(slot: number): number {
     return this.artists[slot]!;
   }
@@ -172,10 +168,6 @@ export class SongTable {
 
   duration(slot: number): number {
     return this.durations[slot]!;
-  }
-
-  plays(slot: number): number {
-    return this.playCounts[slot]!;
   }
 
   countPlay(slot: number): void {
