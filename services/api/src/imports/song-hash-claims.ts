@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
-import { ImportClaimsRepository } from './import-claims.repository.js';
+import { ImportClaimsRepository, type Claim } from './import-claims.repository.js';
 
 /** A claim not marked done and younger than this is a bulk upload still storing its song. */
 export const SONG_CLAIM_IN_FLIGHT_MS = 10 * 60_000;
@@ -29,15 +29,18 @@ export class SongHashClaims {
     private readonly catalog: CatalogReadModel,
   ) {}
 
-  /** The user's song that holds these bytes now, if any, read through the claim. */
-  async holder(userId: string, hash: string): Promise<{ song: SongRecord | null; claim: Awaited<ReturnType<ImportClaimsRepository['find']>> }> {
+  /**
+   * The claim on these bytes, the song it names if that song exists (read model, then database), and whether that
+   * song holds them now: the user's, with these bytes still its audio.
+   */
+  private async claimed(userId: string, hash: string): Promise<{ claim: Claim | null; target: SongRecord | null; holds: boolean }> {
     const claim = await this.claims.find('song', key(userId, hash));
-    if (!claim) return { song: null, claim };
-    const song = (await this.catalog.current()).song(claim.targetId) ?? (await this.songs.findById(claim.targetId));
-    if (!song || song.artistId !== userId) return { song: null, claim };
+    if (!claim) return { claim, target: null, holds: false };
+    const target = (await this.catalog.current()).song(claim.targetId) ?? (await this.songs.findById(claim.targetId));
+    if (!target || target.artistId !== userId) return { claim, target, holds: false };
     // Songs made before hashes were kept have none: their claim can only come from the bulk upload that made them.
-    const stored = await this.songs.contentHashOf(song.id);
-    return { song: stored === null || stored === hash ? song : null, claim };
+    const stored = await this.songs.contentHashOf(target.id);
+    return { claim, target, holds: stored === null || stored === hash };
   }
 
   /**
@@ -67,11 +70,10 @@ export class SongHashClaims {
     const claimKey = key(userId, hash);
     for (let attempt = 0; attempt < 5; attempt++) {
       if (await this.claims.claim('song', claimKey, songId)) return { claimed: true };
-      const { song, claim } = await this.holder(userId, hash);
+      const { claim, target, holds } = await this.claimed(userId, hash);
       if (!claim) continue;
-      if (song) return { duplicate: song };
-      const targetExists = (await this.catalog.current()).song(claim.targetId) !== null;
-      if (!targetExists && !claim.done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
+      if (holds) return { duplicate: target! };
+      if (!target && !claim.done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
       if (await this.claims.takeOver('song', claimKey, claim.targetId, songId)) return { claimed: true };
     }
     throw new Error(`could not claim ${claimKey}: its claim kept changing`);

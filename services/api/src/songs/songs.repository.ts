@@ -202,11 +202,11 @@ export class SongsRepository {
   }
 
   /**
-   * Applies the patch and answers the record as it was before, so the caller
-   * discards exactly the files this write replaced even when two updates race.
+   * Applies the patch and answers the record as it was before, with the hash its audio had, so the caller
+   * discards exactly the files (and releases the hash claim) this write replaced even when two updates race.
    * Null when the song does not exist.
    */
-  async updateReturningPrevious(id: string, patch: SongPatch): Promise<SongRecord | null> {
+  async updateReturningPrevious(id: string, patch: SongPatch): Promise<{ record: SongRecord; contentHash: string | null } | null> {
     const set: Partial<SongDocument> = {};
     if (patch.name !== undefined) set.song_name = patch.name;
     if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
@@ -215,7 +215,7 @@ export class SongsRepository {
     if (patch.audioFormat !== undefined) set.audio_format = patch.audioFormat;
     if (patch.contentHash !== undefined) set.content_hash = patch.contentHash;
     const previous = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'before' }).lean<SongDocument>();
-    return previous ? toRecord(previous) : null;
+    return previous ? { record: toRecord(previous), contentHash: previous.content_hash ?? null } : null;
   }
 
   /**

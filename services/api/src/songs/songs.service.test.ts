@@ -60,13 +60,12 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
       if (options.deletedWhileUploading) return null;
       const previous = song;
       if (song) song = { ...song, ...patch };
-      return previous;
+      return previous ? { record: previous, contentHash: OLD_HASH } : null;
     },
     delete: async (id: string) => {
       log.push(`songs.delete ${id}`);
       return true;
     },
-    contentHashOf: async () => OLD_HASH,
   } as unknown as SongsRepository;
 
   // What the service reads from: the song (when it exists) and one album of the artist.

@@ -124,10 +124,8 @@ export class SongsService {
     }
 
     // Serialized per song, so two racing updates reach the read model in the order the database took them.
-    let previousHash: string | null = null;
-    const previous = await this.catalog.serialize(`song:${song.id}`, async () => {
-      if (patch.contentHash) previousHash = await this.songs.contentHashOf(song.id);
-      let before: SongRecord | null;
+    const { record: previous, contentHash: previousHash } = await this.catalog.serialize(`song:${song.id}`, async () => {
+      let before: Awaited<ReturnType<SongsRepository['updateReturningPrevious']>>;
       try {
         before = await this.songs.updateReturningPrevious(song.id, patch);
       } catch (error) {
@@ -139,7 +137,7 @@ export class SongsService {
         await this.uploads.discard(stored.map((file) => file.id));
         throw ApiException.notFound('Song');
       }
-      const after = { ...before, ...definedOnly(patch) } as SongRecord;
+      const after = { ...before.record, ...definedOnly(patch) } as SongRecord;
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(after));
       return before;
     });
