@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RemoteExposes } from '@tunafy/remote-contracts';
 import { defineRemoteConfig } from '../tools/federation/remote-config.ts';
 
 export default defineRemoteConfig({
@@ -11,5 +12,5 @@ export default defineRemoteConfig({
     './SignupPage': './src/app/signup-page.tsx',
     './AuthModals': './src/app/auth-modals.tsx',
     './meta': './src/app/meta.ts',
-  },
+  } satisfies RemoteExposes<'mf_auth'>,
 });

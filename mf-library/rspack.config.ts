@@ -1,12 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RemoteExposes } from '@tunafy/remote-contracts';
 import { defineRemoteConfig } from '../tools/federation/remote-config.ts';
 
 const require = createRequire(import.meta.url);
 const PACKAGE_VERSION = (require('./package.json') as { version: string }).version;
 
-/** What the shell's routes load (shell/src/app/routes.tsx); keep this list small and explicit. */
+/** What the shell's routes load (shell/src/app/routes.tsx); keep this list small and explicit. Exactly the
+ * names of @tunafy/remote-contracts (src/remote-contract.ts maps each to its module's types). */
 const EXPOSES = {
   './HomePage': './src/app/home-page.tsx',
   './SongsPage': './src/app/songs-page.tsx',
@@ -27,7 +29,7 @@ const EXPOSES = {
   './SidebarLibrary': './src/app/sidebar-library.tsx',
   './YourLibraryPage': './src/app/your-library-page.tsx',
   './meta': './src/app/meta.ts',
-};
+} satisfies RemoteExposes<'mf_library'>;
 
 export default defineRemoteConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RemoteExposes } from '@tunafy/remote-contracts';
 import { defineRemoteConfig } from '../tools/federation/remote-config.ts';
 
 export default defineRemoteConfig({
@@ -12,5 +13,5 @@ export default defineRemoteConfig({
     // A small list the library may show; reads the API, talks to the player over the bus.
     './RecentlyPlayed': './src/app/recently-played.tsx',
     './meta': './src/app/meta.ts',
-  },
+  } satisfies RemoteExposes<'mf_player'>,
 });
