@@ -77,3 +77,8 @@ export const unknownRequest: RemoteRequest = 'mf_player/Queue';
 export const props: PropsOf<'mf_player/RecentlyPlayed'> = { limit: 5 };
 // @ts-expect-error a prop the contract does not have
 export const wrongProps: PropsOf<'mf_player/RecentlyPlayed'> = { count: 5 };
+declare function PageTakingEmptyProps(props: {}): ReactNode;
+export type FineEmptyProps = SatisfiesRemoteContract<'mf_player', { Player: Mod<typeof PageTakingEmptyProps>; RecentlyPlayed: Mod<typeof List>; meta: typeof meta }>;
+export const noProps: PropsOf<'mf_player/Player'> = {};
+// @ts-expect-error a prop for a region that takes none
+export const propForNoProps: PropsOf<'mf_player/Player'> = { autoplay: true };

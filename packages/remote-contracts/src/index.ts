@@ -14,8 +14,11 @@
  */
 import type { ComponentType } from 'react';
 
-/** Props of a region the shell mounts as is: pages read the URL with react-router and talk over the event bus. */
-export type NoProps = Record<never, never>;
+/**
+ * Props of a region the shell mounts as is: pages read the URL with react-router and talk over the event bus.
+ * (Not `{}`, which would accept any object: passing a prop to such a region must not compile.)
+ */
+export type NoProps = Record<string, never>;
 
 /** An exposed module whose default export is a React component taking exactly `P`. */
 export interface ComponentModule<P extends object = NoProps> {
@@ -112,14 +115,13 @@ type SameProps<A, B> = [keyof A] extends [keyof B]
     : false
   : false;
 
-/** The props a component declares, less React's own `ref` and `key` (forwardRef adds them); a component with no parameter takes none. */
+/** The props a component declares, less React's own `ref` and `key` (forwardRef adds them); none (no parameter, `{}`) is NoProps. */
 type DeclaredProps<C> = C extends (props: infer P) => unknown
-  ? unknown extends P
-    ? NoProps
-    : Omit<P, 'ref' | 'key'>
+  ? OwnProps<P>
   : C extends abstract new (props: infer P) => unknown
-    ? Omit<P, 'ref' | 'key'>
+    ? OwnProps<P>
     : never;
+type OwnProps<P> = unknown extends P ? NoProps : [keyof Omit<P, 'ref' | 'key'>] extends [never] ? NoProps : Omit<P, 'ref' | 'key'>;
 
 /** The contract's module, plus an impossible member naming the problem when the props are not exactly the contract's. */
 type Conforming<Contract, Actual> =

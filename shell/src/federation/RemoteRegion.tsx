@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { PropsOf, RemoteRequest } from '@tunafy/remote-contracts';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { IncompatibleRemoteError, RemoteUnavailableError } from './errors';
 import { prepareRetry } from './load-remote';
@@ -6,6 +7,9 @@ import { forgetRemoteComponent, remoteComponent } from './remote-components';
 import styles from './RemoteRegion.module.css';
 
 type AnyProps = Record<string, unknown>;
+
+/** A contract request's props (@tunafy/remote-contracts); a request the contract does not know (tests) takes any. */
+type PropsFor<Q extends string> = Q extends RemoteRequest ? PropsOf<Q> : AnyProps;
 
 export type RegionVariant = 'page' | 'bar' | 'hidden';
 
@@ -15,9 +19,9 @@ export interface FallbackProps {
   retry: () => void;
 }
 
-interface RemoteRegionProps {
+interface RemoteRegionProps<Q extends string> {
   /** `remote/Expose`, e.g. `mf_auth/LoginPage`. */
-  request: string;
+  request: Q;
   /** What the user calls this part of the page, for the loading and error texts. */
   label: string;
   variant?: RegionVariant;
@@ -27,14 +31,22 @@ interface RemoteRegionProps {
   resetKey?: string;
   /** Called once the remote's component has mounted and run its effects (its subscriptions exist). */
   onLoaded?: () => void;
-  componentProps?: AnyProps;
+  componentProps?: PropsFor<Q>;
 }
 
 /**
  * A remote's slot in the page: its own Suspense (loading state) and error boundary (fallback + Retry),
  * so a slow or broken remote never takes the rest of the page with it.
  */
-export function RemoteRegion({ request, label, variant = 'page', renderFallback, resetKey, onLoaded, componentProps }: RemoteRegionProps) {
+export function RemoteRegion<Q extends string>({
+  request,
+  label,
+  variant = 'page',
+  renderFallback,
+  resetKey,
+  onLoaded,
+  componentProps,
+}: RemoteRegionProps<Q>) {
   // Chosen once per attempt: switching from the lazy wrapper to the loaded component on a later render
   // would remount the remote's whole tree and lose its state.
   const [view, setView] = useState(() => ({ request, attempt: 0, Remote: remoteComponent(request).current() }));

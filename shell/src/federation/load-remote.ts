@@ -1,12 +1,11 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { EVENT_CONTRACT_VERSION, isCompatibleContract } from '@tunafy/event-bus';
+import type { MetaModule } from '@tunafy/remote-contracts';
 import { IncompatibleRemoteError, RemoteUnavailableError } from './errors';
 import { resetRemote } from './remotes';
 
-/** Every remote exposes `./meta` with the event contract version it was built with. */
-interface RemoteMeta {
-  contractVersion?: string;
-}
+/** Every remote exposes `./meta` with the event contract version it was built with; an old or foreign build may not. */
+type RemoteMeta = Partial<MetaModule>;
 
 const contractChecks = new Map<string, Promise<void>>();
 /** Remotes that delivered at least one module: their entry is fine, a Retry needs no reset. */

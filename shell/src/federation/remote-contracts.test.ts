@@ -6,7 +6,8 @@
  *  - the remote's dist/mf-manifest.json exposes it, and exposes ./meta;
  *  - the exposed source file (from dist/mf-stats.json) default-exports a React component;
  *  - the built ./meta chunk declares a contractVersion this shell accepts (isCompatibleContract).
- * remote-contracts.types.ts checks the same modules' types with tsc (`npm run typecheck`).
+ * Their types are the published contract (@tunafy/remote-contracts): the shell's type check holds REMOTE_MODULES
+ * to it, each remote's type check asserts its exposes and modules satisfy it (docs/remote-contracts.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -1,7 +1,14 @@
+import type { ComponentName, RemoteName as ContractRemoteName } from '@tunafy/remote-contracts';
+
+/** Per remote of the contract, any of its component modules, each as its own `remote/Expose` request. */
+type ContractRequests = { [R in ContractRemoteName]?: { [E in ComponentName<R>]?: `${R}/${E}` } };
+
 /**
  * Every module the shell loads from a remote, as `remote/Expose`. The one list: routes, layout and
- * bootstrap take their requests from here, and remote-contracts.test.ts checks each one against the
- * remote's build (mf-manifest.json `exposes`) and its source (a React component as default export).
+ * bootstrap take their requests from here. The type check holds it to the published contract
+ * (@tunafy/remote-contracts, which each remote's own type check asserts it satisfies): a remote, module or
+ * request the contract does not list does not compile. remote-contracts.test.ts also checks each one
+ * against the remote's build (mf-manifest.json `exposes`).
  * Every remote must also expose `./meta` (see load-remote.ts); it is checked for each remote named here.
  */
 export const REMOTE_MODULES = {
@@ -33,7 +40,7 @@ export const REMOTE_MODULES = {
   mf_player: {
     Player: 'mf_player/Player',
   },
-} as const satisfies Record<string, Record<string, string>>;
+} as const satisfies ContractRequests;
 
 export type RemoteName = keyof typeof REMOTE_MODULES;
 
