@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PlayCounter } from './play-counter';
+import { fakeApi } from '../test/fakes';
+import { PlayCounter, playCounterFor } from './play-counter';
 
 function counter() {
   const report = vi.fn<(songId: string) => void>();
@@ -86,5 +87,25 @@ describe('PlayCounter', () => {
     c.start(null);
     listen(c, 0, 40);
     expect(report).not.toHaveBeenCalled();
+  });
+});
+
+describe('playCounterFor', () => {
+  it('reports a counted listen to the API', () => {
+    const api = fakeApi();
+    const c = playCounterFor(api);
+    c.start('a');
+    c.ended();
+    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith('a');
+  });
+
+  it('only logs a report the API refused', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi();
+    api.recordPlay.mockRejectedValue(new Error('offline'));
+    const c = playCounterFor(api);
+    c.start('a');
+    expect(() => c.ended()).not.toThrow();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[mf-player] could not count a play', expect.any(Error)));
   });
 });

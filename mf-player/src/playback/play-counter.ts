@@ -1,4 +1,5 @@
 import { PLAY_COUNT_SECONDS } from './constants';
+import type { ListeningApi } from './listening-api';
 
 /**
  * Position steps longer than this are not listening: a throttled timer, a
@@ -55,4 +56,11 @@ export class PlayCounter {
     this.counted = true;
     this.report(this.songId);
   }
+}
+
+/** The player's counter: a counted listen goes to the API. A failed report is only logged: playback must not wait for it or stop over it. */
+export function playCounterFor(api: Pick<ListeningApi, 'recordPlay'>): PlayCounter {
+  return new PlayCounter((songId) => {
+    api.recordPlay(songId).catch((error: unknown) => console.warn('[mf-player] could not count a play', error));
+  });
 }

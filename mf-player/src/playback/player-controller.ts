@@ -1,41 +1,29 @@
 /**
- * The player without React: the queue (pure transitions), the audio engine,
- * play counting, persistence, the Media Session and the bus. The bar renders
- * its state and calls its methods; other remotes reach it only through
- * `player:command` and hear it through `player:state`.
+ * The player without React, composed of its parts: the queue transitions
+ * (queue-transitions.ts), the audio (audio-session.ts), play counting
+ * (play-counter.ts), saving and resuming (player-saver.ts, resume.ts), the
+ * Media Session (media-session.ts) and the bus (player-bus.ts). The bar
+ * renders its state and calls its methods; other remotes reach it only
+ * through `player:command` and hear it through `player:state`.
  */
-import { getEventBus, type EventBus, type PlayerCommand, type PlayerState, type QueueItem } from '@tunafy/event-bus';
-import {
-  EMPTY_QUEUE,
-  addToQueue,
-  currentEntry,
-  currentSong,
-  entryAfterCurrent,
-  fromSnapshot,
-  jumpTo,
-  move,
-  next,
-  playList,
-  playNext,
-  previous,
-  queueSongs,
-  remove,
-  setRepeat,
-  setShuffle,
-  toIndex,
-  toSnapshot,
-  trackEnded,
-  type QueueEntry,
-  type QueueState,
-  type RepeatMode,
-} from '../queue/queue';
+import { getEventBus, type EventBus, type PlayerCommand, type QueueItem } from '@tunafy/event-bus';
+import { EMPTY_QUEUE, currentSong, entryAfterCurrent, fromSnapshot, jumpTo, move, next, previous, remove, setRepeat, setShuffle, type QueueState, type RepeatMode } from '../queue/queue';
 import { randomSeed } from '../queue/shuffle';
 import { AudioEngine, type EngineEvents } from './audio-engine';
-import { DEFAULT_VOLUME, ERROR_VISIBLE_MS, JUMP_MS, LISTEN_INTERVAL_MS, PROGRESS_INTERVAL_MS, SERVER_SAVE_DELAY_MS, VOLUME_STEP } from './constants';
+import { AudioSession, type PlaybackEngine, type Progress } from './audio-session';
+import { DEFAULT_VOLUME, ERROR_VISIBLE_MS, JUMP_MS, VOLUME_STEP } from './constants';
 import { listeningApi, type ListeningApi } from './listening-api';
 import { MediaSessionBridge, browserMediaSession } from './media-session';
-import { browserStorage, clampVolume, fromServerState, loadLocal, saveLocalPosition, saveLocalQueue, toServerInput, type RestoredPlayer } from './persistence';
-import { PlayCounter } from './play-counter';
+import { browserStorage, clampVolume, type RestoredPlayer } from './persistence';
+import { playCounterFor, type PlayCounter } from './play-counter';
+import { FailureStreak } from './playback-failures';
+import { StatePublisher, runCommand } from './player-bus';
+import { PlayerSaver, onPageLeave, type PageEvents } from './player-saver';
+import { addToQueueChange, afterTrackEnded, audioStepFor, playListChange, playNextChange, queueSongsChange, type QueueChange } from './queue-transitions';
+import { resume, type ResumeSources } from './resume';
+import { Store } from './store';
+
+export type { PlaybackEngine, Progress };
 
 /** What the bar shows; everything but the position, which changes 50 times a second (see `Progress`). */
 export interface PlayerViewState {
@@ -51,15 +39,6 @@ export interface PlayerViewState {
   restored: boolean;
 }
 
-export interface Progress {
-  /** Seconds into the current song. */
-  position: number;
-  /** Seconds; the song's catalog duration until the audio reports its own. */
-  duration: number;
-}
-
-export type PlaybackEngine = Pick<AudioEngine, 'mount' | 'destroy' | 'open' | 'clear' | 'preload' | 'play' | 'pause' | 'seek' | 'restart' | 'setVolume' | 'setLoop' | 'position' | 'duration'>;
-
 export interface PlayerControllerOptions {
   userId: string;
   bus?: EventBus;
@@ -70,106 +49,82 @@ export interface PlayerControllerOptions {
   /** Seeds for shuffling (fixed in tests). */
   seed?: () => number;
   /** Where pagehide/visibilitychange are heard. */
-  pageEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Pick<Document, 'visibilityState'> };
+  pageEvents?: PageEvents;
 }
 
-const isPlayable = (song: QueueItem | undefined): song is QueueItem => typeof song?.id === 'string' && typeof song.song_file_url === 'string' && song.song_file_url !== '';
-
-const EMPTY_PLAYER_STATE: PlayerState = { queue: [], index: 0, current: null, playing: false, position: 0, source: null };
-
 export class PlayerController {
-  private state: PlayerViewState;
-  private progress: Progress = { position: 0, duration: NaN };
-  private readonly listeners = new Set<() => void>();
-  private readonly progressListeners = new Set<() => void>();
-
+  private readonly view: Store<PlayerViewState>;
   private readonly bus: EventBus;
-  private readonly api: ListeningApi;
-  private readonly storage: Storage | null;
-  private readonly createEngine: (events: EngineEvents) => PlaybackEngine;
-  private readonly mediaSession: MediaSessionBridge;
   private readonly seed: () => number;
+  private readonly audio: AudioSession;
   private readonly counter: PlayCounter;
+  private readonly saver: PlayerSaver;
+  private readonly resumeFrom: ResumeSources;
+  private readonly publisher: StatePublisher;
+  private readonly mediaSession: MediaSessionBridge;
+  private readonly failures = new FailureStreak();
 
-  private engine: PlaybackEngine | null = null;
   /** Bumped on every attach/detach, so late answers of an earlier attachment are dropped. */
   private generation = 0;
   private cleanups: (() => void)[] = [];
   /** A user or another remote acted since attaching: a late server restore must not overwrite that. */
   private touched = false;
-  private failuresInARow = 0;
-
-  private lastPublished: PlayerState | null = null;
-  private itemsFor: readonly QueueEntry[] | null = null;
-  private items: QueueItem[] = [];
-  /** The session ended: the API would refuse saves now. */
-  private loggedOut = false;
-  private savedQueueRef: QueueState | null = null;
-  private savedVolume: [number, boolean] | null = null;
-  private serverDirty = false;
-  private serverTimer: ReturnType<typeof setTimeout> | null = null;
-  private progressTimer: ReturnType<typeof setInterval> | null = null;
-  private listenTimer: ReturnType<typeof setInterval> | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: PlayerControllerOptions) {
+    const { userId } = options;
+    const api = options.api ?? listeningApi;
+    const storage = options.storage === undefined ? browserStorage() : options.storage;
     this.bus = options.bus ?? getEventBus();
-    this.api = options.api ?? listeningApi;
-    this.storage = options.storage === undefined ? browserStorage() : options.storage;
-    this.createEngine = options.createEngine ?? ((events) => new AudioEngine(events));
-    this.mediaSession = new MediaSessionBridge(options.mediaSession === undefined ? browserMediaSession() : options.mediaSession);
     this.seed = options.seed ?? randomSeed;
-    this.counter = new PlayCounter((songId) => {
-      this.api.recordPlay(songId).catch((error: unknown) => console.warn('[mf-player] could not count a play', error));
+    this.audio = new AudioSession(options.createEngine ?? ((events) => new AudioEngine(events)), () => this.onListenTick());
+    this.counter = playCounterFor(api);
+    this.saver = new PlayerSaver({
+      userId,
+      storage,
+      api,
+      read: () => this.state,
+      position: () => this.readPosition(),
+      // An empty player must not overwrite the saved state before it was read, unless the user already acted:
+      // then their queue wins over whatever was saved.
+      mayPersist: () => this.state.restored || this.touched,
     });
-    this.state = { queue: EMPTY_QUEUE, playing: false, buffering: false, volume: DEFAULT_VOLUME, muted: false, notice: null, restored: false };
+    this.resumeFrom = { userId, storage, api };
+    this.publisher = new StatePublisher(this.bus);
+    this.mediaSession = new MediaSessionBridge(options.mediaSession === undefined ? browserMediaSession() : options.mediaSession);
+    this.view = new Store<PlayerViewState>({ queue: EMPTY_QUEUE, playing: false, buffering: false, volume: DEFAULT_VOLUME, muted: false, notice: null, restored: false });
   }
 
   // ---- store for React (useSyncExternalStore) ----
 
-  getState = (): PlayerViewState => this.state;
-  getProgress = (): Progress => this.progress;
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-  subscribeProgress = (listener: () => void): (() => void) => {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
-  };
+  getState = (): PlayerViewState => this.view.get();
+  getProgress = (): Progress => this.audio.progress.get();
+  subscribe = (listener: () => void): (() => void) => this.view.subscribe(listener);
+  subscribeProgress = (listener: () => void): (() => void) => this.audio.progress.subscribe(listener);
+
+  private get state(): PlayerViewState {
+    return this.view.get();
+  }
 
   // ---- lifecycle ----
 
   /** Starts the player in `host` (its <audio> elements go there); returns the teardown. */
   attach(host: HTMLElement): () => void {
     const generation = ++this.generation;
-    const engine = this.createEngine(this.engineEvents);
-    engine.mount(host);
-    engine.setVolume(this.state.volume, this.state.muted);
-    engine.setLoop(this.state.queue.repeat === 'one');
-    this.engine = engine;
+    const { volume, muted, queue } = this.state;
+    this.audio.attach(host, this.engineEvents, { volume, muted, loop: queue.repeat === 'one' });
     this.touched = false;
 
-    this.loggedOut = false;
+    this.saver.sessionStarted();
     const commands = this.bus.on('player:command').subscribe((command) => this.command(command));
     // Heard before React unmounts the bar, so the teardown does not try to save to a session that is gone.
     const session = this.bus.on('auth:session').subscribe(({ user }) => {
-      if (user?.id !== this.options.userId) this.loggedOut = true;
+      if (user?.id !== this.options.userId) this.saver.sessionEnded();
     });
     this.cleanups.push(() => commands.unsubscribe(), () => session.unsubscribe());
 
     const page = this.options.pageEvents ?? (typeof window === 'undefined' ? null : window);
-    if (page) {
-      // pagehide covers reloads, closing and bfcache; a hidden tab may never come back (mobile), so save then too.
-      const onPageHide = () => this.flush(true);
-      const onVisibility = () => (page.document ?? document).visibilityState === 'hidden' && this.flush(true);
-      page.addEventListener('pagehide', onPageHide);
-      page.addEventListener('visibilitychange', onVisibility);
-      this.cleanups.push(() => {
-        page.removeEventListener('pagehide', onPageHide);
-        page.removeEventListener('visibilitychange', onVisibility);
-      });
-    }
+    if (page) this.cleanups.push(onPageLeave(page, () => this.saver.flush(true)));
 
     this.mediaSession.attach({
       play: () => this.play(),
@@ -189,117 +144,56 @@ export class PlayerController {
   private detach(generation: number): void {
     if (generation !== this.generation) return;
     this.generation++;
-    this.flush(false);
+    this.saver.flush(false);
     this.cleanups.forEach((cleanup) => cleanup());
     this.cleanups = [];
-    this.stopTimers();
-    if (this.serverTimer) clearTimeout(this.serverTimer);
-    this.serverTimer = null;
-    if (this.noticeTimer) clearTimeout(this.noticeTimer);
-    this.noticeTimer = null;
-    this.engine?.destroy();
-    this.engine = null;
+    this.saver.cancel();
+    this.clearNoticeTimer();
+    this.audio.detach();
     this.mediaSession.detach();
-    this.state = { ...this.state, playing: false, buffering: false };
-    this.notify();
+    this.view.set({ ...this.state, playing: false, buffering: false });
     // List pages must stop showing "playing" (logout, or the bar went away).
-    this.lastPublished = EMPTY_PLAYER_STATE;
-    this.bus.publish('player:state', EMPTY_PLAYER_STATE);
+    this.publisher.publishStopped();
   }
 
   private restore(generation: number): void {
-    // A command held for the player while it mounted (a row clicked before the bar was there) has already run:
-    // what the person asked for wins over anything saved before.
-    if (this.touched) {
-      this.update({ restored: true });
-      return;
-    }
-    const local = loadLocal(this.storage, this.options.userId);
-    if (local) {
-      this.applyRestored(local);
-      return;
-    }
-    // Nothing in this browser: continue where the user left off in another one.
-    this.api
-      .loadPlayerState()
-      .then((saved) => {
-        if (generation !== this.generation) return;
-        if (saved && !this.touched) this.applyRestored(fromServerState(saved));
-        else this.update({ restored: true });
-      })
-      .catch((error: unknown) => {
-        if (generation !== this.generation) return;
-        console.warn('[mf-player] could not load the saved player', error);
-        this.update({ restored: true });
-      });
+    resume(this.resumeFrom, { userActed: () => this.touched, stillAttached: () => generation === this.generation }, (restored) =>
+      restored ? this.applyRestored(restored) : this.update({ restored: true }),
+    );
   }
 
   /** Restored state never plays by itself (no autoplay on page load). */
   private applyRestored(restored: RestoredPlayer): void {
     const queue = fromSnapshot(restored.queue);
-    this.state = { ...this.state, queue, volume: restored.volume, muted: restored.muted, playing: false, restored: true };
-    this.savedQueueRef = queue;
-    this.savedVolume = [restored.volume, restored.muted];
-    this.engine?.setVolume(restored.volume, restored.muted);
-    this.engine?.setLoop(queue.repeat === 'one');
+    const { volume, muted } = restored;
+    this.view.replace({ ...this.state, queue, volume, muted, playing: false, restored: true });
+    this.saver.alreadySaved(queue, volume, muted);
+    this.audio.setVolume(volume, muted);
+    this.audio.setLoop(queue.repeat === 'one');
     this.openCurrent(false, restored.position);
     this.refreshPreload();
-    this.notify();
+    this.view.notify();
     this.publish();
   }
 
   /** After a re-attach (React StrictMode remounts): the same song, paused where it was. */
   private reopenCurrent(): void {
-    if (currentSong(this.state.queue)) this.openCurrent(false, this.progress.position);
+    if (currentSong(this.state.queue)) this.openCurrent(false, this.audio.progress.get().position);
     this.refreshPreload();
   }
 
   // ---- commands (the bus) and actions (the bar) ----
 
   command(command: PlayerCommand): void {
-    switch (command.type) {
-      case 'play-list':
-        this.playList(command.songs, command.index, command.source);
-        break;
-      case 'toggle':
-        this.toggle();
-        break;
-      case 'play':
-        this.play();
-        break;
-      case 'pause':
-        this.pause();
-        break;
-      case 'next':
-        this.next();
-        break;
-      case 'previous':
-        this.previous();
-        break;
-      case 'seek':
-        this.seek(command.seconds);
-        break;
-      case 'play-next':
-        this.playNext(command.song);
-        break;
-      case 'add-to-queue':
-        this.addToQueue(command.song);
-        break;
-      case 'queue-songs':
-        this.queueSongs(command.songs, command.at);
-        break;
-    }
+    runCommand(command, this);
   }
 
   playList(songs: QueueItem[], index: number, source: string | null): void {
-    if (!Array.isArray(songs)) return;
+    const change = playListChange(this.state.queue, songs, index, source, this.seed());
+    if (!change) return;
     this.touched = true;
-    this.failuresInARow = 0;
-    // Another remote's data: rows without a file are left out, and the chosen row stays the chosen one.
-    const chosen = songs[toIndex(index, songs.length)];
-    const playable = songs.filter(isPlayable);
-    const at = Math.max(0, playable.indexOf(chosen));
-    this.setQueue(playList(this.state.queue, playable, at, source, this.seed()), { play: playable.length > 0, restart: true });
+    this.failures.reset();
+    this.applyChange(change);
   }
 
   toggle(): void {
@@ -310,9 +204,9 @@ export class PlayerController {
   play(): void {
     this.touched = true;
     if (!currentSong(this.state.queue) || this.state.playing) return;
-    this.failuresInARow = 0;
+    this.failures.reset();
     this.update({ playing: true });
-    this.engine?.play();
+    this.audio.play();
     this.publish();
   }
 
@@ -320,10 +214,10 @@ export class PlayerController {
     this.touched = true;
     if (!this.state.playing) return;
     this.update({ playing: false, buffering: false });
-    this.engine?.pause();
+    this.audio.pause();
     this.counter.interrupted();
-    this.savePosition();
-    this.scheduleServerSave();
+    this.saver.savePosition();
+    this.saver.scheduleServerSave();
     this.publish();
   }
 
@@ -342,13 +236,10 @@ export class PlayerController {
   seek(seconds: number): void {
     if (!currentSong(this.state.queue) || !Number.isFinite(seconds)) return;
     this.touched = true;
-    const duration = this.progress.duration;
-    const target = Math.max(0, Number.isFinite(duration) ? Math.min(seconds, duration) : seconds);
-    this.engine?.seek(target);
+    this.audio.seek(seconds);
     this.counter.interrupted();
-    this.setProgress(target);
-    this.savePosition();
-    this.scheduleServerSave();
+    this.saver.savePosition();
+    this.saver.scheduleServerSave();
     this.publish();
   }
 
@@ -366,28 +257,16 @@ export class PlayerController {
   }
 
   playNext(song: QueueItem): void {
-    if (!isPlayable(song)) return;
-    this.touched = true;
-    this.setQueue(playNext(this.state.queue, song));
-    this.bus.publish('ui:notify', { kind: 'info', message: `"${song.song_name}" will play next.` });
+    this.applyUserChange(playNextChange(this.state.queue, song));
   }
 
   addToQueue(song: QueueItem): void {
-    if (!isPlayable(song)) return;
-    this.touched = true;
-    this.setQueue(addToQueue(this.state.queue, song));
-    this.bus.publish('ui:notify', { kind: 'info', message: `Added "${song.song_name}" to the queue.` });
+    this.applyUserChange(addToQueueChange(this.state.queue, song));
   }
 
   /** Several songs (a selection of rows) after the current one or at the end, in the order given; one toast. */
   queueSongs(songs: QueueItem[], at: 'next' | 'end'): void {
-    const playable = Array.isArray(songs) ? songs.filter(isPlayable) : [];
-    if (playable.length === 0) return;
-    this.touched = true;
-    this.setQueue(queueSongs(this.state.queue, playable, at));
-    const what = playable.length === 1 ? `"${playable[0].song_name}"` : `${playable.length} songs`;
-    const message = at === 'next' ? `${what} will play next.` : `Added ${what} to the queue.`;
-    this.bus.publish('ui:notify', { kind: 'info', message });
+    this.applyUserChange(queueSongsChange(this.state.queue, songs, at));
   }
 
   /** A row of the queue panel: play that entry now. */
@@ -444,87 +323,79 @@ export class PlayerController {
   }
 
   dismissNotice(): void {
-    if (this.noticeTimer) clearTimeout(this.noticeTimer);
-    this.noticeTimer = null;
+    this.clearNoticeTimer();
     this.update({ notice: null });
   }
 
   // ---- internals ----
 
+  /** A refused change (a row without a file) leaves everything as it was, including whether the user acted. */
+  private applyUserChange(change: QueueChange | null): void {
+    if (!change) return;
+    this.touched = true;
+    this.applyChange(change);
+  }
+
+  private applyChange(change: QueueChange): void {
+    this.setQueue(change.queue, change);
+    if (change.toast) this.bus.publish('ui:notify', { kind: 'info', message: change.toast });
+  }
+
   private applyVolume(volume: number, muted: boolean): void {
     if (volume === this.state.volume && muted === this.state.muted) return;
     this.update({ volume, muted });
-    this.engine?.setVolume(volume, muted);
-    this.persist();
+    this.audio.setVolume(volume, muted);
+    this.saver.persist();
   }
 
-  /**
-   * The one way the queue changes. A new current entry loads its song; the
-   * same entry keeps playing untouched (`restart` starts it over, as choosing
-   * a row does).
-   */
-  private setQueue(queue: QueueState, { play, restart = false }: { play?: boolean; restart?: boolean } = {}): void {
-    const before = currentEntry(this.state.queue);
-    const after = currentEntry(queue);
-    const playing = after ? (play ?? this.state.playing) : false;
-    const wasPlaying = this.state.playing;
-    this.update({ queue, playing, buffering: after ? this.state.buffering : false });
-    this.engine?.setLoop(queue.repeat === 'one');
-    if (!after) {
-      if (before) {
-        this.engine?.clear();
-        this.counter.start(null);
-        this.progress = { position: 0, duration: NaN };
-        this.notifyProgress();
-      }
-    } else if (before?.key !== after.key || restart) {
+  /** The one way the queue changes: the audio follows (see audioStepFor), then the bar, storage and the bus. */
+  private setQueue(queue: QueueState, options: Pick<QueueChange, 'play' | 'restart'> = {}): void {
+    const { playing, step } = audioStepFor(this.state.queue, this.state.playing, queue, options);
+    this.update({ queue, playing, buffering: currentSong(queue) ? this.state.buffering : false });
+    this.audio.setLoop(queue.repeat === 'one');
+    if (step === 'clear') {
+      this.audio.clear();
+      this.counter.start(null);
+    } else if (step === 'open') {
       this.openCurrent(playing);
-    } else if (playing && !wasPlaying) {
-      this.engine?.play();
+    } else if (step === 'resume') {
+      this.audio.play();
     }
     this.refreshPreload();
-    this.persist();
+    this.saver.persist();
     this.publish();
   }
 
   private openCurrent(autoplay: boolean, startAt = 0): void {
     const song = currentSong(this.state.queue);
-    if (!song || !this.engine) return;
+    if (!song || !this.audio.attached) return;
+    // The counter first: opening reports the duration at once, and a listen starts with its song.
     this.counter.start(song.id);
-    this.progress = { position: startAt, duration: song.duration > 0 ? song.duration : NaN };
-    this.notifyProgress();
-    this.engine.open(song.song_file_url, { autoplay, startAt });
+    this.audio.open(song, { autoplay, startAt });
     this.mediaSession.show(song, this.state.playing);
   }
 
   private refreshPreload(): void {
-    this.engine?.preload(entryAfterCurrent(this.state.queue)?.song.song_file_url ?? null);
+    this.audio.preload(entryAfterCurrent(this.state.queue)?.song ?? null);
   }
 
   private readPosition(): number {
-    return this.engine && currentSong(this.state.queue) ? this.engine.position : this.progress.position;
-  }
-
-  private setProgress(position: number, duration = this.progress.duration): void {
-    if (position === this.progress.position && (duration === this.progress.duration || (Number.isNaN(duration) && Number.isNaN(this.progress.duration)))) return;
-    this.progress = { position, duration };
-    this.notifyProgress();
+    return currentSong(this.state.queue) ? this.audio.livePosition() : this.audio.progress.get().position;
   }
 
   private readonly engineEvents: EngineEvents = {
     time: (position) => {
       if (this.state.playing) this.counter.progress(position);
-      this.setProgress(position);
+      this.audio.showPosition(position);
     },
     duration: (seconds) => {
-      const song = currentSong(this.state.queue);
-      const fallback = song && song.duration > 0 ? song.duration : NaN;
-      this.setProgress(this.progress.position, Number.isFinite(seconds) && seconds > 0 ? seconds : fallback);
-      if (Number.isFinite(seconds)) this.failuresInARow = 0;
-      this.mediaSession.position(this.progress.position, this.progress.duration);
+      this.audio.showDuration(seconds, currentSong(this.state.queue));
+      if (Number.isFinite(seconds)) this.failures.reset();
+      const { position, duration } = this.audio.progress.get();
+      this.mediaSession.position(position, duration);
     },
     playing: () => {
-      this.failuresInARow = 0;
+      this.failures.reset();
       this.update({ buffering: false, ...(this.state.playing ? {} : { playing: true }) });
       this.publish();
     },
@@ -551,15 +422,13 @@ export class PlayerController {
   /** SPEC §4: when a track ends the index advances by one. The preloaded next song starts at once. */
   private onEnded(): void {
     this.counter.ended();
-    const before = currentEntry(this.state.queue);
-    const queue = trackEnded(this.state.queue);
-    if (before && currentEntry(queue)?.key === before.key) {
-      // Repeat-all over a single song (repeat-one loops inside the element and never ends).
-      this.counter.start(before.song.id);
-      this.engine?.restart(true);
+    const after = afterTrackEnded(this.state.queue);
+    if (after.replay) {
+      this.counter.start(currentSong(this.state.queue)?.id ?? null);
+      this.audio.restart();
       return;
     }
-    this.setQueue(queue, { play: true });
+    this.setQueue(after.queue, { play: true });
   }
 
   /** A song that cannot play is skipped, with a message; a queue where nothing plays stops instead of spinning. */
@@ -567,15 +436,12 @@ export class PlayerController {
     const song = currentSong(this.state.queue);
     if (!song) return;
     console.warn(`[mf-player] "${song.song_name}" (${song.song_file_url}) failed: ${detail}`);
-    this.failuresInARow++;
-    const hopeless = this.failuresInARow >= this.state.queue.entries.length;
-    const message = hopeless ? `Couldn't play "${song.song_name}". None of the songs in the queue could be played.` : `Couldn't play "${song.song_name}". Skipping to the next song.`;
+    const { message, hopeless } = this.failures.failed(song, this.state.queue.entries.length);
     this.showNotice(message);
     this.bus.publish('ui:notify', { kind: 'error', message });
     if (hopeless) {
-      this.failuresInARow = 0;
       this.update({ playing: false, buffering: false });
-      this.engine?.pause();
+      this.audio.pause();
       this.publish();
       return;
     }
@@ -583,134 +449,40 @@ export class PlayerController {
   }
 
   private showNotice(message: string): void {
-    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.clearNoticeTimer();
     this.noticeTimer = setTimeout(() => this.dismissNotice(), ERROR_VISIBLE_MS);
     this.update({ notice: message });
   }
 
+  private clearNoticeTimer(): void {
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.noticeTimer = null;
+  }
+
+  /** Every change of the bar's state goes through here, so the clocks and the Media Session never miss one. */
   private update(patch: Partial<PlayerViewState>): void {
     const before = this.state;
-    this.state = { ...before, ...patch };
-    if (before.playing !== this.state.playing) this.syncTimers();
-    if (before.playing !== this.state.playing || before.queue !== this.state.queue) {
-      this.mediaSession.show(currentSong(this.state.queue), this.state.playing);
-    }
-    this.notify();
-  }
-
-  private notify(): void {
-    this.listeners.forEach((listener) => listener());
-  }
-
-  private notifyProgress(): void {
-    this.progressListeners.forEach((listener) => listener());
-  }
-
-  /** The progress bar follows the audio every PROGRESS_INTERVAL_MS; the bus and storage every LISTEN_INTERVAL_MS. */
-  private syncTimers(): void {
-    const active = this.state.playing && this.engine !== null;
-    if (active && !this.progressTimer) {
-      this.progressTimer = setInterval(() => this.engine && this.setProgress(this.engine.position), PROGRESS_INTERVAL_MS);
-      this.listenTimer = setInterval(() => this.onListenTick(), LISTEN_INTERVAL_MS);
-    } else if (!active) {
-      this.stopTimers();
-    }
-  }
-
-  private stopTimers(): void {
-    if (this.progressTimer) clearInterval(this.progressTimer);
-    if (this.listenTimer) clearInterval(this.listenTimer);
-    this.progressTimer = null;
-    this.listenTimer = null;
+    const after = { ...before, ...patch };
+    this.view.replace(after);
+    if (before.playing !== after.playing) this.audio.followPlayback(after.playing);
+    if (before.playing !== after.playing || before.queue !== after.queue) this.mediaSession.show(currentSong(after.queue), after.playing);
+    this.view.notify();
   }
 
   private onListenTick(): void {
     this.publish();
-    this.savePosition();
-    this.mediaSession.position(this.progress.position, this.progress.duration);
+    this.saver.savePosition();
+    const { position, duration } = this.audio.progress.get();
+    this.mediaSession.position(position, duration);
   }
 
   /**
-   * `player:state` whenever what it says changed. Changes of the queue, the
-   * song, play/pause and seeks publish at once; the position while playing
-   * only reaches here from the LISTEN_INTERVAL_MS tick, so the bus hears it
-   * about once a second, not 50 times.
+   * Changes of the queue, the song, play/pause and seeks publish at once; the
+   * position while playing only from the listen tick, so the bus hears it about
+   * once a second, not 50 times.
    */
   private publish(): void {
-    if (!this.engine) return;
-    const { queue, playing } = this.state;
-    const items = this.queueItems(queue.entries);
-    const current = currentSong(queue);
-    const position = Math.round(this.progress.position * 10) / 10;
-    const last = this.lastPublished;
-    if (last && last.queue === items && last.index === queue.index && last.playing === playing && last.source === queue.source && last.current === current && last.position === position) return;
-    const state: PlayerState = { queue: items, index: queue.index, current, playing, position, source: queue.source };
-    this.lastPublished = state;
-    this.bus.publish('player:state', state);
-  }
-
-  /** Bus payloads hold the queue's songs; the array is rebuilt only when the entries change. */
-  private queueItems(entries: readonly QueueEntry[]): QueueItem[] {
-    if (entries !== this.itemsFor) {
-      this.itemsFor = entries;
-      this.items = entries.map((entry) => entry.song);
-    }
-    return this.items;
-  }
-
-  /**
-   * Nothing is saved before the saved state was read (an empty player must not overwrite it), unless the
-   * user already acted: then their queue wins over whatever was saved.
-   */
-  private get mayPersist(): boolean {
-    return this.state.restored || this.touched;
-  }
-
-  /** Local copy now; server copy batched. */
-  private persist(): void {
-    if (!this.mayPersist) return;
-    const { queue, volume, muted } = this.state;
-    const queueChanged = this.savedQueueRef !== queue;
-    const volumeChanged = !this.savedVolume || this.savedVolume[0] !== volume || this.savedVolume[1] !== muted;
-    if (!queueChanged && !volumeChanged) return;
-    this.savedQueueRef = queue;
-    this.savedVolume = [volume, muted];
-    saveLocalQueue(this.storage, this.options.userId, { queue: toSnapshot(queue), volume, muted });
-    this.savePosition();
-    this.scheduleServerSave();
-  }
-
-  private savePosition(): void {
-    if (!this.mayPersist) return;
-    const { queue } = this.state;
-    saveLocalPosition(this.storage, this.options.userId, { index: queue.index, songId: currentSong(queue)?.id ?? null, position: this.readPosition() });
-  }
-
-  private scheduleServerSave(): void {
-    if (!this.mayPersist) return;
-    this.serverDirty = true;
-    this.serverTimer ??= setTimeout(() => {
-      this.serverTimer = null;
-      this.saveToServer(false);
-    }, SERVER_SAVE_DELAY_MS);
-  }
-
-  private saveToServer(keepalive: boolean): void {
-    if (!this.serverDirty || this.loggedOut) return;
-    this.serverDirty = false;
-    const input = toServerInput(toSnapshot(this.state.queue), this.readPosition(), this.state.volume);
-    this.api.savePlayerState(input, { keepalive }).catch((error: unknown) => {
-      console.warn('[mf-player] could not save the player state', error);
-    });
-  }
-
-  /** Everything pending, now (pagehide, hidden tab, teardown). */
-  private flush(keepalive: boolean): void {
-    if (!this.mayPersist) return;
-    this.savePosition();
-    if (this.state.playing) this.serverDirty = true;
-    if (this.serverTimer) clearTimeout(this.serverTimer);
-    this.serverTimer = null;
-    this.saveToServer(keepalive);
+    if (!this.audio.attached) return;
+    this.publisher.publish(this.state.queue, this.state.playing, this.audio.progress.get().position);
   }
 }

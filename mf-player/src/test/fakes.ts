@@ -3,7 +3,7 @@ import type { PlayerState as SavedPlayerState, Song } from '@tunafy/contracts';
 import type { QueueItem } from '@tunafy/event-bus';
 import type { EngineEvents, OpenOptions } from '../playback/audio-engine';
 import type { ListeningApi } from '../playback/listening-api';
-import type { PlaybackEngine } from '../playback/player-controller';
+import type { PlaybackEngine } from '../playback/audio-session';
 
 /** A 24-hex id the API would accept, readable in failures: hexId(3) = '000000000000000000000003'. */
 export const hexId = (n: number) => n.toString(16).padStart(24, '0');
