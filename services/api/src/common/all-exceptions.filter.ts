@@ -16,11 +16,25 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/**
+ * A socket's own failure codes. The driver wraps most of them as MongoNetworkError, but not all: a command
+ * written to a connection the engine just closed (it is shutting down) throws Node's plain `Error: This socket
+ * has been ended by the other party` (EPIPE) straight out of the driver's write (a drill saw it as a 500). The
+ * API's only outgoing sockets are the database's, so such an error is the database going away.
+ */
+const SOCKET_FAILURES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 /** Errors that mean "the database is unreachable": answer 503 so clients know to retry. */
-function isDatabaseDown(error: unknown): boolean {
+export function isDatabaseDown(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name ?? '';
   const message = (error as { message?: string } | null)?.message ?? '';
-  return /^Mongo(Network|ServerSelection|NotConnected|Topology)/.test(name) || name === 'MongooseServerSelectionError' || /buffering timed out|connection .* closed/i.test(message);
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    /^Mongo(Network|ServerSelection|NotConnected|Topology)/.test(name) ||
+    name === 'MongooseServerSelectionError' ||
+    /buffering timed out|connection .* closed|socket has been ended/i.test(message) ||
+    (typeof code === 'string' && SOCKET_FAILURES.has(code))
+  );
 }
 
 /**
