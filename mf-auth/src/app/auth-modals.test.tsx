@@ -77,7 +77,8 @@ describe('AuthModals', () => {
   it('pulls focus back when it lands outside the dialog', async () => {
     const user = renderWithOpener('login');
     const dialog = await open(user);
-    act(() => screen.getByRole('button', { name: 'Open' }).focus());
+    // The page behind a modal is hidden from assistive technology, so the opener is found among hidden elements.
+    act(() => screen.getByRole('button', { name: 'Open', hidden: true }).focus());
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 

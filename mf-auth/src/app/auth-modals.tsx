@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
-import { Dialog } from '../components/dialog';
+import { Dialog } from '@tunafy/ui';
 import styles from '../components/form.module.css';
-import theme from '../components/theme.module.css';
 import { LoginForm } from '../features/login/login-form';
 import { SignupForm } from '../features/signup/signup-form';
 import { PleaseLogIn } from './please-log-in';
@@ -37,31 +36,29 @@ export default function AuthModals() {
 
   if (!modal) return null;
   return (
-    <div className={theme.theme}>
-      <Dialog title={TITLES[modal]} view={modal} onClose={closeModal}>
-        {modal === 'login' && (
-          <LoginForm
-            onSuccess={closeModal}
-            signupLink={
-              <button type="button" className={styles.switchLink} onClick={() => setModal('signup')}>
-                Sign up
-              </button>
-            }
-          />
-        )}
-        {modal === 'signup' && (
-          <SignupForm
-            variant="modal"
-            onSuccess={closeModal}
-            loginLink={
-              <button type="button" className={styles.switchLink} onClick={() => setModal('login')}>
-                Log in
-              </button>
-            }
-          />
-        )}
-        {modal === 'please-log-in' && <PleaseLogIn onDone={closeModal} />}
-      </Dialog>
-    </div>
+    <Dialog title={TITLES[modal]} contentKey={modal} onClose={closeModal}>
+      {modal === 'login' && (
+        <LoginForm
+          onSuccess={closeModal}
+          signupLink={
+            <button type="button" className={styles.switchLink} onClick={() => setModal('signup')}>
+              Sign up
+            </button>
+          }
+        />
+      )}
+      {modal === 'signup' && (
+        <SignupForm
+          variant="modal"
+          onSuccess={closeModal}
+          loginLink={
+            <button type="button" className={styles.switchLink} onClick={() => setModal('login')}>
+              Log in
+            </button>
+          }
+        />
+      )}
+      {modal === 'please-log-in' && <PleaseLogIn onDone={closeModal} />}
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../components/button';
+import { Button } from '@tunafy/ui';
 import styles from '../components/form.module.css';
 import modalStyles from './auth-modals.module.css';
 

@@ -6,7 +6,7 @@ import AuthModals from '../app/auth-modals';
 import LoginPage from '../app/login-page';
 import SignupPage from '../app/signup-page';
 import { publishSession, useSessionUser } from '../lib/session';
-import theme from '../components/theme.module.css';
+import { themeClassName } from '@tunafy/ui';
 import styles from './playground.module.css';
 
 const MODALS: ModalName[] = ['login', 'signup', 'please-log-in'];
@@ -19,7 +19,7 @@ function DevBar() {
     publishSession(null);
   };
   return (
-    <nav className={`${theme.theme} ${styles.bar}`} aria-label="Playground">
+    <nav className={`${themeClassName} ${styles.bar}`} aria-label="Playground">
       <Link to="/">Home</Link>
       <Link to="/login">/login</Link>
       <Link to="/signup">/signup</Link>
@@ -55,7 +55,7 @@ export function Playground() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
-        <Route path="*" element={<main className={`${theme.theme} ${styles.home}`}>Home (the shell renders the library here).</main>} />
+        <Route path="*" element={<main className={`${themeClassName} ${styles.home}`}>Home (the shell renders the library here).</main>} />
       </Routes>
       <AuthModals />
     </BrowserRouter>

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
-import { Button } from '../../components/button';
-import { FormAlert } from '../../components/form-alert';
-import { TextField } from '../../components/text-field';
+import { Button, Form, FormActions, FormAlert, TextField } from '@tunafy/ui';
 import styles from '../../components/form.module.css';
 import { useLoginForm } from './use-login-form';
 
@@ -16,7 +14,7 @@ export function LoginForm({ onSuccess, signupLink }: LoginFormProps) {
   const form = useLoginForm(onSuccess);
   const { values, errors, pending } = form;
   return (
-    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={pending}>
       <FormAlert message={errors.server ?? errors.form} />
       <TextField
         label="Email"
@@ -38,7 +36,7 @@ export function LoginForm({ onSuccess, signupLink }: LoginFormProps) {
         error={errors.password}
         inputRef={form.register('password')}
       />
-      <div className={styles.actions}>
+      <FormActions stacked>
         <Button type="submit" disabled={pending}>
           Log In
         </Button>
@@ -49,8 +47,8 @@ export function LoginForm({ onSuccess, signupLink }: LoginFormProps) {
         >
           Demo User
         </Button>
-      </div>
+      </FormActions>
       <p className={styles.switch}>Don&apos;t have an account? {signupLink}</p>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@tunafy/contracts';
-import { Button } from '../../components/button';
-import { FormAlert } from '../../components/form-alert';
-import { TextField } from '../../components/text-field';
+import { Button, Form, FormActions, FormAlert, TextField } from '@tunafy/ui';
 import styles from '../../components/form.module.css';
 import { useSignupForm } from './use-signup-form';
 
@@ -17,7 +15,7 @@ export function SignupForm({ variant, onSuccess, loginLink }: SignupFormProps) {
   const form = useSignupForm(variant, onSuccess);
   const { values, errors, pending } = form;
   return (
-    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={pending}>
       <FormAlert message={errors.server ?? errors.form} />
       <TextField
         label="Email address"
@@ -58,12 +56,12 @@ export function SignupForm({ variant, onSuccess, loginLink }: SignupFormProps) {
         error={errors.confirm_password}
         inputRef={form.register('confirm_password')}
       />
-      <div className={styles.actions}>
+      <FormActions stacked>
         <Button type="submit" disabled={pending}>
           Sign Up
         </Button>
-      </div>
+      </FormActions>
       <p className={styles.switch}>Already have an account? {loginLink}</p>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,153 @@
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { ErrorIcon } from '../icons/icons';
+import styles from './fields.module.css';
+
+/** A field's error, under it and tied to the input by aria-describedby (read with the field). */
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={styles.error}>
+      <ErrorIcon className={styles.errorIcon} />
+      {message}
+    </p>
+  );
+}
+
+/** aria-describedby for an input: its error when shown, then its hint. */
+function describedBy(hintId: string | undefined, errorId: string, error?: string): string | undefined {
+  return [error ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
+}
+
+/** Label above, control, error under it: the frame of every text control. */
+function Labelled({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** What an input and a textarea share: controlled value, validity and the error tied to them. */
+function textControlProps(id: string, value: string, onValueChange: (value: string) => void, error?: string) {
+  return {
+    id,
+    className: styles.input,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onValueChange(event.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(undefined, `${id}-error`, error),
+  };
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** A labelled text input (any text type: email, password, search...). */
+export function TextField({ label, value, onValueChange, error, inputRef, ...inputProps }: TextFieldProps) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} error={error}>
+      <input {...inputProps} ref={inputRef} {...textControlProps(id, value, onValueChange, error)} />
+    </Labelled>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  inputRef?: Ref<HTMLTextAreaElement>;
+}
+
+export function TextAreaField({ label, value, onValueChange, error, inputRef, ...props }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <Labelled id={id} label={label} error={error}>
+      <textarea {...props} ref={inputRef} {...textControlProps(id, value, onValueChange, error)} />
+    </Labelled>
+  );
+}
+
+interface FileFieldProps {
+  label: string;
+  accept: string;
+  onFile: (file: File | null) => void;
+  error?: string;
+  hint?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  /** For a field whose input is opened by another control (the album cover thumbnail). */
+  className?: string;
+  id?: string;
+}
+
+/** The browser's own file input, labelled and styled, so keyboard and screen readers work as they expect. */
+export function FileField({ label, accept, onFile, error, hint, inputRef, disabled, className, id: givenId }: FileFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const errorId = `${id}-error`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        ref={inputRef}
+        type="file"
+        accept={accept}
+        className={styles.file}
+        disabled={disabled}
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, errorId, error)}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+interface CheckboxFieldProps {
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  hint?: string;
+  error?: string;
+}
+
+export function CheckboxField({ label, checked, onCheckedChange, hint, error }: CheckboxFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label className={styles.checkbox} htmlFor={id}>
+        {/* The checked state, not the value: reading the value always sent "on". */}
+        <input id={id} type="checkbox" checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} aria-describedby={describedBy(hintId, errorId, error)} />
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

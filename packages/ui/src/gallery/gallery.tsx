@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  CardsSkeleton,
+  CheckboxField,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  FileField,
+  Form,
+  FormActions,
+  FormAlert,
+  HeroSkeleton,
+  IconButton,
+  NoteIcon,
+  RowsSkeleton,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  dialogActionsClassName,
+  themeClassName,
+} from '../index';
+import styles from './gallery.module.css';
+
+const COLOURS = ['bg', 'surface', 'surface-raised', 'border', 'input-border', 'text', 'text-subdued', 'accent', 'accent-hover', 'error', 'danger', 'focus'];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Tokens() {
+  return (
+    <div className={styles.swatches}>
+      {COLOURS.map((name) => (
+        <div key={name} className={styles.swatch}>
+          <span className={styles.chip} style={{ background: `var(--ui-${name})` }} />
+          --ui-{name}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function FormDemo() {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [isPrivate, setPrivate] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Form
+      className={styles.narrow}
+      noValidate
+      aria-label="Example form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!name) return setError('Name is required (this is the form-level alert).');
+        setError(null);
+        setPending(true);
+        setTimeout(() => setPending(false), 1200);
+      }}
+    >
+      <FormAlert message={error} />
+      <TextField label="Name" value={name} onValueChange={setName} error={error && !name ? 'Name is required' : undefined} />
+      <TextAreaField label="Description" value={description} onValueChange={setDescription} />
+      <FileField label="Cover" accept="image/*" onFile={() => undefined} hint="JPEG, PNG or WebP" />
+      <CheckboxField label="Private" checked={isPrivate} onCheckedChange={setPrivate} hint="Only you can see it" />
+      <FormActions>
+        <SubmitButton label="Create" pending={pending} />
+        <Button variant="secondary">Cancel</Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+function DialogDemo() {
+  const [open, setOpen] = useState<'dialog' | 'confirm' | null>(null);
+  return (
+    <div className={styles.row}>
+      <Button variant="secondary" onClick={() => setOpen('dialog')}>
+        Open dialog
+      </Button>
+      <Button variant="danger" onClick={() => setOpen('confirm')}>
+        Open confirm dialog
+      </Button>
+      {open === 'dialog' && (
+        <Dialog title="Add to playlist" description="Choose where the song goes." onClose={() => setOpen(null)}>
+          <TextField label="Search playlists" value="" onValueChange={() => undefined} />
+          <div className={dialogActionsClassName} style={{ marginTop: 24 }}>
+            <Button variant="secondary" size="small" onClick={() => setOpen(null)}>
+              Cancel
+            </Button>
+            <Button size="small" onClick={() => setOpen(null)}>
+              Add
+            </Button>
+          </div>
+        </Dialog>
+      )}
+      {open === 'confirm' && (
+        <ConfirmDialog
+          title="Delete Playlist"
+          message="Are you sure you want to delete this playlist?"
+          confirmLabel="Delete"
+          onConfirm={() => new Promise<void>((resolve) => setTimeout(resolve, 800)).then(() => setOpen(null))}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** `npm run dev -w @tunafy/ui`: every part of the design system on one page, with the tokens' fallbacks. */
+export function Gallery() {
+  const sections: [string, string, ReactNode][] = [
+    ['tokens', 'Colour tokens', <Tokens key="tokens" />],
+    [
+      'buttons',
+      'Buttons',
+      <div key="buttons" className={styles.row}>
+        <Button>Primary</Button>
+        <Button variant="secondary">Secondary</Button>
+        <Button variant="danger">Danger</Button>
+        <Button size="small">Small</Button>
+        <Button disabled>Disabled</Button>
+        <IconButton label="Icon button">
+          <NoteIcon />
+        </IconButton>
+        <IconButton label="Active icon button" active>
+          <NoteIcon />
+        </IconButton>
+        <IconButton label="Small icon button" size="small">
+          <NoteIcon />
+        </IconButton>
+      </div>,
+    ],
+    ['forms', 'Fields and forms', <FormDemo key="forms" />],
+    ['dialogs', 'Dialogs', <DialogDemo key="dialogs" />],
+    [
+      'skeletons',
+      'Skeletons',
+      <div key="skeletons">
+        <HeroSkeleton label="Loading album" withRows={false} />
+        <RowsSkeleton rows={3} />
+        <CardsSkeleton label="Loading playlists" count={4} />
+      </div>,
+    ],
+    [
+      'states',
+      'Empty and error states',
+      <div key="states">
+        <EmptyState title="No playlists yet" text="Create one and it shows up here." actions={<Button size="small">Create Playlist</Button>} />
+        <ErrorState title="Couldn’t load this album" text="Something went wrong. Please try again." actions={<Button size="small">Try again</Button>} />
+      </div>,
+    ],
+  ];
+  return (
+    <div className={`${themeClassName} ${styles.page}`}>
+      <nav className={styles.nav} aria-label="Parts">
+        <strong>@tunafy/ui</strong>
+        {sections.map(([id, title]) => (
+          <a key={id} href={`#${id}`}>
+            {title}
+          </a>
+        ))}
+      </nav>
+      <main className={styles.main}>
+        {sections.map(([id, title, content]) => (
+          <Section key={id} id={id} title={title}>
+            {content}
+          </Section>
+        ))}
+      </main>
+    </div>
+  );
+}
