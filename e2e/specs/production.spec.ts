@@ -24,10 +24,26 @@ import { ApiSession, startProductionStack, type ProductionStack } from '../suppo
 const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
 
 let stack: ProductionStack;
+/** The processes' log lines (the API replicas', the engine's), the latest few thousand, for a failed test's report. */
+const stackLog: string[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  stack = await startProductionStack();
+  stack = await startProductionStack((line) => {
+    stackLog.push(`${new Date().toISOString()} ${line}`);
+    if (stackLog.length > 5_000) stackLog.splice(0, 1_000);
+  }, { apiEnv: { LOG_LEVEL: 'warn' } });
+});
+
+// A failed drill is read from CI's output alone: print what the API logged as an error or warning during the test.
+let testStartedAt = '';
+test.beforeEach(() => {
+  testStartedAt = new Date().toISOString();
+});
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const lines = stackLog.filter((line) => line >= testStartedAt && /"level":"(error|warn)"|\b(ERROR|WARN)\b|Error:/.test(line));
+  console.log(`[production stack] ${lines.length} error and warning lines during "${testInfo.title}" (the last 60):\n${lines.slice(-60).join('\n')}`);
 });
 
 test.afterAll(async () => {
@@ -196,7 +212,10 @@ test.describe('cache headers (deploy/README.md, "Caching rules")', () => {
     expect((await get('/mf-library/1.0.0/remoteEntry.js', { 'if-none-match': etag!, 'accept-encoding': 'gzip' })).status).toBe(304);
 
     const remotes = await get('/remotes.json');
-    expect([remotes.headers.get('cache-control'), remotes.headers.get('content-type')]).toEqual(['no-cache', 'application/json']);
+    expect([remotes.headers.get('cache-control'), remotes.headers.get('content-type'), remotes.headers.get('etag')]).toEqual(['no-cache', 'application/json', null]);
+    // No validator answers 304 for it (see the gateway's config): a revalidation always gets the current list.
+    const lastModified = remotes.headers.get('last-modified');
+    if (lastModified) expect((await get('/remotes.json', { 'if-modified-since': lastModified })).status).toBe(200);
     expect(((await remotes.json()) as { remotes: { name: string; entry: string }[] }).remotes).toEqual([
       { name: 'mf_auth', entry: '/mf-auth/1.0.0/mf-manifest.json' },
       { name: 'mf_library', entry: '/mf-library/1.0.0/mf-manifest.json' },
