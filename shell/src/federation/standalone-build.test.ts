@@ -25,7 +25,10 @@ const run = promisify(execFile);
 
 let temp: string;
 
-/** A copy of shell/ or a package: its source and config, plus its built dist for a package (the shell's build bundles it). */
+/**
+ * A copy of shell/ or a package: its source and config, plus its built dist for a package (the shell's build
+ * bundles it). Its own node_modules (versions npm could not hoist, if any) is linked, not copied.
+ */
 function copyWorkspace(folder: string, withDist: boolean): void {
   cpSync(join(repo, folder), join(temp, folder), {
     recursive: true,
@@ -34,6 +37,7 @@ function copyWorkspace(folder: string, withDist: boolean): void {
       return name !== 'node_modules' && name !== '.nx' && (withDist || name !== 'dist' || dirname(source) !== join(repo, folder));
     },
   });
+  if (existsSync(join(repo, folder, 'node_modules'))) symlinkSync(join(repo, folder, 'node_modules'), join(temp, folder, 'node_modules'));
 }
 
 function linkNodeModules(workspaces: string[]): void {
