@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogItem, fakeMediaSession, hexId } from '../test/fakes';
 import { MediaSessionBridge, type MediaSessionControls } from './media-session';
 
-const controls = () => ({ play: vi.fn(), pause: vi.fn(), next: vi.fn(), previous: vi.fn(), seekTo: vi.fn(), seekBy: vi.fn() }) satisfies MediaSessionControls;
+const controls = () => ({ play: vi.fn(), pause: vi.fn(), next: vi.fn(), previous: vi.fn(), seek: vi.fn(), jump: vi.fn() }) satisfies MediaSessionControls;
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -30,8 +30,8 @@ describe('MediaSessionBridge', () => {
     expect(target.play).toHaveBeenCalledOnce();
     expect(target.next).toHaveBeenCalledOnce();
     expect(target.previous).toHaveBeenCalledOnce();
-    expect(target.seekTo).toHaveBeenCalledExactlyOnceWith(30);
-    expect(target.seekBy.mock.calls).toEqual([[-5], [10]]);
+    expect(target.seek).toHaveBeenCalledExactlyOnceWith(30);
+    expect(target.jump.mock.calls).toEqual([[-5], [10]]);
   });
 
   it('shows the song with its artwork as an absolute URL, and the play state', () => {

@@ -5,13 +5,16 @@
 import type { QueueItem } from '@tunafy/event-bus';
 import { JUMP_MS } from './constants';
 
+/** The player's own transport, so the controller can hand itself over. */
 export interface MediaSessionControls {
   play(): void;
   pause(): void;
   next(): void;
   previous(): void;
-  seekTo(seconds: number): void;
-  seekBy(seconds: number): void;
+  /** To `seconds` into the song. */
+  seek(seconds: number): void;
+  /** By `seconds` (negative rewinds). */
+  jump(seconds: number): void;
 }
 
 export function browserMediaSession(): MediaSession | null {
@@ -33,9 +36,9 @@ export class MediaSessionBridge {
       pause: () => controls.pause(),
       nexttrack: () => controls.next(),
       previoustrack: () => controls.previous(),
-      seekto: (details) => details.seekTime !== undefined && controls.seekTo(details.seekTime),
-      seekbackward: (details) => controls.seekBy(-(details.seekOffset ?? JUMP_MS / 1000)),
-      seekforward: (details) => controls.seekBy(details.seekOffset ?? JUMP_MS / 1000),
+      seekto: (details) => details.seekTime !== undefined && controls.seek(details.seekTime),
+      seekbackward: (details) => controls.jump(-(details.seekOffset ?? JUMP_MS / 1000)),
+      seekforward: (details) => controls.jump(details.seekOffset ?? JUMP_MS / 1000),
     };
     for (const action of ACTIONS) {
       try {

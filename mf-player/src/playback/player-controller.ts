@@ -126,14 +126,7 @@ export class PlayerController {
     const page = this.options.pageEvents ?? (typeof window === 'undefined' ? null : window);
     if (page) this.cleanups.push(onPageLeave(page, () => this.saver.flush(true)));
 
-    this.mediaSession.attach({
-      play: () => this.play(),
-      pause: () => this.pause(),
-      next: () => this.next(),
-      previous: () => this.previous(),
-      seekTo: (seconds) => this.seek(seconds),
-      seekBy: (seconds) => this.jump(seconds),
-    });
+    this.mediaSession.attach(this);
 
     if (this.state.restored) this.reopenCurrent();
     else this.restore(generation);
