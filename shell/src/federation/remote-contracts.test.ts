@@ -65,6 +65,15 @@ describe.each(Object.keys(REMOTE_MODULES) as RemoteName[])('remote %s', (remote)
     expect(module.default).toBeTruthy();
   });
 
+  it("src/remote-contract.ts types each exposed name from the file the build exposes under it", () => {
+    // The remote's type check holds those modules to @tunafy/remote-contracts; this keeps them the built ones.
+    const declared = readFileSync(join(repo, folder, 'src', 'remote-contract.ts'), 'utf8');
+    const typedFrom = Object.fromEntries([...declared.matchAll(/(\w+): typeof import\('\.\/([^']+)'\)/g)].map(([, name, file]) => [name, file]));
+    const built = readDist<{ exposes: Expose[] }>(folder, 'mf-stats.json').exposes;
+    expect(built.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(built.map((expose) => [expose.name, expose.file!.replace(/^src\//, '').replace(/\.tsx?$/, '')]))).toEqual(typedFrom);
+  });
+
   it('./meta source exports contractVersion as a string', async () => {
     const stats = readDist<{ exposes: Expose[] }>(folder, 'mf-stats.json');
     const file = stats.exposes.find((expose) => expose.name === 'meta')!.file!;
