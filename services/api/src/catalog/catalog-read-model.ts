@@ -32,6 +32,8 @@ const CHANGE_RETENTION_MS = 10 * 60_000;
 const TRIM_EVERY_MS = 60_000;
 /** How long the read that notices a logged reload waits for it before answering from the current copy. */
 const RELOAD_WAIT_MS = 2000;
+/** The longest a write's answer waits for its change to be logged (see record). */
+const LOG_WAIT_MS = 3000;
 
 /**
  * This process's copy of the catalog (see CatalogModel) and how it stays
@@ -122,6 +124,13 @@ export class CatalogReadModel implements OnApplicationBootstrap {
     apply(await this.current());
     this.madeDuringReload?.push(...changes);
     this.unlogged.push(...changes);
+    // The write is answered once it is logged, so the next read on another replica shows it, but never later than
+    // LOG_WAIT_MS: a log write that fails as the database goes away takes one server-selection timeout per step
+    // (a drill saw a write the database had taken answered only after 20 s). It carries on in the background.
+    await Promise.race([this.logUntilEmpty(), delay(LOG_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  private async logUntilEmpty(): Promise<void> {
     this.logging ??= this.logPending().finally(() => {
       this.logging = null;
     });
