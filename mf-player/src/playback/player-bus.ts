@@ -58,11 +58,9 @@ export function runCommand(command: PlayerCommand, player: CommandTarget): void 
 export const STOPPED_STATE: PlayerState = { queue: [], index: 0, current: null, playing: false, position: 0, source: null };
 
 /**
- * `player:state` whenever what it says changed, and only then: the caller
- * may publish after every change, the bus hears a repeat only when something
- * differs (the position is rounded to tenths, so the 50-per-second progress
- * steps alone would not get through either; the player publishes those from
- * its listen tick).
+ * `player:state` whenever what it says changed, and only then: the player
+ * publishes after everything it does, and subscribers (every list page's play
+ * buttons) should not re-render for a repeat.
  */
 export class StatePublisher {
   private last: PlayerState | null = null;

@@ -341,7 +341,7 @@ export class PlayerController {
     this.saver.persist();
   }
 
-  /** The one way the queue changes: the audio follows (see audioStepFor), then the bar, storage and the bus. */
+  /** The one way the queue changes, so the bar, the audio (see audioStepFor), storage and the bus always agree. */
   private setQueue(queue: QueueState, options: Pick<QueueChange, 'play' | 'restart'> = {}): void {
     const { playing, step } = audioStepFor(this.state.queue, this.state.playing, queue, options);
     this.update({ queue, playing, buffering: currentSong(queue) ? this.state.buffering : false });
@@ -362,7 +362,6 @@ export class PlayerController {
   private openCurrent(autoplay: boolean, startAt = 0): void {
     const song = currentSong(this.state.queue);
     if (!song || !this.audio.attached) return;
-    // The counter first: opening reports the duration at once, and a listen starts with its song.
     this.counter.start(song.id);
     this.audio.open(song, { autoplay, startAt });
     this.mediaSession.show(song, this.state.playing);
