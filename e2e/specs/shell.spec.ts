@@ -16,7 +16,8 @@ test.describe('guest', () => {
     await page.goto('/');
     const sidebar = page.getByRole('navigation', { name: 'Main' });
     for (const name of SIDEBAR_ITEMS) await expect(sidebar.getByRole('link', { name })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'Source code' })).toBeVisible();
+    // This stack's gateway sets no TUNAFY_SOURCE_URL or TUNAFY_CREDITS: no credits, rather than links to nowhere.
+    await expect(sidebar.getByRole('link', { name: 'Source code' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Sign Up', exact: true })).toHaveAttribute('href', '/signup');
     await expect(page.getByRole('link', { name: 'Log In', exact: true })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('button', { name: 'Go back' })).toBeVisible();
@@ -79,6 +80,30 @@ test.describe('guest', () => {
       return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
     });
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  });
+});
+
+test.describe('an instance whose operator set credits and a source link', () => {
+  let gateway: RunningGateway;
+
+  test.beforeAll(async () => {
+    // Same API and builds, behind a gateway given the instance settings deploy/README.md describes.
+    gateway = await startGateway({
+      apiUrl: process.env.TUNAFY_E2E_API_URL!,
+      apps: frontendApps(),
+      env: { TUNAFY_SOURCE_URL: 'https://git.example.org/tunafy', TUNAFY_CREDITS: 'Ada Lovelace=https://github.com/ada; Grace Hopper=https://gitlab.com/grace' },
+      log: () => undefined,
+    });
+  });
+  test.afterAll(async () => gateway?.stop());
+
+  test('the sidebar credits them and links the source code', async ({ page }) => {
+    await page.goto(`${gateway.url}/`);
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    const credits = sidebar.getByRole('list', { name: 'Credits' });
+    await expect(credits.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', 'https://github.com/ada');
+    await expect(credits.getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', 'https://gitlab.com/grace');
+    await expect(sidebar.getByRole('link', { name: 'Source code' })).toHaveAttribute('href', 'https://git.example.org/tunafy');
   });
 });
 

@@ -50,7 +50,11 @@ describe('gateway', () => {
     gateway = await startGateway({
       apiUrl,
       apps: { shell: join(root, 'shell'), 'mf-auth': join(root, 'mf-auth'), 'mf-library': join(root, 'mf-library') },
-      env: { TUNAFY_REMOTES: JSON.stringify({ remotes: [{ name: 'mf_player', entry: 'https://cdn.example/mf-player/mf-manifest.json' }] }) },
+      env: {
+        TUNAFY_REMOTES: JSON.stringify({ remotes: [{ name: 'mf_player', entry: 'https://cdn.example/mf-player/mf-manifest.json' }] }),
+        TUNAFY_SOURCE_URL: 'https://git.example.org/tunafy',
+        TUNAFY_CREDITS: 'Ada "the first"=https://github.com/ada',
+      },
       log: (line) => warnings.push(line),
     });
   });
@@ -73,6 +77,13 @@ describe('gateway', () => {
       ],
     });
     expect(warnings.some((line) => line.includes('mf-library is not built'))).toBe(true);
+  });
+
+  it('passes the instance’s credits and source link on to the shell as set, never cached', async () => {
+    const response = await get('/instance.json');
+    expect(response.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ sourceUrl: 'https://git.example.org/tunafy', credits: 'Ada "the first"=https://github.com/ada' });
   });
 
   it('caches hashed assets forever and makes entry files revalidate', async () => {
@@ -183,6 +194,8 @@ describe('gateway remote list sources', () => {
         log: () => undefined,
       });
       try {
+        // No TUNAFY_SOURCE_URL or TUNAFY_CREDITS: empty settings, which the shell shows as no credits.
+        expect(await (await fetch(`${gateway.url}/instance.json`)).json()).toEqual({ sourceUrl: '', credits: '' });
         expect(gateway.remotes).toEqual([
           { name: 'mf_auth', entry: '/from-file.json' },
           { name: 'mf_library', entry: '/lib-env.json' },

@@ -22,7 +22,8 @@ export interface GatewayOptions {
   /** Replace or add entries of /remotes.json by name (after REMOTES_FILE and TUNAFY_REMOTES). */
   remotes?: RemoteDefinition[];
   /**
-   * Where TUNAFY_REMOTES and REMOTES_FILE are read; defaults to process.env. REMOTES_FILE is re-read on
+   * Where TUNAFY_REMOTES, REMOTES_FILE and the instance's TUNAFY_SOURCE_URL and TUNAFY_CREDITS (/instance.json)
+   * are read; defaults to process.env. REMOTES_FILE is re-read on
    * every /remotes.json request, so editing it deploys or rolls back a remote without a restart.
    */
   env?: NodeJS.ProcessEnv;
@@ -129,6 +130,13 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
 
   app.get('/remotes.json', (_req, res) => {
     res.set('Cache-Control', NO_CACHE).type('application/json').send(currentRemotesBody());
+  });
+
+  // The instance's sidebar credits and source link, passed on as set (the shell checks them:
+  // shell/src/layout/credits.ts), as the nginx gateway does (deploy/entrypoint/36-tunafy-instance.sh).
+  const instanceBody = JSON.stringify({ sourceUrl: env.TUNAFY_SOURCE_URL ?? '', credits: env.TUNAFY_CREDITS ?? '' });
+  app.get('/instance.json', (_req, res) => {
+    res.set('Cache-Control', NO_CACHE).type('application/json').send(instanceBody);
   });
 
   // Published versions, e.g. /versions/mf-library/1.1.0/mf-manifest.json; checked per request, so a

@@ -1,10 +1,10 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { getEventBus } from '@tunafy/event-bus';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 import { useSessionUser } from '../session/session';
-import { CONTRIBUTORS, REPOSITORY_URL } from './credits';
+import { useInstanceCredits } from './credits';
 import { HeartIcon, HomeIcon, LogoMark, PlusIcon, SongsIcon } from './icons';
 import styles from './Sidebar.module.css';
 
@@ -30,6 +30,8 @@ const CREATE: NavItem[] = [
 
 export function Sidebar() {
   const user = useSessionUser();
+  const { sourceUrl, contributors } = useInstanceCredits();
+  const creditsId = useId();
   // Guests keep real links (middle-click, screen readers) but a click asks them to log in (SPEC §2).
   const guard = (event: MouseEvent) => {
     if (user) return;
@@ -60,21 +62,32 @@ export function Sidebar() {
           <RemoteRegion request={REMOTE_MODULES.mf_library.SidebarLibrary} label="Your playlists and albums" variant="bar" />
         </div>
       )}
-      <div className={styles.credits}>
-        <h2 className={styles.creditsTitle}>Credits</h2>
-        <ul>
-          {CONTRIBUTORS.map((person) => (
-            <li key={person.profileUrl}>
-              <a href={person.profileUrl} target="_blank" rel="noreferrer">
-                {person.name}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <a className={styles.repo} href={REPOSITORY_URL} target="_blank" rel="noreferrer">
-          Source code
-        </a>
-      </div>
+      {/* The instance's own credits and source link (its operator's settings, credits.ts); nothing when unset. */}
+      {(contributors.length > 0 || sourceUrl) && (
+        <div className={styles.credits}>
+          {contributors.length > 0 && (
+            <>
+              <h2 className={styles.creditsTitle} id={creditsId}>
+                Credits
+              </h2>
+              <ul aria-labelledby={creditsId}>
+                {contributors.map((person) => (
+                  <li key={`${person.name} ${person.profileUrl}`}>
+                    <a href={person.profileUrl} target="_blank" rel="noreferrer">
+                      {person.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {sourceUrl && (
+            <a className={styles.repo} href={sourceUrl} target="_blank" rel="noreferrer">
+              Source code
+            </a>
+          )}
+        </div>
+      )}
     </nav>
   );
 }
