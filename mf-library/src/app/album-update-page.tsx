@@ -1,8 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import type { Album, SessionUser } from '@tunafy/contracts';
+import { EmptyState, HeroSkeleton } from '@tunafy/ui';
 import { FormPage } from '../components/form-layout';
-import { HeroSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError, LoginRequired } from '../components/states';
+import { LoadError, LoginRequired } from '../components/states';
 import { albumPath } from '../features/albums/api';
 import { UpdateAlbumForm } from '../features/albums/update-album-form';
 import { libraryChanged } from '../lib/bus';

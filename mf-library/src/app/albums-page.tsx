@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import type { Album, AlbumsResponse } from '@tunafy/contracts';
-import { buttonClassName } from '../components/button';
+import { CardsSkeleton, EmptyState, buttonClassName, themeClassName } from '@tunafy/ui';
 import { LoadMore } from '../components/load-more';
 import { pageTitleClassName } from '../components/media-card';
-import { CardsSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError } from '../components/states';
+import { LoadError } from '../components/states';
 import theme from '../components/theme.module.css';
 import { AlbumCards } from '../features/albums/album-cards';
 import { AlbumIcon } from '../components/icons';
@@ -60,7 +59,7 @@ export default function AlbumsPage() {
       </>
     );
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <h1 className={pageTitleClassName}>Tunafy Albums</h1>
       {body}
     </div>

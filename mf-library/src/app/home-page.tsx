@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AlbumsResponse, PlaylistsResponse } from '@tunafy/contracts';
-import { Button, buttonClassName } from '../components/button';
+import { Button, CardsSkeleton, EmptyState, buttonClassName, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Shelf } from '../components/media-card';
-import { CardsSkeleton } from '../components/skeleton';
-import { EmptyState } from '../components/states';
 import theme from '../components/theme.module.css';
 import { AlbumCards } from '../features/albums/album-cards';
 import { PlaylistCards } from '../features/playlists/playlist-cards';
@@ -74,8 +72,8 @@ function Home({ guest }: { guest: boolean }) {
     <EmptyState level={3} title="No albums yet" text="Upload your songs and group them into an album for everyone to hear." actions={<CreateLink to="/albums/new" label="Create Album" guest={guest} />} />
   );
   return (
-    <div className={`${theme.theme} ${theme.page}`} data-build={BUILD_LABEL}>
-      <h1 className={theme.visuallyHidden}>Your Library</h1>
+    <div className={`${themeClassName} ${theme.page}`} data-build={BUILD_LABEL}>
+      <h1 className={visuallyHiddenClassName}>Your Library</h1>
       <Shelf title="Tunafy Playlists" showAllTo="/playlists" guest={guest}>
         <ShelfBody resource={playlists} label="playlists">
           {(data) => (data.playlists.length > 0 ? <PlaylistCards playlists={data.playlists} guest={guest} label="Tunafy Playlists" /> : noPlaylists)}

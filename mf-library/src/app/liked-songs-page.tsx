@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
-import { buttonClassName, IconButton, PlayButton } from '../components/button';
+import { EmptyState, HeroSkeleton, IconButton, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
+import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import coverStyles from '../components/cover.module.css';
 import { HeartIcon } from '../components/icons';
-import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError, LoginRequired } from '../components/states';
+import { LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
@@ -65,7 +65,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
   else body = <RowsSkeleton label="Loading your liked songs" rows={5} />;
 
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
         kind="Playlist"
         title="Liked Songs"

@@ -1,15 +1,15 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PlaylistDetail, SessionUser, Song } from '@tunafy/contracts';
+import { EmptyState, HeroSkeleton, IconButton, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
-import { buttonClassName, IconButton, PlayButton } from '../components/button';
+import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Cover } from '../components/cover';
 import { MinusCircleIcon } from '../components/icons';
 import { RemoveFromListDialog } from '../components/remove-dialog';
-import { HeroSkeleton, RowsSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError, LoginRequired } from '../components/states';
+import { LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
@@ -86,7 +86,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   else body = <RowsSkeleton label="Loading songs" rows={4} />;
 
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
         kind={playlist.private ? 'Private Playlist' : 'Public Playlist'}
         title={playlist.playlist_name}

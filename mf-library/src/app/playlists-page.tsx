@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import type { Playlist, PlaylistsResponse } from '@tunafy/contracts';
-import { buttonClassName } from '../components/button';
+import { CardsSkeleton, EmptyState, NoteIcon, buttonClassName, themeClassName } from '@tunafy/ui';
 import { LoadMore } from '../components/load-more';
 import { pageTitleClassName } from '../components/media-card';
-import { CardsSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError } from '../components/states';
+import { LoadError } from '../components/states';
 import theme from '../components/theme.module.css';
 import { PlaylistCards } from '../features/playlists/playlist-cards';
-import { NoteIcon } from '../components/icons';
 import { askToLogIn } from '../lib/bus';
 import { useSessionUser } from '../lib/session';
 import { usePagedList, type Page } from '../lib/use-paged-list';
@@ -58,7 +56,7 @@ function Playlists({ guest }: { guest: boolean }) {
       </>
     );
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <h1 className={pageTitleClassName}>Tunafy Playlists</h1>
       {body}
     </div>

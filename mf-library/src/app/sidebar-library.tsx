@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import theme from '../components/theme.module.css';
+import { themeClassName } from '@tunafy/ui';
 import { LibraryList } from '../features/your-library/library-list';
 import styles from '../features/your-library/library-list.module.css';
 import { useSessionUser } from '../lib/session';
@@ -13,7 +13,7 @@ export default function SidebarLibrary() {
   const headingId = useId();
   if (!user) return null;
   return (
-    <section className={theme.theme} aria-labelledby={headingId}>
+    <section className={themeClassName} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sidebarHeading}>
         Your playlists and albums
       </h2>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
+import { HeroSkeleton, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { ActionMenu, type MenuAction } from '../components/action-menu';
-import { PlayButton } from '../components/button';
+import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Cover } from '../components/cover';
-import { HeroSkeleton } from '../components/skeleton';
 import { LoadError, LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
@@ -47,7 +47,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
   }
 
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
         kind="Song"
         title={song.song_name}
@@ -60,7 +60,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
             </Link>
           ) : null,
           <span key="duration" title={describeDuration(song.duration)}>
-            <span className={theme.visuallyHidden}>Duration </span>
+            <span className={visuallyHiddenClassName}>Duration </span>
             <span>{formatDuration(song.duration)}</span>
           </span>,
         ]}

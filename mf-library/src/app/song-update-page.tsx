@@ -1,8 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import type { Song, SessionUser } from '@tunafy/contracts';
+import { EmptyState, HeroSkeleton } from '@tunafy/ui';
 import { FormPage } from '../components/form-layout';
-import { HeroSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError, LoginRequired } from '../components/states';
+import { LoadError, LoginRequired } from '../components/states';
 import { songPath } from '../features/songs/api';
 import { UpdateSongForm } from '../features/songs/update-song-form';
 import { libraryChanged } from '../lib/bus';

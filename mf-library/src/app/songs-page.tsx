@@ -1,11 +1,10 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Song } from '@tunafy/contracts';
+import { EmptyState, NoteIcon, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
-import { buttonClassName, PlayButton } from '../components/button';
+import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
-import { NoteIcon } from '../components/icons';
-import { RowsSkeleton } from '../components/skeleton';
-import { EmptyState, LoadError } from '../components/states';
+import { LoadError } from '../components/states';
 import theme from '../components/theme.module.css';
 import coverStyles from '../components/cover.module.css';
 import { SongList } from './song-list';
@@ -47,7 +46,7 @@ function AllSongs() {
   else body = <SongList rows={songs} total={total} playback={playback} label="All Songs" />;
 
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
         kind="Library"
         title="All Songs"

@@ -1,3 +1,4 @@
+import { themeClassName } from '@tunafy/ui';
 import { pageTitleClassName } from '../components/media-card';
 import { LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
@@ -9,7 +10,7 @@ export default function UploadPage() {
   const user = useSessionUser();
   if (user === null) return <LoginRequired what="the upload screen" />;
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <h1 className={pageTitleClassName}>Upload Music</h1>
       {user && <UploadScreen />}
     </div>

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
-import { HeroSkeleton } from '../components/skeleton';
+import { HeroSkeleton } from '@tunafy/ui';
 import { LoadError, LoginRequired } from '../components/states';
 import { userPath } from '../features/users/api';
 import { UserProfileView } from '../features/users/user-profile';

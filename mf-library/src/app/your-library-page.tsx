@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { HeroSkeleton, themeClassName } from '@tunafy/ui';
 import { PlusIcon, UploadIcon } from '../components/icons';
-import { HeroSkeleton } from '../components/skeleton';
 import { LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { LibraryList } from '../features/your-library/library-list';
@@ -24,7 +24,7 @@ export default function YourLibraryPage() {
   if (user === undefined) return <HeroSkeleton label="Loading your library" />;
   if (!user) return <LoginRequired what="your library" />;
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <h1 id={headingId} className={styles.pageHeading}>
         Your Library
       </h1>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { iconButtonClassName } from '@tunafy/ui';
 import { MoreIcon } from './icons';
-import buttonStyles from './button.module.css';
 import styles from './action-menu.module.css';
 
 export interface MenuAction {
@@ -89,7 +89,7 @@ export function ActionMenu({ label, actions, align = 'start', placement = 'below
       <button
         ref={button}
         type="button"
-        className={buttonStyles.icon}
+        className={iconButtonClassName()}
         aria-label={label}
         title={label}
         aria-haspopup="menu"

@@ -1,49 +1,14 @@
-import { useState } from 'react';
+import type { ComponentProps } from 'react';
+import { ConfirmDialog as UiConfirmDialog } from '@tunafy/ui';
 import { asApiError } from '../lib/use-api';
-import { Button } from './button';
-import { Dialog } from './dialog';
-import styles from './dialog.module.css';
 
-interface ConfirmDialogProps {
-  title: string;
-  /** The exact sentence of the spec's confirmation. */
-  message: string;
-  confirmLabel: string;
-  /** Runs the action; the dialog stays open (with the error shown) if it fails. */
-  onConfirm: () => Promise<void>;
-  onClose: () => void;
+/** The API's field error or message for a failed action, as the confirmation shows it. */
+function describeFailure(failure: unknown): string {
+  const error = asApiError(failure);
+  return error.fieldErrors.server ?? error.body.message;
 }
 
-/** "Are you sure?" before anything that cannot be undone, with the failure kept in view. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(asApiError(failure).fieldErrors.server ?? asApiError(failure).body.message);
-      setPending(false);
-    }
-  };
-  return (
-    <Dialog title={title} description={message} onClose={pending ? () => undefined : onClose} initialFocus="first">
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <Button variant="secondary" size="small" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant="danger" size="small" onClick={() => void confirm()} disabled={pending}>
-          {pending ? 'Loading...' : confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
-  );
+/** @tunafy/ui's confirmation, speaking this API's error shape. */
+export function ConfirmDialog(props: Omit<ComponentProps<typeof UiConfirmDialog>, 'describeError'>) {
+  return <UiConfirmDialog {...props} describeError={describeFailure} />;
 }

@@ -1,9 +1,9 @@
 import { useId, useRef, type Ref } from 'react';
+import { visuallyHiddenClassName } from '@tunafy/ui';
 import { useObjectUrl } from '../lib/use-object-url';
 import { Cover } from './cover';
 import { UploadIcon } from './icons';
 import styles from './cover-picker.module.css';
-import theme from './theme.module.css';
 
 interface CoverPickerProps {
   /** The cover as stored. */
@@ -42,7 +42,7 @@ export function CoverPicker({ currentUrl, file, onFile, accept, error, kind, inp
           <UploadIcon />
           Choose photo
         </span>
-        <span className={theme.visuallyHidden}>Change cover photo</span>
+        <span className={visuallyHiddenClassName}>Change cover photo</span>
       </button>
       <div className={styles.text}>
         <label className={styles.label} htmlFor={id}>
@@ -62,7 +62,7 @@ export function CoverPicker({ currentUrl, file, onFile, accept, error, kind, inp
           id={id}
           type="file"
           accept={accept}
-          className={theme.visuallyHidden}
+          className={visuallyHiddenClassName}
           tabIndex={-1}
           disabled={disabled}
           aria-invalid={error ? true : undefined}

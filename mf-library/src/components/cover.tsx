@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
-import { AlbumIcon, NoteIcon } from './icons';
+import { NoteIcon } from '@tunafy/ui';
+import { AlbumIcon } from './icons';
 import styles from './cover.module.css';
 
 interface CoverProps {

@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from './button';
+import { themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import styles from './form-layout.module.css';
-import theme from './theme.module.css';
 
 export function FormPage({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <div className={`${theme.theme} ${styles.page}`}>
+    <div className={`${themeClassName} ${styles.page}`}>
       <section className={styles.card} aria-labelledby="library-form-title">
         <h1 id="library-form-title" className={styles.title}>
           {title}
@@ -14,27 +13,6 @@ export function FormPage({ title, subtitle, children }: { title: string; subtitl
         {children}
       </section>
     </div>
-  );
-}
-
-export const formClassName = styles.form;
-export const formActionsClassName = styles.actions;
-
-/** A failure no input explains (5xx, not the owner, gone); the live region exists before it fills. */
-export function FormAlert({ message }: { message: string | null }) {
-  return (
-    <div role="alert" aria-live="assertive">
-      {message && <p className={styles.alert}>{message}</p>}
-    </div>
-  );
-}
-
-/** "Loading..." while saving (SPEC §4); unusable while an error is shown (SPEC §5). */
-export function SubmitButton({ label, pending, blocked }: { label: string; pending: boolean; blocked: boolean }) {
-  return (
-    <Button type="submit" disabled={pending || blocked} aria-busy={pending || undefined}>
-      {pending ? 'Loading...' : label}
-    </Button>
   );
 }
 
@@ -50,7 +28,7 @@ export function ProgressBar({ label, progress, hideLabel }: { label: string; pro
   const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
   return (
     <div className={styles.progress}>
-      <div className={hideLabel ? theme.visuallyHidden : styles.progressLabel}>
+      <div className={hideLabel ? visuallyHiddenClassName : styles.progressLabel}>
         <span id={id}>{label}</span>
         <span aria-hidden="true">{percent}%</span>
       </div>

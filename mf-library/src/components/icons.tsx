@@ -45,12 +45,6 @@ export const ClockIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const NoteIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M9 3v11.55A4 4 0 1 0 11 18V7h8V3H9z" />
-  </Icon>
-);
-
 export const AlbumIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 14.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-5.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z" />
@@ -60,12 +54,6 @@ export const AlbumIcon = (props: IconProps) => (
 export const SearchIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M10.5 3a7.5 7.5 0 0 1 5.96 12.05l4.74 4.74-1.41 1.41-4.74-4.74A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
-  </Icon>
-);
-
-export const CloseIcon = (props: IconProps) => (
-  <Icon viewBox="0 0 16 16" {...props}>
-    <path d="M2.47 2.47a.75.75 0 0 1 1.06 0L8 6.94l4.47-4.47a.75.75 0 1 1 1.06 1.06L9.06 8l4.47 4.47a.75.75 0 1 1-1.06 1.06L8 9.06l-4.47 4.47a.75.75 0 0 1-1.06-1.06L6.94 8 2.47 3.53a.75.75 0 0 1 0-1.06Z" />
   </Icon>
 );
 
@@ -85,12 +73,6 @@ export const MinusCircleIcon = (props: IconProps) => (
 export const GripIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 5.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm0 6.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zm-1.5 8a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM18 5.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0zM16.5 13.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zm1.5 5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0z" />
-  </Icon>
-);
-
-export const ErrorIcon = (props: IconProps) => (
-  <Icon viewBox="0 0 16 16" {...props}>
-    <path d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.75 3.5h1.5v5h-1.5v-5Zm0 6.25h1.5v1.5h-1.5v-1.5Z" />
   </Icon>
 );
 

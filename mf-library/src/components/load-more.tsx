@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Button } from './button';
-import styles from './states.module.css';
+import { Button } from '@tunafy/ui';
+import styles from './load-more.module.css';
 
 /**
  * The end of a paged grid: loads the next page when it scrolls into view (where
@@ -18,7 +18,7 @@ export function LoadMore({ onLoadMore, fetching, label }: { onLoadMore: () => vo
     return () => observer.disconnect();
   }, [fetching]);
   return (
-    <div ref={ref} className={styles.actions}>
+    <div ref={ref} className={styles.loadMore}>
       <Button variant="secondary" size="small" onClick={onLoadMore} disabled={fetching} aria-busy={fetching || undefined}>
         {fetching ? 'Loading...' : label}
       </Button>

@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { ApiError } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
+import { Button, Dialog, RowsSkeleton } from '@tunafy/ui';
 import { asApiError } from '../lib/use-api';
-import { Button } from './button';
 import { Cover } from './cover';
-import { Dialog } from './dialog';
-import { RowsSkeleton } from './skeleton';
 import styles from './picker-dialog.module.css';
 
 export interface PickerOption {

@@ -1,8 +1,6 @@
 import type { KeyboardEvent } from 'react';
+import { Button, CloseIcon, IconButton, visuallyHiddenClassName } from '@tunafy/ui';
 import { formatSongCount } from '../lib/format';
-import { Button, IconButton } from './button';
-import { CloseIcon } from './icons';
-import theme from './theme.module.css';
 import styles from './selection-bar.module.css';
 
 interface SelectionBarProps {
@@ -36,7 +34,7 @@ export function SelectionBar({ count, capped, max, pending, onPlayNext, onAddToQ
     onClear();
   };
   return (
-    <div className={count > 0 ? styles.bar : theme.visuallyHidden} role="group" aria-label="Selected songs" aria-busy={pending || undefined} onKeyDown={onKeyDown}>
+    <div className={count > 0 ? styles.bar : visuallyHiddenClassName} role="group" aria-label="Selected songs" aria-busy={pending || undefined} onKeyDown={onKeyDown}>
       <p className={styles.count} role="status">
         {text}
       </p>

@@ -1,36 +1,7 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
-import { Button, buttonClassName } from './button';
-import { NoteIcon } from './icons';
-import styles from './states.module.css';
-import theme from './theme.module.css';
-
-interface EmptyStateProps {
-  title: string;
-  /** What to do next. */
-  text: string;
-  icon?: ReactNode;
-  actions?: ReactNode;
-  /** Heading level inside the page (sections use h3). */
-  level?: 2 | 3;
-}
-
-/** Nothing to show: says so, and says what to do next. */
-export function EmptyState({ title, text, icon, actions, level = 2 }: EmptyStateProps) {
-  const Heading = level === 2 ? 'h2' : 'h3';
-  return (
-    <div className={`${theme.theme} ${styles.state}`}>
-      <span className={styles.icon} aria-hidden="true">
-        {icon ?? <NoteIcon />}
-      </span>
-      <Heading className={styles.title}>{title}</Heading>
-      <p className={styles.text}>{text}</p>
-      {actions && <div className={styles.actions}>{actions}</div>}
-    </div>
-  );
-}
+import { Button, EmptyState, ErrorState, buttonClassName } from '@tunafy/ui';
 
 /** A failed load: missing (404), someone else's (403), or anything else with a retry. */
 export function LoadError({ error, what, onRetry, backTo }: { error: ApiError; what: string; onRetry: () => void; backTo: { to: string; label: string } }) {
@@ -47,20 +18,18 @@ export function LoadError({ error, what, onRetry, backTo }: { error: ApiError; w
   }
   const text = error.status >= 500 ? MESSAGES.serverError : error.body.message;
   return (
-    <div role="alert">
-      <EmptyState
-        title={`Couldn’t load this ${what}`}
-        text={text}
-        actions={
-          <>
-            <Button size="small" onClick={onRetry}>
-              Try again
-            </Button>
-            {back}
-          </>
-        }
-      />
-    </div>
+    <ErrorState
+      title={`Couldn’t load this ${what}`}
+      text={text}
+      actions={
+        <>
+          <Button size="small" onClick={onRetry}>
+            Try again
+          </Button>
+          {back}
+        </>
+      }
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Song } from '@tunafy/contracts';
+import { visuallyHiddenClassName } from '@tunafy/ui';
 import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
 import { ActionMenu, type MenuAction } from './action-menu';
@@ -8,7 +9,6 @@ import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
 import { UnplayableNote } from './unplayable-note';
 import { UserLink } from './user-link';
-import theme from './theme.module.css';
 import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
@@ -177,7 +177,7 @@ export const TrackRowPlaceholder = memo(function TrackRowPlaceholder({ index, to
       <span role="gridcell" className={styles.titleCell}>
         <span className={styles.placeholderCover} aria-hidden="true" />
         <span className={styles.placeholderText} aria-hidden="true" style={{ width: `${40 + ((index * 17) % 30)}%` }} />
-        <span className={theme.visuallyHidden}>Loading</span>
+        <span className={visuallyHiddenClassName}>Loading</span>
       </span>
     </div>
   );

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Song } from '@tunafy/contracts';
+import { Button } from '@tunafy/ui';
 import type { ListPlayback } from '../lib/player';
 import { listPixels, rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
 import type { PagedRows } from '../lib/use-paged-rows';
 import type { ListSelection } from '../lib/use-selection';
 import type { MenuAction } from './action-menu';
-import { Button } from './button';
 import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
 import styles from './track-list.module.css';
 

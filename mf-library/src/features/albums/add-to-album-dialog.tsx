@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import type { Album } from '@tunafy/contracts';
-import { buttonClassName } from '../../components/button';
+import { buttonClassName } from '@tunafy/ui';
 import { PickerDialog } from '../../components/picker-dialog';
 import { libraryChanged, notify } from '../../lib/bus';
 import { useApi } from '../../lib/use-api';

@@ -1,6 +1,6 @@
 import { albumFieldsSchema, validate, type Album } from '@tunafy/contracts';
-import { FileField, TextField } from '../../components/fields';
-import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
+import { FileField, Form, FormActions, FormAlert, SubmitButton, TextField } from '@tunafy/ui';
+import { UploadProgress } from '../../components/form-layout';
 import { coverError, COVER_ACCEPT } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { createAlbum } from './api';
@@ -26,7 +26,7 @@ export function CreateAlbumForm({ onCreated }: { onCreated: (album: Album) => vo
     onSuccess: onCreated,
   });
   return (
-    <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
       <FormAlert message={form.formError} />
       <TextField
         label="Album Name"
@@ -47,9 +47,9 @@ export function CreateAlbumForm({ onCreated }: { onCreated: (album: Album) => vo
         disabled={form.pending}
       />
       <UploadProgress progress={form.progress} />
-      <div className={formActionsClassName}>
+      <FormActions>
         <SubmitButton label="Create Album" pending={form.pending} blocked={form.blocked} />
-      </div>
-    </form>
+      </FormActions>
+    </Form>
   );
 }

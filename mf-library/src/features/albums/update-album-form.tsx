@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { albumFieldsSchema, validate, type Album } from '@tunafy/contracts';
-import { buttonClassName } from '../../components/button';
+import { Form, FormActions, FormAlert, SubmitButton, TextField, buttonClassName } from '@tunafy/ui';
 import { CoverPicker } from '../../components/cover-picker';
-import { TextField } from '../../components/fields';
-import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
+import { UploadProgress } from '../../components/form-layout';
 import { coverError } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { updateAlbum } from './api';
@@ -29,7 +28,7 @@ export function UpdateAlbumForm({ album, onUpdated }: { album: Album; onUpdated:
     onSuccess: onUpdated,
   });
   return (
-    <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
       <FormAlert message={form.formError} />
       <CoverPicker
         kind="album"
@@ -51,12 +50,12 @@ export function UpdateAlbumForm({ album, onUpdated }: { album: Album; onUpdated:
         disabled={form.pending}
       />
       <UploadProgress progress={form.values.album_cover_url ? form.progress : null} />
-      <div className={formActionsClassName}>
+      <FormActions>
         <SubmitButton label="Update Album" pending={form.pending} blocked={form.blocked} />
         <Link to={`/albums/${album.id}`} className={buttonClassName('secondary')}>
           Cancel
         </Link>
-      </div>
-    </form>
+      </FormActions>
+    </Form>
   );
 }

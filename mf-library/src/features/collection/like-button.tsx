@@ -1,4 +1,4 @@
-import { IconButton } from '../../components/button';
+import { IconButton } from '@tunafy/ui';
 import { HeartIcon } from '../../components/icons';
 import type { LikeToggle } from './use-like';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, type UserPlaylistsResponse } from '@tunafy/contracts';
-import { buttonClassName } from '../../components/button';
+import { buttonClassName } from '@tunafy/ui';
 import { PickError, PickerDialog } from '../../components/picker-dialog';
 import { libraryChanged, notify } from '../../lib/bus';
 import { formatSongCount } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { playlistFieldsSchema, validate, type Playlist } from '@tunafy/contracts';
-import { CheckboxField, FileField, TextAreaField, TextField } from '../../components/fields';
-import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
+import { CheckboxField, FileField, Form, FormActions, FormAlert, SubmitButton, TextAreaField, TextField } from '@tunafy/ui';
+import { UploadProgress } from '../../components/form-layout';
 import { coverError, COVER_ACCEPT } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { createPlaylist } from './api';
@@ -33,7 +33,7 @@ export function CreatePlaylistForm({ onCreated }: { onCreated: (playlist: Playli
     onSuccess: onCreated,
   });
   return (
-    <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
       <FormAlert message={form.formError} />
       <TextField
         label="Playlist Name"
@@ -69,9 +69,9 @@ export function CreatePlaylistForm({ onCreated }: { onCreated: (playlist: Playli
         error={form.errors.private}
       />
       <UploadProgress progress={form.values.playlist_cover_url ? form.progress : null} />
-      <div className={formActionsClassName}>
+      <FormActions>
         <SubmitButton label="Create Playlist" pending={form.pending} blocked={form.blocked} />
-      </div>
-    </form>
+      </FormActions>
+    </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@tunafy/contracts';
+import { CloseIcon, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { CloseIcon, SearchIcon } from '../../components/icons';
-import theme from '../../components/theme.module.css';
+import { SearchIcon } from '../../components/icons';
 import { useSearch } from './use-search';
 import styles from './search-box.module.css';
 
@@ -124,7 +124,7 @@ export function SearchBox() {
   const optionId = (option: ResultOption) => `${id}-${option.key.replace(':', '-')}`;
 
   return (
-    <div className={`${theme.theme} ${styles.box}`} ref={box} role="search">
+    <div className={`${themeClassName} ${styles.box}`} ref={box} role="search">
       <div className={styles.field}>
         <SearchIcon className={styles.icon} />
         <input
@@ -203,7 +203,7 @@ export function SearchBox() {
         {message && <p className={styles.message}>{message}</p>}
       </div>
       {/* Always in the page, so screen readers announce each change of the results. */}
-      <div role="status" className={theme.visuallyHidden}>
+      <div role="status" className={visuallyHiddenClassName}>
         {showPopup ? (message ?? (stale ? '' : `${options.length} ${options.length === 1 ? 'result' : 'results'}`)) : ''}
       </div>
     </div>

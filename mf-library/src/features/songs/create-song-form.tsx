@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { songFieldsSchema, validate, type Song } from '@tunafy/contracts';
-import { FileField, TextField } from '../../components/fields';
-import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
+import { FileField, Form, FormActions, FormAlert, SubmitButton, TextField } from '@tunafy/ui';
+import { UploadProgress } from '../../components/form-layout';
 import { coverError, COVER_ACCEPT, songFileError, SONG_ACCEPT } from '../../lib/files';
 import { useNameFromTags } from '../../lib/use-name-from-tags';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
@@ -34,7 +34,7 @@ export function CreateSongForm({ onCreated }: { onCreated: (song: Song) => void 
   });
   const nameFromTags = useNameFromTags(form.values.song_name, (name) => form.setValue('song_name', name));
   return (
-    <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
       <FormAlert message={form.formError} />
       <TextField
         label="Song Name"
@@ -67,10 +67,10 @@ export function CreateSongForm({ onCreated }: { onCreated: (song: Song) => void 
         disabled={form.pending}
       />
       <UploadProgress progress={form.progress} />
-      <div className={formActionsClassName}>
+      <FormActions>
         <SubmitButton label="Create Song" pending={form.pending} blocked={form.blocked} />
-      </div>
-    </form>
+      </FormActions>
+    </Form>
   );
 }
 

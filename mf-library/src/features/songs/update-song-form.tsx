@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { songFieldsSchema, validate, type Song } from '@tunafy/contracts';
-import { buttonClassName } from '../../components/button';
+import { FileField, Form, FormActions, FormAlert, SubmitButton, TextField, buttonClassName } from '@tunafy/ui';
 import { CoverPicker } from '../../components/cover-picker';
-import { FileField, TextField } from '../../components/fields';
-import { FormAlert, SubmitButton, UploadProgress, formActionsClassName, formClassName } from '../../components/form-layout';
+import { UploadProgress } from '../../components/form-layout';
 import { coverError, songFileError } from '../../lib/files';
 import { useNameFromTags } from '../../lib/use-name-from-tags';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
@@ -39,7 +38,7 @@ export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (so
   const nameFromTags = useNameFromTags(form.values.song_name, (name) => form.setValue('song_name', name));
   const uploading = Boolean(form.values.song_cover_url || form.values.song_file_url);
   return (
-    <form className={formClassName} onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
+    <Form onSubmit={form.onSubmit} noValidate aria-busy={form.pending || undefined}>
       <FormAlert message={form.formError} />
       <CoverPicker
         kind="song"
@@ -73,12 +72,12 @@ export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (so
         disabled={form.pending}
       />
       <UploadProgress progress={uploading ? form.progress : null} />
-      <div className={formActionsClassName}>
+      <FormActions>
         <SubmitButton label="Update Song" pending={form.pending} blocked={form.blocked} />
         <Link to={`/songs/${song.id}`} className={buttonClassName('secondary')}>
           Cancel
         </Link>
-      </div>
-    </form>
+      </FormActions>
+    </Form>
   );
 }

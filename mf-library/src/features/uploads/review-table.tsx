@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIO_FORMAT_INFO } from '@tunafy/contracts';
-import { Button } from '../../components/button';
+import { Button } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { formatDuration } from '../../lib/format';
 import { useObjectUrl } from '../../lib/use-object-url';

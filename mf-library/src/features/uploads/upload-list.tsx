@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/button';
+import { Button } from '@tunafy/ui';
 import { ProgressBar } from '../../components/form-layout';
 import { useUploadQueue, type UploadJob, type UploadQueue } from './upload-queue';
 import styles from './uploads.module.css';

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { getEventBus } from '@tunafy/event-bus';
 import { IMPORT_AUDIO_EXTENSIONS } from '@tunafy/contracts';
-import { Button } from '../../components/button';
-import { EmptyState } from '../../components/states';
+import { Button, EmptyState } from '@tunafy/ui';
 import { pickedFromDrop, pickedFromEntries, pickedFromInput } from './pick-files';
 import type { readAudio } from '../../lib/read-audio';
 import { editsOf, isUploadable, type ReviewRow } from './review';

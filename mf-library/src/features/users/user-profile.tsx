@@ -1,12 +1,12 @@
 import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { Button, buttonClassName, IconButton, PlayButton } from '../../components/button';
+import { PlayButton } from '../../components/play-button';
 import { Link } from 'react-router';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
+import { Button, CardsSkeleton, EmptyState, IconButton, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ShuffleIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
-import { CardsSkeleton, RowsSkeleton } from '../../components/skeleton';
-import { EmptyState, LoadError } from '../../components/states';
+import { LoadError } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
 import { formatSongCount } from '../../lib/format';
@@ -128,7 +128,7 @@ export function UserProfileView({
     ) : undefined;
 
   return (
-    <div className={`${theme.theme} ${theme.page}`}>
+    <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
         kind="Profile"
         title={profile.username}

@@ -1,9 +1,9 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '@tunafy/contracts';
+import { themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { HeartIcon, LockIcon, SearchIcon } from '../../components/icons';
-import theme from '../../components/theme.module.css';
 import { formatSongCount } from '../../lib/format';
 import { matchesFilter, type LibraryItem } from './library-items';
 import { useYourLibrary } from './use-your-library';
@@ -57,10 +57,10 @@ export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
   }
 
   return (
-    <div className={`${theme.theme} ${styles.library} ${variant === 'page' ? styles.page : styles.sidebar}`}>
+    <div className={`${themeClassName} ${styles.library} ${variant === 'page' ? styles.page : styles.sidebar}`}>
       <div className={styles.filter}>
         <SearchIcon className={styles.filterIcon} />
-        <label htmlFor={inputId} className={theme.visuallyHidden}>
+        <label htmlFor={inputId} className={visuallyHiddenClassName}>
           Filter your library
         </label>
         <input
@@ -98,7 +98,7 @@ export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
           : visible?.map((item) => <LibraryRow key={`${item.kind}:${item.id}`} item={item} coverSize={coverSize} />)}
       </ul>
       {visible === null && !library.error && (
-        <p role="status" className={theme.visuallyHidden}>
+        <p role="status" className={visuallyHiddenClassName}>
           Loading your playlists and albums
         </p>
       )}
