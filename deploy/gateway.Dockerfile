@@ -11,7 +11,9 @@ USER 0
 COPY deploy/nginx/gateway.conf.template /etc/nginx/templates/default.conf.template
 COPY deploy/nginx/proxy-api.conf deploy/nginx/proxy-static.conf deploy/nginx/remotes.json.template /etc/nginx/tunafy/
 COPY --chmod=0755 deploy/entrypoint/35-tunafy-remotes.sh /docker-entrypoint.d/35-tunafy-remotes.sh
-# The packaged default server is replaced by the rendered template; /srv/gateway receives remotes.json.
+COPY --chmod=0755 deploy/entrypoint/36-tunafy-instance.sh /docker-entrypoint.d/36-tunafy-instance.sh
+# The packaged default server is replaced by the rendered template; /srv/gateway receives remotes.json and
+# instance.json.
 RUN rm -f /etc/nginx/conf.d/default.conf \
  && mkdir -p /srv/gateway && chown 101:0 /srv/gateway && chmod 0775 /srv/gateway
 # 15-local-resolvers.envsh exports NGINX_LOCAL_RESOLVERS (Docker's DNS) for the template; the filter keeps

@@ -13,7 +13,10 @@ import { scratchDirs } from './test-support.js';
 // renders it) in front of a fake API that echoes what reached it: the request id it adds and logs, and the
 // metrics it never forwards. The whole topology runs in e2e/specs/production.spec.ts.
 
-describe('nginx gateway: request ids and metrics', () => {
+const SOURCE_URL = 'https://git.example.org/tunafy?tab=code&x=1';
+const CREDITS = 'Ada "the first" \\ Lovelace=https://github.com/ada; Zoë=https://gitlab.com/zoe';
+
+describe('nginx gateway: request ids, metrics and the instance settings', () => {
   const scratch = scratchDirs('tunafy-nginx-gateway-');
   let api: Server;
   let apiRequests = 0;
@@ -33,6 +36,10 @@ describe('nginx gateway: request ids and metrics', () => {
     prefix = await scratch();
     execFileSync('bash', [join(repoRoot(), 'tools/deploy/render.sh'), 'gateway', prefix], {
       env: { ...process.env, TUNAFY_LISTEN: `127.0.0.1:${port}`, TUNAFY_API_UPSTREAM: `127.0.0.1:${(api.address() as AddressInfo).port}` },
+    });
+    // The image's entrypoint script, with a name JSON needs escaped: what the operator set reaches the shell as set.
+    execFileSync('sh', [join(repoRoot(), 'deploy/entrypoint/36-tunafy-instance.sh')], {
+      env: { ...process.env, TUNAFY_INSTANCE_OUTPUT: join(prefix, 'srv/gateway/instance.json'), TUNAFY_SOURCE_URL: SOURCE_URL, TUNAFY_CREDITS: CREDITS },
     });
     nginx = spawn(binary, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'logs/error.log'), '-g', 'daemon off;'], { stdio: 'ignore' });
     url = `http://127.0.0.1:${port}`;
@@ -75,6 +82,14 @@ describe('nginx gateway: request ids and metrics', () => {
     expect(replaced).not.toBe(made);
     // nginx writes the line when the request ends; the answer may arrive first.
     await expect.poll(() => accessLog().filter((line) => line.uri === '/api/songs?limit=1').map((line) => line.request_id)).toEqual([made, 'client-trace-0001', replaced]);
+  });
+
+  it('serves /instance.json with TUNAFY_SOURCE_URL and TUNAFY_CREDITS as set, never cached', async () => {
+    const response = await fetch(`${url}/instance.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({ sourceUrl: SOURCE_URL, credits: CREDITS });
   });
 
   it('never forwards /api/metrics, however it is spelled', async () => {
