@@ -59,13 +59,27 @@ export class CatalogLoader {
     return model;
   }
 
-  /** Re-reads what one change names and applies the database's current state, present or gone. */
+  /**
+   * Re-reads what one change names and applies the database's current state, present or gone.
+   *
+   * A like or playlist entry written while its song (or playlist) was being deleted can outlive it: the delete
+   * removes the references its replica's copy holds, and one being written at that moment, or written through
+   * another replica this copy has not heard from, is not among them. Whichever replica's copy meets such an
+   * orphan deletes its row here: on a delete, the references this copy held; on a reference, one whose song or
+   * playlist this copy no longer has. Deletes go by `_id`, so replicas doing the same are harmless, and nothing
+   * waits for the janitor's next sweep.
+   */
   async apply(model: CatalogModel, change: CatalogChange): Promise<void> {
     switch (change.kind) {
       case 'song': {
         const song = await this.songs.findById(change.id);
-        if (song) model.putSong(song);
-        else model.deleteSong(change.id);
+        if (song) {
+          model.putSong(song);
+          return;
+        }
+        const orphans = model.songReferences(change.id);
+        model.deleteSong(change.id);
+        await this.deleteOrphans(orphans);
         return;
       }
       case 'album': {
@@ -76,20 +90,29 @@ export class CatalogLoader {
       }
       case 'playlist': {
         const playlist = await this.playlists.findById(change.id);
-        if (playlist) model.putPlaylist(playlist);
-        else model.deletePlaylist(change.id);
+        if (playlist) {
+          model.putPlaylist(playlist);
+          return;
+        }
+        const orphans = model.playlistEntryIds(change.id);
+        model.deletePlaylist(change.id);
+        await this.deleteOrphans({ entryIds: orphans });
         return;
       }
       case 'entry': {
         const entry = await this.entries.find(change.playlistId, change.songId);
-        if (entry) model.putEntry(entry);
-        else model.deleteEntry(change.playlistId, change.songId);
+        if (!entry) model.deleteEntry(change.playlistId, change.songId);
+        else if (!model.putEntry(entry) && !((await this.readParents(model, change.songId, change.playlistId)) && model.putEntry(entry))) {
+          await this.deleteOrphans({ entryIds: [entry.id] });
+        }
         return;
       }
       case 'like': {
         const like = await this.likes.find(change.userId, change.songId);
-        if (like) model.putLike(like);
-        else model.deleteLike(change.userId, change.songId);
+        if (!like) model.deleteLike(change.userId, change.songId);
+        else if (!model.putLike(like) && !((await this.readParents(model, change.songId)) && model.putLike(like))) {
+          await this.deleteOrphans({ likeIds: [like.id] });
+        }
         return;
       }
       case 'user': {
@@ -100,5 +123,23 @@ export class CatalogLoader {
       case 'reload':
         throw new Error('a reload is not applied change by change');
     }
+  }
+
+  /**
+   * A reference's song (and playlist) as the database has them now, put into the copy: a reference this copy
+   * cannot place is an orphan only if they are really gone, not when the copy never heard of them (their change
+   * was not logged: the database went away just then). Answers whether all of them are there.
+   */
+  private async readParents(model: CatalogModel, songId: string, playlistId?: string): Promise<boolean> {
+    const [song, playlist] = await Promise.all([this.songs.findById(songId), playlistId ? this.playlists.findById(playlistId) : undefined]);
+    if (song) model.putSong(song);
+    if (playlist) model.putPlaylist(playlist);
+    return song !== null && playlist !== null;
+  }
+
+  /** Rows of references whose song or playlist is gone (see apply). */
+  async deleteOrphans({ entryIds = [], likeIds = [] }: { entryIds?: readonly string[]; likeIds?: readonly string[] }): Promise<void> {
+    if (entryIds.length > 0) await this.entries.deleteByIds(entryIds);
+    if (likeIds.length > 0) await this.likes.deleteByIds(likeIds);
   }
 }

@@ -470,11 +470,14 @@ export class CatalogModel {
   /**
    * Adds the entry, or moves it to its order key's place. The database holds one entry per playlist and song, so
    * an entry of a song already held under another id replaces it (the song was removed and added again).
+   * False when its song or playlist is gone: the row is an orphan (see CatalogLoader.apply).
    */
-  putEntry(entry: PlaylistEntryRecord): void {
+  putEntry(entry: PlaylistEntryRecord): boolean {
     const slot = this.table.slotOf(entry.songId);
     const state = this.playlists.get(entry.playlistId);
-    if (slot >= 0 && state) state.entries.put(entry.id, slot, entry.addedAt, entry.position ?? '', true);
+    if (slot < 0 || !state) return false;
+    state.entries.put(entry.id, slot, entry.addedAt, entry.position ?? '', true);
+    return true;
   }
 
   /** Gives entries new order keys; an entry no longer held (removed meanwhile) is skipped, never added back. */
@@ -492,15 +495,17 @@ export class CatalogModel {
     if (slot >= 0) this.playlists.get(playlistId)?.entries.removeSlot(slot);
   }
 
-  putLike(like: StoredLike): void {
+  /** False when the song is gone: the row is an orphan (see CatalogLoader.apply). */
+  putLike(like: StoredLike): boolean {
     const slot = this.table.slotOf(like.songId);
-    if (slot < 0) return;
+    if (slot < 0) return false;
     let likes = this.likes.get(like.userId);
     if (!likes) {
       likes = new RefList();
       this.likes.set(like.userId, likes);
     }
     likes.put(like.id, slot, like.likedAt);
+    return true;
   }
 
   deleteLike(userId: string, songId: string): void {

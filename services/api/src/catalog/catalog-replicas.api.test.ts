@@ -1,5 +1,5 @@
 import { ObjectId, type Db } from 'mongodb';
-import type { LikedSongsPage, SearchResponse, Song, SongsResponse } from '@tunafy/contracts';
+import type { LikedSongsPage, PlaylistSongsResponse, SearchResponse, Song, SongsResponse } from '@tunafy/contracts';
 import { startApi, type RunningApi } from '@tunafy/stack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, uniqueName, type ApiClient } from '../test/api-client.js';
@@ -111,6 +111,33 @@ describe('the read model across two API replicas', () => {
         (ids) => made.every((id) => ids.includes(id)),
       );
       expect(made.filter((id) => !shown.includes(id))).toEqual([]);
+    }
+  });
+
+  it('deletes the like and the playlist entry a song’s deleting replica had not heard of, through the replica that recorded them', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const song = await createSong(ann, { song_name: uniqueName('Orphan') });
+    const playlist = await ann.post<{ id: string }>('/api/playlists/new', { json: { playlist_name: uniqueName('Orphans') } });
+    // A replica that re-reads the feed only every 10 minutes: what is written after it loaded, it never hears of.
+    const stale = await startApi({ mongodbUri, env: { ...apiEnv, CATALOG_RECHECK_MS: '600000' } });
+    const rows = async () => [
+      await db.collection('likes').countDocuments({ song_id: new ObjectId(song.id) }),
+      await db.collection('playlist_songs').countDocuments({ song_id: new ObjectId(song.id) }),
+    ];
+    try {
+      expect((await ann.post(`/api/collection/${ann.user.id}/new`, { json: { song_id: song.id } })).status).toBe(201);
+      expect((await ann.put(`/api/playlists/${playlist.body.id}/add`, { json: { song_id: song.id } })).status).toBe(200);
+      expect(await rows()).toEqual([1, 1]);
+
+      expect((await ann.withBaseUrl(stale.url).delete(`/api/songs/${song.id}`)).status).toBe(200);
+      // The first replica, which recorded both, deletes their rows when it applies the delete (its next read):
+      // no reference outlives its song until the janitor's next sweep (off in tests).
+      await ann.get('/api/songs?limit=1');
+      expect(await eventually(rows, (counts) => counts.every((count) => count === 0))).toEqual([0, 0]);
+      expect((await ann.get(`/api/collection/${ann.user.id}/liked/${song.id}`)).status).toBe(404);
+      expect((await ann.get<PlaylistSongsResponse>(`/api/playlists/${playlist.body.id}/songs`)).body.playlist_songs).toEqual([]);
+    } finally {
+      await stale.stop();
     }
   });
 });

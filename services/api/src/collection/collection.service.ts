@@ -54,7 +54,15 @@ export class CollectionService {
       if (!outcome) throw ApiException.notFound('Song');
       const { like, created } = outcome;
       // Recorded even when it was there already: the copy follows what the database answered.
-      await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.putLike(like));
+      let held = true;
+      await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => {
+        held = model.putLike(like);
+      });
+      // The song was deleted here after the check above: the new row would outlive it.
+      if (!held) {
+        await this.likes.deleteByIds([like.id]);
+        throw ApiException.notFound('Song');
+      }
       return { like: { id: like.id, song_id: like.songId }, created };
     });
   }

@@ -120,8 +120,17 @@ export class PlaylistsService {
       // After the last entry as this copy holds it: two adds at once may share a key, and then keep the order
       // they were added in (id order breaks ties).
       const added = await this.entries.add(playlist.id, song.id, appendKey(model.playlistLastOrderKey(playlist.id)));
-      if (!added) throw new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
-      await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => model.putEntry(added));
+      const deletedMeanwhile = new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
+      if (!added) throw deletedMeanwhile;
+      let held = true;
+      await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => {
+        held = model.putEntry(added);
+      });
+      // The song or the playlist was deleted here after the checks above: the new row would outlive it.
+      if (!held) {
+        await this.entries.deleteByIds([added.id]);
+        throw deletedMeanwhile;
+      }
       return added;
     });
     return toPlaylistSong({ id: entry.id, song, at: entry.addedAt }, playlist.id, this.songPresenter.presentOne(song));

@@ -29,7 +29,7 @@ function file(name: string): Express.Multer.File {
  * the order of steps across repositories, the media store and the read model
  * (`catalog.record`, which the service reads from).
  */
-function setup(options: { createFails?: boolean; updateFails?: boolean; songExists?: boolean; deletedWhileUploading?: boolean } = {}) {
+function setup(options: { createFails?: boolean; updateFails?: boolean; songExists?: boolean; deletedWhileUploading?: boolean; likedWhileDeleting?: string } = {}) {
   const log: string[] = [];
   let nextFile = 0;
   let song: SongRecord | null =
@@ -64,6 +64,8 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     },
     delete: async (id: string) => {
       log.push(`songs.delete ${id}`);
+      // A like recorded in this process while the delete ran: its writer had checked the song was still there.
+      if (options.likedWhileDeleting) model.putLike({ id: options.likedWhileDeleting, userId: STRANGER.id, songId: id, likedAt: new Date(5) });
       return true;
     },
   } as unknown as SongsRepository;
@@ -296,6 +298,14 @@ describe('SongsService.delete', () => {
     expect(catalog.recorded).toEqual([{ kind: 'song', id: SONG_ID }]);
     expect(model.song(SONG_ID)).toBeNull();
     expect((await apiError(service.get(SONG_ID))).getStatus()).toBe(404);
+  });
+
+  it('also deletes a like recorded while the delete ran, which the first read of references missed', async () => {
+    const late = 'a2'.repeat(12);
+    const { service, log, model } = setup({ likedWhileDeleting: late });
+    await service.delete(ARTIST, SONG_ID);
+    expect(log).toEqual(['playlistEntries.deleteByIds ', 'likes.deleteByIds ', `songs.delete ${SONG_ID}`, 'catalog.record song', `likes.deleteByIds ${late}`, 'media.discard oldcover,oldaudio']);
+    expect(model.like(STRANGER.id, SONG_ID)).toBeNull();
   });
 
   it('lets only the artist delete, and touches nothing otherwise', async () => {

@@ -165,9 +165,9 @@ export class SongsService {
    * The references go by their ids, which the read model holds: a delete by
    * `song_id` reads the whole collection on the embedded engine (seconds at
    * 100,000 songs). A reference this copy does not hold yet (added a moment
-   * ago through another replica) stays behind like one added while the delete
-   * runs: readers never see it (the read model drops references to missing
-   * songs) and the janitor removes the row.
+   * ago through another replica) stays behind a moment: readers never see it
+   * (the read model drops references to missing songs), and the replica that
+   * recorded it deletes its row when it applies this delete (CatalogLoader.apply).
    */
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const song = await this.findOwn(user, id);
@@ -176,7 +176,17 @@ export class SongsService {
       await this.playlistEntries.deleteByIds(references.entryIds);
       await this.likes.deleteByIds(references.likeIds);
       await this.songs.delete(song.id);
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.deleteSong(song.id));
+      // A like or entry recorded here while the deletes above ran: its writer saw the song still there.
+      let late: { entryIds: string[]; likeIds: string[] } = { entryIds: [], likeIds: [] };
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => {
+        late = model.songReferences(song.id);
+        model.deleteSong(song.id);
+      });
+      const known = new Set([...references.entryIds, ...references.likeIds]);
+      const lateEntries = late.entryIds.filter((entryId) => !known.has(entryId));
+      const lateLikes = late.likeIds.filter((likeId) => !known.has(likeId));
+      if (lateEntries.length > 0) await this.playlistEntries.deleteByIds(lateEntries);
+      if (lateLikes.length > 0) await this.likes.deleteByIds(lateLikes);
     });
     await this.uploads.discard([song.coverFileId, song.audioFileId]);
     return { id: song.id, deleted: true };
