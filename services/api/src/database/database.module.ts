@@ -36,6 +36,10 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Playli
       useFactory: async (config: AppConfig): Promise<Connection> => {
         const connection = mongoose.createConnection(config.mongodbUri, {
           serverSelectionTimeoutMS: 5000,
+          // The driver's server monitor waits this long for a connection's handshake (default 30 s). A check begun
+          // while the engine was shutting down hung for that long in a drill, with every request failing its server
+          // selection for 20 s after the engine was back; 5 s bounds it (a local engine answers in milliseconds).
+          connectTimeoutMS: 5000,
           autoIndex: true,
           // Round-trip times for GET /api/metrics (tunafy_db_command_duration_seconds).
           monitorCommands: true,
