@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@tunafy/contracts';
-import { CloseIcon, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { CloseIcon, IconButton, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { SearchIcon } from '../../components/icons';
 import { useSearch } from './use-search';
@@ -149,17 +149,17 @@ export function SearchBox() {
           onKeyDown={onKeyDown}
         />
         {query && (
-          <button
-            type="button"
+          <IconButton
+            label="Clear search"
+            size="small"
             className={styles.clear}
-            aria-label="Clear search"
             onClick={() => {
               setQuery('');
               input.current?.focus();
             }}
           >
             <CloseIcon />
-          </button>
+          </IconButton>
         )}
       </div>
       <div className={styles.popup} hidden={!showPopup}>
