@@ -22,6 +22,8 @@ export interface AuthForm<Field extends string> {
   submitValues: (values: Record<Field, string>) => void;
   /** Receives each input, so a failed submit can move focus to the first field in error. */
   register: (field: Field) => (element: HTMLInputElement | null) => void;
+  /** A TextField's wiring for one field: its name, value, change handler, error and input. */
+  field: (field: Field) => { name: Field; value: string; onValueChange: (value: string) => void; error?: string; inputRef: (element: HTMLInputElement | null) => void };
 }
 
 function emptyValues<Field extends string>(fields: readonly Field[]): Record<Field, string> {
@@ -85,9 +87,10 @@ export function useAuthForm<Field extends string, Input>(options: AuthFormOption
     [],
   );
 
+  const errors: FormErrors<Field> = { ...serverErrors, ...clientErrors };
   return {
     values,
-    errors: { ...serverErrors, ...clientErrors },
+    errors,
     pending,
     setValue,
     onSubmit: (event) => {
@@ -96,5 +99,6 @@ export function useAuthForm<Field extends string, Input>(options: AuthFormOption
     },
     submitValues: (submitted) => void submitValues(submitted),
     register,
+    field: (field) => ({ name: field, value: values[field], onValueChange: (value) => setValue(field, value), error: errors[field], inputRef: register(field) }),
   };
 }

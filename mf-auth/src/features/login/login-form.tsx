@@ -12,30 +12,12 @@ interface LoginFormProps {
 
 export function LoginForm({ onSuccess, signupLink }: LoginFormProps) {
   const form = useLoginForm(onSuccess);
-  const { values, errors, pending } = form;
+  const { errors, pending } = form;
   return (
     <Form onSubmit={form.onSubmit} noValidate aria-busy={pending}>
       <FormAlert message={errors.server ?? errors.form} />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={values.email}
-        onValueChange={(value) => form.setValue('email', value)}
-        error={errors.email}
-        inputRef={form.register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        onValueChange={(value) => form.setValue('password', value)}
-        error={errors.password}
-        inputRef={form.register('password')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <FormActions stacked>
         <Button type="submit" disabled={pending}>
           Log In
