@@ -7,3 +7,4 @@ export * from './listening.js';
 export * from './imports.js';
 export * from './users.js';
 export * from './playlist-order.js';
+export * from './idempotency.js';

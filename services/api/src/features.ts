@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { AlbumsModule } from './albums/albums.module.js';
 import { CollectionModule } from './collection/collection.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { JanitorModule } from './janitor/janitor.module.js';
 import { ListeningModule } from './listening/listening.module.js';
@@ -11,4 +12,4 @@ import { SeedModule } from './seed/seed.module.js';
 import { SongsModule } from './songs/songs.module.js';
 
 /** Feature modules mounted under /api; each lives in its own folder. */
-export const featureModules: Type[] = [MediaModule, SongsModule, AlbumsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, AlbumsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];

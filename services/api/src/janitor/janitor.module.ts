@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { ImportsModule } from '../imports/imports.module.js';
 import { JanitorService } from './janitor.service.js';
 
 /** Periodic cleanup of what crashes and the missing TTL index leave behind; see JanitorService. */
 @Module({
-  imports: [ImportsModule],
+  imports: [ImportsModule, IdempotencyModule],
   providers: [JanitorService],
   exports: [JanitorService],
 })

@@ -6,11 +6,12 @@ import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
+import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
-import { JanitorService, ORPHAN_GRACE_MS } from './janitor.service.js';
+import { IDEMPOTENCY_RETENTION_MS, JanitorService, ORPHAN_GRACE_MS } from './janitor.service.js';
 
 let connection: Connection;
 let cacheDir: string;
@@ -20,6 +21,7 @@ let songs: SongsRepository;
 let playlists: PlaylistsRepository;
 let entries: PlaylistEntriesRepository;
 let likes: LikesRepository;
+let idempotencyKeys: IdempotencyRepository;
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
 
@@ -37,7 +39,8 @@ beforeAll(async () => {
   playlists = new PlaylistsRepository(connection);
   entries = new PlaylistEntriesRepository(connection);
   likes = new LikesRepository(connection);
-  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes);
+  idempotencyKeys = new IdempotencyRepository(connection);
+  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys);
 });
 
 afterAll(async () => {
@@ -115,7 +118,7 @@ describe('JanitorService.runOnce', () => {
 
   it('removes chunks of uploads a dead process left without a files document one grace period after its start, then daily', async () => {
     const graceMs = 200;
-    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes);
+    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys);
     const chunks = connection.db!.collection('media.chunks');
     // Ids as an upload makes them when it starts: two hours ago, so older than any grace.
     const headless = () => new mongoose.Types.ObjectId(Math.floor(Date.now() / 1000 - 7200).toString(16) + randomBytes(8).toString('hex'));
@@ -138,6 +141,16 @@ describe('JanitorService.runOnce', () => {
     expect((await restarted.runOnce()).headlessUploads).toBe(0);
     expect(await chunks.countDocuments({ files_id: later })).toBe(1);
     await chunks.deleteMany({ files_id: later });
+  });
+
+  it('removes idempotency records older than a day and keeps younger ones', async () => {
+    const key = randomBytes(6).toString('hex');
+    await idempotencyKeys.claim(`old:${key}`, 'POST /api/playlists/new', new Date(Date.now() - IDEMPOTENCY_RETENTION_MS - 60_000));
+    await idempotencyKeys.claim(`young:${key}`, 'POST /api/playlists/new', new Date(Date.now() - IDEMPOTENCY_RETENTION_MS + 60_000));
+    expect((await janitor.runOnce()).expiredIdempotencyKeys).toBeGreaterThanOrEqual(1);
+    // Claiming again tells whether a record is there: null means the claim inserted a new one.
+    expect(await idempotencyKeys.claim(`old:${key}`, 'POST /api/playlists/new', new Date())).toBeNull();
+    expect(await idempotencyKeys.claim(`young:${key}`, 'POST /api/playlists/new', new Date())).toMatchObject({ state: 'running' });
   });
 
   it('joins a run already in progress instead of starting a second one', async () => {

@@ -4,6 +4,7 @@ import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { AlbumResolver } from '../imports/album-resolver.js';
 import { MediaStore } from '../media/media-store.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
@@ -19,6 +20,8 @@ export interface JanitorReport {
   abandonedAlbums: number;
   /** Uploads whose process died mid-write: GridFS chunks without a `media.files` document. */
   headlessUploads: number;
+  /** Idempotency records older than IDEMPOTENCY_RETENTION_MS (docs/api.md, "Retrying writes"). */
+  expiredIdempotencyKeys: number;
 }
 
 /**
@@ -36,6 +39,12 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * did not come back.
  */
 export const HEADLESS_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a write's idempotency record is kept: a client or the gateway retries within seconds or minutes, a phone
+ * that was offline within hours; after a day a repeat of the key runs as a new request. (A TTL index would do this on
+ * MongoDB; FerretDB has none.)
+ */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** The first run waits a little so it does not compete with startup (and the seed). */
 const FIRST_RUN_DELAY_MS = 10_000;
 
@@ -80,6 +89,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly playlists: PlaylistsRepository,
     private readonly entries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
+    private readonly idempotencyKeys: IdempotencyRepository,
     @Optional() private readonly importedAlbums?: AlbumResolver,
   ) {
     this.headlessSweepDue = Date.now() + this.graceMs();
@@ -136,13 +146,15 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
       ...(await this.deleteDanglingRows()),
       abandonedAlbums: (await this.importedAlbums?.sweepAbandoned(this.graceCutoff())) ?? 0,
       headlessUploads: headless.uploads,
+      expiredIdempotencyKeys: await this.idempotencyKeys.deleteCreatedBefore(new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)),
     };
     if (Object.values(report).some((count) => count > 0)) {
       this.logger.log(
         `removed ${report.expiredSessions} expired sessions, ${report.orphanFiles} orphan files, ` +
           `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes, ` +
           `${report.abandonedAlbums} albums an upload left empty, ` +
-          `${report.headlessUploads} unfinished uploads (${headless.chunks} chunks without a file)`,
+          `${report.headlessUploads} unfinished uploads (${headless.chunks} chunks without a file), ` +
+          `${report.expiredIdempotencyKeys} idempotency records older than a day`,
       );
     }
     return report;
