@@ -44,7 +44,7 @@ if (report(read())) {
 } else {
   console.error(
     'package-lock.json is incomplete: npm would install these packages on no platform that needs them (npm/cli#4828).\n' +
-      'Fix: npx tsx packages/stack/src/cli/check-lockfile.ts --fix, then commit package-lock.json.',
+      'Fix: npx tsx packages/stack/src/cli/check-lockfile.ts --fix (for a (root) or workspace line: npm install), then commit package-lock.json.',
   );
   process.exitCode = 1;
 }
