@@ -5,7 +5,7 @@ import { PlaylistEntriesRepository } from '../playlists/playlist-entries.reposit
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { CatalogModel } from './catalog-model.js';
+import { CatalogModel, type CatalogRecord } from './catalog-model.js';
 import { GarbageStride } from './memory.js';
 import type { CatalogChange } from './change-feed.js';
 
@@ -56,6 +56,44 @@ export class CatalogLoader {
     await each('likes', this.likes.all(), (like) => model.putLike(like));
     model.compact();
     this.logger.log(`loaded: ${timings.join(', ')}`);
+    return model;
+  }
+
+  /** Builds a copy from records in the order `CatalogModel.records()` gives them (a snapshot, catalog-snapshot.ts). */
+  async loadRecords(records: AsyncIterable<CatalogRecord>): Promise<CatalogModel> {
+    const model = new CatalogModel();
+    const stride = new GarbageStride(LOAD_GC_STRIDE);
+    let songsFinished = false;
+    for await (const { kind, record } of records) {
+      // Songs come in one run; the song order is settled once, before the first reference to them.
+      if (!songsFinished && kind !== 'user' && kind !== 'album' && kind !== 'song') {
+        model.finishSongLoad();
+        songsFinished = true;
+      }
+      switch (kind) {
+        case 'user':
+          model.putUser(record.id, record.username);
+          break;
+        case 'album':
+          model.putAlbum(record);
+          break;
+        case 'song':
+          model.loadSong(record);
+          break;
+        case 'playlist':
+          model.putPlaylist(record);
+          break;
+        case 'entry':
+          model.putEntry(record);
+          break;
+        case 'like':
+          model.putLike(record);
+          break;
+      }
+      stride.tick();
+    }
+    if (!songsFinished) model.finishSongLoad();
+    model.compact();
     return model;
   }
 

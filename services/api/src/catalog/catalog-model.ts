@@ -12,6 +12,15 @@ import { NO_NUMBER, NONE, SongTable, type SongRow } from './song-table.js';
 
 const byId = (row: { id: string }) => row.id;
 
+/** One record of the copy, as `records()` yields it and a load takes it. */
+export type CatalogRecord =
+  | { kind: 'user'; record: PublicUser }
+  | { kind: 'album'; record: AlbumRecord }
+  | { kind: 'song'; record: SongRecord }
+  | { kind: 'playlist'; record: PlaylistRecord }
+  | { kind: 'entry'; record: PlaylistEntryRecord }
+  | { kind: 'like'; record: StoredLike };
+
 interface AlbumState {
   record: AlbumRecord;
   /** The album's number in the song table's album column. */
@@ -511,6 +520,29 @@ export class CatalogModel {
   deleteLike(userId: string, songId: string): void {
     const slot = this.table.slotOf(songId);
     if (slot >= 0) this.likes.get(userId)?.removeSlot(slot);
+  }
+
+  /**
+   * Every record the copy holds, in the order a load puts them in (users, albums, songs, playlists, entries,
+   * likes), made one at a time: what a snapshot stores (catalog-snapshot.ts), without a second copy in memory.
+   */
+  *records(): Generator<CatalogRecord> {
+    for (const user of this.userOrder) yield { kind: 'user', record: user };
+    for (const album of this.albumOrder) yield { kind: 'album', record: album };
+    for (let position = 0; position < this.table.size; position++) yield { kind: 'song', record: this.record(this.table.slotAt(position)) };
+    for (const { record } of this.playlists.values()) yield { kind: 'playlist', record };
+    for (const { record, entries } of this.playlists.values()) {
+      for (let position = 0; position < entries.length; position++) {
+        const entry: PlaylistEntryRecord = { id: entries.idAt(position), playlistId: record.id, songId: this.table.id(entries.slotAt(position)), addedAt: entries.timeAt(position) };
+        const key = entries.ownKeyAt(position);
+        yield { kind: 'entry', record: key ? { ...entry, position: key } : entry };
+      }
+    }
+    for (const [userId, likes] of this.likes) {
+      for (let position = 0; position < likes.length; position++) {
+        yield { kind: 'like', record: { id: likes.idAt(position), userId, songId: this.table.id(likes.slotAt(position)), likedAt: likes.timeAt(position) } };
+      }
+    }
   }
 
   /**

@@ -1,10 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { CatalogLoader } from './catalog-loader.js';
 import { CatalogModel } from './catalog-model.js';
+import { openSnapshot, writeSnapshot } from './catalog-snapshot.js';
 import { ChangeFeed, type CatalogChange } from './change-feed.js';
 import { KeyedLock } from './keyed-lock.js';
 import { collectGarbage } from './memory.js';
@@ -48,7 +49,7 @@ const LOG_WAIT_MS = 3000;
  * revision) makes it reload in the background while reads go on.
  */
 @Injectable()
-export class CatalogReadModel implements OnApplicationBootstrap {
+export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Catalog');
   private readonly feed: ChangeFeed;
   private readonly lock = new KeyedLock();
@@ -70,11 +71,13 @@ export class CatalogReadModel implements OnApplicationBootstrap {
   /** Changes this process made while a reload read the database; re-read into the new copy. */
   private madeDuringReload: CatalogChange[] | null = null;
   private trimmedAt = Date.now();
+  /** While a snapshot is written, reads wait here before they sync or write: the copy must hold still. */
+  private frozen: Promise<void> | null = null;
 
   constructor(
     private readonly loader: CatalogLoader,
     @Inject(DB_CONNECTION) connection: Connection,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'catalogRecheckMs'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'catalogRecheckMs' | 'catalogSnapshotFile' | 'shutdownGraceMs'>,
   ) {
     this.feed = new ChangeFeed(() => connection.db!);
   }
@@ -95,6 +98,7 @@ export class CatalogReadModel implements OnApplicationBootstrap {
 
   /** The copy, with other replicas' changes applied if the last look is older than catalogRecheckMs. */
   async current(): Promise<CatalogModel> {
+    if (this.frozen) await this.frozen;
     if (!this.loaded) {
       await this.reload();
       return this.loaded!;
@@ -180,6 +184,7 @@ export class CatalogReadModel implements OnApplicationBootstrap {
 
   private async loadFresh(): Promise<void> {
     const previous = this.loaded;
+    if (!previous && (await this.restoreSnapshot())) return;
     this.madeDuringReload = [];
     let redo: CatalogChange[] = [];
     try {
@@ -201,6 +206,74 @@ export class CatalogReadModel implements OnApplicationBootstrap {
     for (const change of redo) await this.serialize(lockKey(change), () => this.loader.apply(this.model, change));
     // The previous copy is garbage now; give its memory back before it counts twice.
     if (previous) collectGarbage();
+  }
+
+  /**
+   * The first copy from this replica's snapshot (catalog-snapshot.ts) and the changes logged since, when the
+   * database's change log proves the snapshot is of its history and holds every change after it; answers false
+   * (a full load follows) otherwise, or when the snapshot cannot be read.
+   */
+  private async restoreSnapshot(): Promise<boolean> {
+    const file = this.config.catalogSnapshotFile;
+    if (!file) return false;
+    const started = Date.now();
+    const opened = await openSnapshot(file);
+    if (!opened) return false;
+    const { header } = opened;
+    const skip = async (why: string) => {
+      await opened.close();
+      this.logger.log(`catalog snapshot of revision ${header.revision} not used (${why}); loading from the database`);
+      return false;
+    };
+    const [at, head] = await Promise.all([this.feed.revisionAt(header.revision), this.feed.head()]);
+    if (at?.toISOString() !== header.revisionAt) return skip('the change log does not hold its revision: another database, a restored one, or older than the log');
+    if (head < header.revision) return skip(`the database is at revision ${head}`);
+    const later = await this.feed.since(header.revision);
+    if (later.some((entry, index) => entry._id !== header.revision + 1 + index) || (later.at(-1)?._id ?? header.revision) < head) {
+      return skip('changes after it are no longer in the log');
+    }
+    if (later.some((entry) => entry.changes.some((change) => change.kind === 'reload'))) return skip('a reload was logged after it');
+    let model: CatalogModel;
+    try {
+      model = await this.loader.loadRecords(opened.records);
+    } catch (error) {
+      return skip(`unreadable: ${(error as Error).message}`);
+    }
+    for (const entry of later) for (const change of entry.changes) await this.loader.apply(model, change);
+    this.loaded = model;
+    this.seen = later.at(-1)?._id ?? header.revision;
+    this.checkedAt = Date.now();
+    this.logger.log(`catalog restored from its snapshot of revision ${header.revision} (${header.songs} songs) and ${later.length} later changes in ${Date.now() - started} ms`);
+    return true;
+  }
+
+  /**
+   * Writes the snapshot a restart starts from, while the process stops: the copy is held still meanwhile (reads
+   * that would sync or write wait), for at most half the shutdown grace; past that it is left unwritten and the
+   * next start loads from the database. Needs the database for the revision's log time, so it runs before it closes.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    const file = this.config.catalogSnapshotFile;
+    if (!file || !this.loaded || this.reloading) return;
+    let release!: () => void;
+    this.frozen = new Promise((resolve) => (release = resolve));
+    try {
+      await this.syncing;
+      await this.logging;
+      const revision = this.seen;
+      const at = revision > 0 ? await this.feed.revisionAt(revision) : null;
+      if (!at) {
+        this.logger.log(`catalog snapshot not written: the change log no longer holds revision ${revision}`);
+        return;
+      }
+      const written = await writeSnapshot(file, { revision, revisionAt: at.toISOString(), songs: this.loaded.songCount }, this.loaded.records(), this.config.shutdownGraceMs / 2);
+      this.logger.log(`catalog snapshot of revision ${revision} written: ${mb(written.bytes)} in ${written.ms} ms`);
+    } catch (error) {
+      this.logger.warn(`catalog snapshot not written: ${(error as Error).message}`);
+    } finally {
+      this.frozen = null;
+      release();
+    }
   }
 
   private async sync(): Promise<void> {

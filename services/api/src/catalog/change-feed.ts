@@ -82,8 +82,18 @@ export class ChangeFeed {
     return this.log.find({ _id: { $gt: revision } }).sort({ _id: 1 }).toArray();
   }
 
-  /** Drops changes older than the cutoff; a replica that far behind reloads instead. */
+  /** When the change of this revision was logged, or null when the log does not hold it (trimmed, or never logged). */
+  async revisionAt(revision: number): Promise<Date | null> {
+    return (await this.log.findOne({ _id: revision }, { projection: { at: 1 } }))?.at ?? null;
+  }
+
+  /**
+   * Drops changes older than the cutoff; a replica that far behind reloads instead. The newest change stays
+   * however old: a snapshot (catalog-snapshot.ts) of a quiet catalog proves its history with it.
+   */
   async trim(before: Date): Promise<number> {
-    return (await this.log.deleteMany({ at: { $lt: before } })).deletedCount;
+    const newest = await this.log.find({}, { projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).next();
+    if (!newest) return 0;
+    return (await this.log.deleteMany({ at: { $lt: before }, _id: { $lt: newest._id } })).deletedCount;
   }
 }

@@ -20,6 +20,8 @@ export interface AppConfig {
   authRateLimit: number;
   /** How stale (ms) a replica's cached catalog may be after another replica's write. */
   catalogRecheckMs: number;
+  /** Where this replica keeps its catalog snapshot for a fast restart (catalog-snapshot.ts); undefined: none. */
+  catalogSnapshotFile?: string;
   /** How long (ms) a replica may keep serving a session after a logout through another replica. */
   sessionRecheckMs: number;
   /** Load the demo catalog when the database is empty. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 20),
     catalogRecheckMs: intFrom(env.CATALOG_RECHECK_MS, 1000),
+    catalogSnapshotFile: env.CATALOG_SNAPSHOT_FILE === 'off' ? undefined : env.CATALOG_SNAPSHOT_FILE || join(env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'), 'catalog-snapshot.ndjson.gz'),
     sessionRecheckMs: intFrom(env.SESSION_RECHECK_MS, 1000),
     seedOnEmpty: env.SEED_ON_EMPTY ? env.SEED_ON_EMPTY === 'true' : !production,
     janitorIntervalMs: intFrom(env.JANITOR_INTERVAL_MS, 15 * 60 * 1000),

@@ -112,7 +112,20 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
       const full = await section('the whole list', () => measureFullList(session, api.child.pid, () => rssMb(api.child.pid)?.rss), { ms: NaN, bytes: 0, status: 0, rssHighest: NaN });
       const writes = await section('writes, each with the read after it', () => measureAfterWrites(scale), []);
       const load = await section('mixed load', () => mixedLoad(scale, { api: api.child.pid, engine: enginePid }, 16, options.quick ? 5 : 20), { clients: 16, seconds: 0, requests: 0, errors: 0, p50: NaN, p99: NaN, apiMaxRssMb: NaN, engineMaxRssMb: NaN });
-      const result: SizeResult = { catalog, grownFrom, growSeconds, loadAverage: loadAverage(), at: new Date(), startMs, firstMs, firstStatus: first.status, apiIdle, engineIdle, reads, writes, full, load, apiEnd: rssMb(api.child.pid), engineEnd: rssMb(enginePid), errors };
+      const [apiEnd, engineEnd] = [rssMb(api.child.pid), rssMb(enginePid)];
+      // A restart (an upgrade, a crash): the stop writes the catalog snapshot, the start reads it and the change log.
+      const restartMs = await section(
+        'restart from the catalog snapshot',
+        async () => {
+          await api.stop();
+          const respawned = performance.now();
+          api = await startApi({ mongodbUri: database.uri, env, timeoutMs: START_TIMEOUT_MS });
+          session.baseUrl = api.url;
+          return performance.now() - respawned;
+        },
+        NaN,
+      );
+      const result: SizeResult = { catalog, grownFrom, growSeconds, loadAverage: loadAverage(), at: new Date(), startMs, firstMs, restartMs, firstStatus: first.status, apiIdle, engineIdle, reads, writes, full, load, apiEnd, engineEnd, errors };
       results.push(result);
       progress(`\n${formatSize(result)}\n`);
     }
