@@ -55,6 +55,12 @@ export const LIMITS = {
     alac: 250 * 1024 * 1024,
     wav: 320 * 1024 * 1024,
   },
+  /**
+   * How long a whole request may take to arrive (Node's `requestTimeout`, 5 minutes by default): the largest
+   * upload (a 320 MB WAV) from a phone at 1 Mbit/s takes about 45 minutes. Slow headers are still cut after
+   * Node's `headersTimeout` (60 s), which is the guard against clients that hold connections open.
+   */
+  requestMsMax: 60 * 60_000,
   pageSizeMax: 500,
   /** Far above any catalog; bounds the number parsed from the query string. */
   offsetMax: 100_000_000,

@@ -168,6 +168,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(options.port ?? 0, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
+  // Uploads pass through as they arrive: no whole-request limit of its own (Node's is 5 minutes); the API behind
+  // it enforces one sized for the largest upload from a slow phone (LIMITS.requestMsMax in @tunafy/contracts).
+  server.requestTimeout = 0;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`,

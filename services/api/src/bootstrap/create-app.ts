@@ -26,6 +26,7 @@ import { StoredRevision, type RevisionDocument } from '../database/stored-revisi
 import { DB_CONNECTION } from '../database/tokens.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { setupOpenApi } from './openapi.js';
+import { LIMITS } from '@tunafy/contracts';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -52,6 +53,8 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
   // First: the request id (X-Request-Id from the gateway, or ours) for every answer and log line, and the timer.
   app.use(requestContext);
   app.use(httpMetrics);
+  // A big upload from a slow phone outlasts Node's 5-minute limit for a whole request (LIMITS.requestMsMax).
+  (app.getHttpServer() as Server).requestTimeout = LIMITS.requestMsMax;
   // Signals are handled by main.ts through GracefulShutdown, which drains keep-alive connections first.
   const shutdown = new GracefulShutdown(app.getHttpServer() as Server, config.shutdownGraceMs, (message) => new Logger('Shutdown').warn(message));
   app.use(shutdown.middleware);
