@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idempotencyKeySchema } from '@tunafy/contracts';
+import { newIdempotencyKey } from './api-client.js';
 import { ApiClient, ApiError } from './index.js';
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -55,5 +57,40 @@ describe('ApiClient', () => {
     const error = await new ApiClient().get<never>('/api/a').catch((caught: ApiError) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(503);
+  });
+
+  it('sends a fresh Idempotency-Key with every write, the same one on its CSRF retry, none on reads and session calls', async () => {
+    const fetchMock = vi.fn()
+      .mockResolvedValueOnce(reply(200, { csrf_token: 'old' }))
+      .mockResolvedValueOnce(reply(201, { id: 'a' }))
+      .mockResolvedValueOnce(reply(200, { id: 'a' }))
+      .mockResolvedValueOnce(reply(403, { statusCode: 403, code: 'CSRF_INVALID', message: 'stale' }))
+      .mockResolvedValueOnce(reply(200, { csrf_token: 'new' }))
+      .mockResolvedValueOnce(reply(200, { deleted: true }))
+      .mockResolvedValueOnce(reply(200, { id: 'u' }))
+      .mockResolvedValueOnce(reply(200, { id: 'a' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new ApiClient();
+    await client.post('/api/playlists/new', { json: { playlist_name: 'A' } });
+    await client.put('/api/playlists/a/add', { json: { song_id: 's' } });
+    await client.delete('/api/playlists/a');
+    await client.login({ email: 'a@example.com', password: 'secret-pass' });
+    await client.get('/api/playlists/a');
+    const key = (call: number) => (fetchMock.mock.calls[call]![1].headers as Record<string, string>)['Idempotency-Key'];
+    const keys = [key(1), key(2), key(3)];
+    for (const sent of keys) expect(idempotencyKeySchema.safeParse(sent).success, String(sent)).toBe(true);
+    expect(new Set(keys).size).toBe(3);
+    // The DELETE refused for its stale token went again (call 5) with the same key.
+    expect(key(5)).toBe(key(3));
+    expect([key(0), key(6), key(7)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('makes keys without crypto.randomUUID too (a page served over plain HTTP is not a secure context)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    const keys = [newIdempotencyKey(), newIdempotencyKey()];
+    vi.unstubAllGlobals();
+    for (const key of keys) expect(idempotencyKeySchema.safeParse(key).success, key).toBe(true);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 });

@@ -1,4 +1,4 @@
-import { isApiErrorBody, MESSAGES, type ApiErrorBody, type CsrfTokenResponse, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
+import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody, MESSAGES, type ApiErrorBody, type CsrfTokenResponse, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
 
 /** Every failed call rejects with this, carrying the API's error body (or a synthesized one). */
 export class ApiError extends Error {
@@ -28,6 +28,11 @@ export interface RequestOptions {
 type Transport = (method: string, url: string, headers: Record<string, string>, body: XMLHttpRequestBodyInit | undefined, options: RequestOptions) => Promise<{ status: number; headers: Headers; text: string }>;
 
 const SAFE = new Set(['GET', 'HEAD']);
+/**
+ * Writes that set or end the session: the API does not record them (a replay could not give the cookie back) and each
+ * is safe to send again, so they carry no key.
+ */
+const SESSION_ROUTES = /^\/api\/auth(\/|$)/;
 
 const fetchTransport: Transport = async (method, url, headers, body, options) => {
   const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive });
@@ -54,6 +59,15 @@ const xhrTransport: Transport = (method, url, headers, body, options) =>
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(body ?? null);
   });
+
+/**
+ * A random key: crypto.randomUUID() exists only in secure contexts (HTTPS, localhost), and a self-hosted instance may be
+ * served over plain HTTP on a home network; getRandomValues exists everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 function networkError(): ApiError {
   return new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Tunafy cannot be reached. Check your connection and try again.' });
@@ -87,8 +101,19 @@ export class ApiClient {
     }
   }
 
-  async request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+  /**
+   * Every write carries a fresh Idempotency-Key (docs/api.md, "Retrying writes"): the API runs it at most once, so
+   * the gateway may resend it to another replica when a connection fails, and it is never applied twice. The retry
+   * after a stale CSRF token sends the same key (the API refused the first attempt before recording anything).
+   */
+  request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const key = SAFE.has(method) || SESSION_ROUTES.test(path) ? undefined : newIdempotencyKey();
+    return this.send<T>(method, path, options, key, false);
+  }
+
+  private async send<T>(method: string, path: string, options: RequestOptions, idempotencyKey: string | undefined, retried: boolean): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     let body: XMLHttpRequestBodyInit | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -113,7 +138,7 @@ export class ApiClient {
     // A token can go stale (another tab logged in or out): fetch a fresh one and try once more.
     if (error.body.code === 'CSRF_INVALID' && !retried) {
       this.csrfToken = null;
-      return this.request<T>(method, path, options, true);
+      return this.send<T>(method, path, options, idempotencyKey, true);
     }
     throw error;
   }

@@ -32,4 +32,15 @@ describe('the OpenAPI document', () => {
       properties: { errors: { type: 'object', additionalProperties: { type: 'string' } } },
     });
   });
+
+  it('documents the optional Idempotency-Key on writes, not on reads or the session routes', () => {
+    const document = createOpenApiDocument();
+    const headers = (path: string, method: 'get' | 'post' | 'put' | 'delete') =>
+      ((document.paths![path]![method]!.parameters ?? []) as { in: string; name: string; required?: boolean }[]).filter((parameter) => parameter.in === 'header');
+    expect(headers('/api/playlists/new', 'post')).toMatchObject([{ name: 'Idempotency-Key', schema: { type: 'string', pattern: expect.any(String) } }]);
+    expect(Object.keys(document.paths!['/api/playlists/new']!.post!.responses!)).toContain('409');
+    expect(headers('/api/playlists/{id}', 'delete')).toHaveLength(1);
+    expect(headers('/api/songs', 'get')).toEqual([]);
+    expect(headers('/api/auth/login', 'post')).toEqual([]);
+  });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../idempotency.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { API_ROUTES, type ApiRoute, type BodyEncoding, type ErrorStatus, type RouteResponse } from './routes.js';
 import { errorBodySchema } from './schemas.js';
@@ -16,7 +18,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus | 500 | 503, string> = {
   401: '`UNAUTHENTICATED`: not logged in (`errors.auth`), or a wrong login (`errors.password`)',
   403: '`CSRF_INVALID` (a state-changing call without a valid `x-csrf-token`) or `FORBIDDEN` (not yours)',
   404: '`NOT_FOUND`: no such record, or someone else’s private playlist',
-  409: '`CONFLICT`',
+  409: '`CONFLICT`: as the summary says, or the `Idempotency-Key` names a request still running (retry shortly) or a different request',
   412: '`PRECONDITION_FAILED`: If-Match names none of the file’s ETags',
   413: '`PAYLOAD_TOO_LARGE` (`errors` names the file field)',
   415: '`UNSUPPORTED_MEDIA_TYPE`: not an accepted audio format (`errors.file`)',
@@ -26,6 +28,17 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus | 500 | 503, string> = {
   503: '`SERVICE_UNAVAILABLE`: the database is unreachable; retry after `Retry-After` seconds',
 };
 
+/** Writes outside the session routes take an optional Idempotency-Key (docs/api.md, "Retrying writes"). */
+const isKeyed = (route: Pick<ApiRoute, 'method' | 'path'>): boolean => route.method !== 'get' && !/^\/api\/auth(\/|$)/.test(route.path);
+
+const idempotencyHeader = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema
+    .optional()
+    .describe(
+      'A fresh key per request (a UUID): the API runs the request once per caller and key and answers a repeat with the recorded answer (header `Idempotent-Replayed: true`), 409 while the first still runs. Kept 24 hours; a 5xx is not kept.',
+    ),
+});
+
 /** The errors a route can answer by its shape alone, plus the ones it names. */
 function errorStatuses(route: ApiRoute): (ErrorStatus | 500 | 503)[] {
   const statuses = new Set<ErrorStatus | 500 | 503>(route.errors ?? []);
@@ -33,6 +46,7 @@ function errorStatuses(route: ApiRoute): (ErrorStatus | 500 | 503)[] {
   if (route.access === 'member') statuses.add(401);
   if (route.method !== 'get') statuses.add(403);
   if (route.params) statuses.add(404);
+  if (isKeyed(route)) statuses.add(409);
   statuses.add(500);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
@@ -63,7 +77,9 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
     operationId: operationId(route),
     tags: [route.tag],
     summary: route.summary,
-    ...(route.params || route.query ? { requestParams: { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}) } } : {}),
+    ...(route.params || route.query || isKeyed(route)
+      ? { requestParams: { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}), ...(isKeyed(route) ? { header: idempotencyHeader } : {}) } }
+      : {}),
     ...(route.body
       ? { requestBody: { required: true, content: Object.fromEntries(route.body.encodings.map((encoding) => [MEDIA_TYPE[encoding], { schema: route.body!.schema }])) } }
       : {}),
@@ -95,7 +111,7 @@ export function createOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES):
         title: 'Tunafy API',
         version: '1.0.0',
         description:
-          'Songs, albums, playlists, likes and media for Tunafy. State-changing calls need the session cookie and an `x-csrf-token` header from `GET /api/auth/csrf`. ' +
+          'Songs, albums, playlists, likes and media for Tunafy. State-changing calls need the session cookie and an `x-csrf-token` header from `GET /api/auth/csrf`, and may carry an `Idempotency-Key` so that a retry is never applied twice. ' +
           'Every error answers the `ApiError` shape `{statusCode, code, message, errors?}`, validation errors keyed by request field. Generated from the zod schemas of packages/contracts.',
       },
       servers: [{ url: '/' }],
