@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Playlist, SessionUser, Song, UserPlaylistsResponse } from '@tunafy/contracts';
 import type { ApiSession } from './production-stack.js';
 
 /**
  * A steady mixed load through the gateway for the fault drills (production.spec.ts): a few workers, each in a
  * loop of idempotent reads (the songs list, one song, the session check, a Range read of a song's audio)
- * with a playlist creation every few requests. Every answer is checked, not only its status: a Range read
- * must be a 206 with exactly the asked bytes, the session check must name the logged-in user.
+ * with a playlist creation every few requests (each with its own Idempotency-Key). Every answer is checked, not
+ * only its status: a Range read must be a 206 with exactly the asked bytes, the session check must name the
+ * logged-in user.
  */
 
 export type RequestKind = 'songs' | 'song' | 'session' | 'range' | 'write';
@@ -24,6 +26,8 @@ export interface Sample {
   detail?: string;
   /** Writes: the name of the playlist it created. */
   name?: string;
+  /** Answered from the API's idempotency record (`Idempotent-Replayed: true`): an earlier attempt had run it. */
+  replayed?: boolean;
 }
 
 export interface LoadTarget {
@@ -107,8 +111,11 @@ export class MixedLoad {
         const form = new FormData();
         form.set('playlist_name', name);
         form.set('description', 'drill');
-        response = await session.fetch('POST', '/api/playlists/new', { body: form });
+        // A fresh Idempotency-Key, as the app's api-client sends: nginx may resend the write to the other replica when
+        // its connection fails, and the API runs it once (docs/api.md, "Retrying writes").
+        response = await session.fetch('POST', '/api/playlists/new', { body: form, headers: { 'idempotency-key': randomUUID() } });
         sample.status = response.status;
+        sample.replayed = response.headers.get('idempotent-replayed') === 'true';
         sample.ok = response.status === 201 && ((await response.json()) as Playlist).playlist_name === name;
       }
       if (!sample.ok && !response.bodyUsed) readError(sample, await response.text());
