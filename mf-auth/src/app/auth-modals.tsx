@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
-import { Dialog } from '@tunafy/ui';
+import { Dialog, preloadDialog } from '@tunafy/ui';
 import styles from '../components/form.module.css';
 import { LoginForm } from '../features/login/login-form';
 import { SignupForm } from '../features/signup/signup-form';
@@ -26,6 +26,8 @@ export default function AuthModals() {
   const [modal, setModal] = useState<ModalName | null>(null);
 
   useEffect(() => {
+    // The shell mounts us ahead of the first intent; the dialog's own chunk comes with us, so a modal opens at once.
+    void preloadDialog();
     const bus = getEventBus();
     const subscriptions = [
       bus.on('ui:open-modal').subscribe(({ modal: name }) => setModal(name)),

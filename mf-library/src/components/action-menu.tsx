@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { iconButtonClassName } from '@tunafy/ui';
+import { iconButtonClassName, preloadDialog } from '@tunafy/ui';
 import { MoreIcon } from './icons';
 import styles from './action-menu.module.css';
 
@@ -49,6 +49,8 @@ export function ActionMenu({ label, actions, align = 'start', placement = 'below
   const openAt = (index: number) => {
     setFocusIndex(index);
     setOpen(true);
+    // Most menu actions open a dialog: its behaviour's chunk loads while the user picks one.
+    void preloadDialog();
   };
 
   const close = (refocus: boolean) => {

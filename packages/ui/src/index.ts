@@ -3,7 +3,7 @@ export { themeClassName, visuallyHiddenClassName } from './theme/theme';
 export { Button, IconButton, buttonClassName, iconButtonClassName, type ButtonSize, type ButtonVariant } from './button/button';
 export { TextField, TextAreaField, FileField, CheckboxField } from './field/fields';
 export { Form, FormActions, FormAlert, SubmitButton } from './form/form';
-export { Dialog, dialogActionsClassName, dialogErrorClassName, type DialogProps } from './dialog/dialog';
+export { Dialog, dialogActionsClassName, dialogErrorClassName, preloadDialog, type DialogProps } from './dialog/dialog';
 export { ConfirmDialog } from './dialog/confirm-dialog';
 export { focusableIn, focusInside } from './focus/focus';
 export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } from './skeleton/skeleton';

@@ -53,6 +53,19 @@ describe('Dialog', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
   });
 
+  it('appears once its behaviour’s chunk has loaded (the first dialog on a page), focus on its first control', async () => {
+    vi.resetModules();
+    const fresh = await import('./dialog');
+    render(
+      <fresh.Dialog title="Late" onClose={() => undefined}>
+        <button type="button">Inside</button>
+      </fresh.Dialog>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'Late' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inside' })).toHaveFocus();
+  });
+
   it('is described by its description, and by nothing without one', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<WithOpener description="Changes show everywhere." />);

@@ -1,8 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { CloseIcon } from '../icons/icons';
-import { focusInside } from '../focus/focus';
-import { themeClassName } from '../theme/theme';
+import { useEffect, useState, type ReactNode } from 'react';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -20,66 +16,41 @@ export interface DialogProps {
   contentKey?: string;
 }
 
+type Primitive = typeof import('./radix-dialog');
+let primitive: Primitive | null = null;
+let loading: Promise<Primitive> | null = null;
+
 /**
- * A modal dialog, always open while mounted (render it conditionally). The behaviour is Radix's
- * Dialog primitive: labelled by its title, focus kept inside and returned on close, Escape and a
- * press on the backdrop close it, the page behind is inert for screen readers and does not scroll.
- * Rendered into document.body so no ancestor's overflow or stacking clips it, with the theme class on
- * its own root since it leaves the remote's tree.
+ * Loads the dialog's behaviour (Radix, ~13 KB gzip) in its own chunk. Pages that only might open a
+ * dialog do not pay for it up front; call this on an intent (a menu opening) to have it ready, and in
+ * test setup so a dialog renders at once. Resolves to the same module every time.
  */
-export function Dialog({ title, onClose, description, children, initialFocus = 'first', contentKey }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const body = useRef<HTMLDivElement>(null);
-  // Read during the first render, before focus moves in. Radix returns focus to its Trigger, and a
-  // Tunafy dialog is opened by many things (a menu item, the event bus), so the opener is ours to keep.
+export function preloadDialog(): Promise<Primitive> {
+  loading ??= import('./radix-dialog').then((module) => (primitive = module));
+  return loading;
+}
+
+/**
+ * A modal dialog, open while mounted (render it conditionally): labelled by its title, focus kept
+ * inside and returned to its opener, Escape and a press on the backdrop close it, the page behind is
+ * inert for screen readers and does not scroll (see radix-dialog.tsx). The first one on a page
+ * appears once its chunk has loaded.
+ */
+export function Dialog(props: DialogProps) {
+  // Read during the first render, before anything moves focus. Radix returns focus to its own Trigger,
+  // and a Tunafy dialog is opened by many things (a menu item, the event bus), so the opener is ours to keep.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  const shownKey = useRef(contentKey);
+  const [loaded, setLoaded] = useState(primitive);
   useEffect(() => {
-    if (shownKey.current === contentKey) return;
-    shownKey.current = contentKey;
-    if (body.current && panel.current) focusInside(body.current, 'first', panel.current);
-  }, [contentKey]);
-
-  return (
-    <RadixDialog.Root open onOpenChange={(open) => !open && onCloseRef.current()}>
-      <RadixDialog.Portal>
-        {/* The content sits inside the overlay, so the overlay scrolls with a tall dialog on a short screen. */}
-        <RadixDialog.Overlay className={`${themeClassName} ${styles.backdrop}`} data-testid="dialog-backdrop">
-          <RadixDialog.Content
-            ref={panel}
-            className={styles.panel}
-            // Radix hides the page behind from assistive technology; aria-modal says so to those that read it.
-            aria-modal="true"
-            // Without a description Radix would point aria-describedby at nothing (and warn).
-            {...(description ? {} : { 'aria-describedby': undefined })}
-            onOpenAutoFocus={(event) => {
-              event.preventDefault();
-              if (body.current && panel.current) focusInside(body.current, initialFocus, panel.current);
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              // The opener may be gone (a menu that closed itself); then the browser's default is the best we can do.
-              if (opener?.isConnected) opener.focus();
-            }}
-            // The Escape is the dialog's: a player or page shortcut behind it must not act on it too.
-            onEscapeKeyDown={(event) => event.stopPropagation()}
-          >
-            <div className={styles.header}>
-              <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-              <RadixDialog.Close className={styles.close} aria-label="Close">
-                <CloseIcon className={styles.closeIcon} />
-              </RadixDialog.Close>
-            </div>
-            {description && <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>}
-            <div ref={body}>{children}</div>
-          </RadixDialog.Content>
-        </RadixDialog.Overlay>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+    if (loaded) return;
+    let mounted = true;
+    void preloadDialog().then((module) => mounted && setLoaded(module));
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
+  if (!loaded) return null;
+  return <loaded.RadixDialog {...props} opener={opener} />;
 }
 
 /** Class names for content that sits in a dialog: its right-aligned actions and an error line. */
