@@ -11,7 +11,7 @@
  * with that message instead of skipping.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
@@ -71,6 +71,21 @@ function newLoad(session: ApiSession, user: SessionUser, tag: string): MixedLoad
 /** Drill writes nginx sent to a second replica since `mark` (allowed for keyed writes: `non_idempotent` in @api_keyed). */
 function resentWrites(mark: number): number {
   return logSince(mark).filter((line) => line.method === 'POST' && line.uri === '/api/playlists/new' && line.upstream.includes(', ')).length;
+}
+
+/** The gateway's error log lines (a count of them is a mark for `upstreamResets`). */
+const errorLogLines = (): string[] => readFileSync(stack.topology.gateway.errorLog, 'utf8').split('\n').filter(Boolean);
+
+/**
+ * Requests whose connection a replica reset or closed after nginx had sent them, since `mark` (nginx's error log): the
+ * race a graceful stop leaves, which a refused connection (never sent) is not. nginx resent each to the other replica;
+ * a write only because it carried an Idempotency-Key.
+ */
+function upstreamResets(mark: number): { all: number; writes: number } {
+  const lines = errorLogLines()
+    .slice(mark)
+    .filter((line) => /while reading response header from upstream/.test(line) && /reset by peer|prematurely closed/.test(line));
+  return { all: lines.length, writes: lines.filter((line) => /request: "(POST|PUT|PATCH|DELETE) /.test(line)).length };
 }
 
 function failures(samples: Sample[]): string[] {
@@ -349,6 +364,7 @@ test.describe('drills through the gateway', () => {
     const tag = `rolling-${randomBytes(3).toString('hex')}`;
     const load = newLoad(session, user, tag);
     const mark = logMark();
+    const errorMark = errorLogLines().length;
     load.start();
     await sleep(1_000);
     const started = Date.now();
@@ -365,12 +381,13 @@ test.describe('drills through the gateway', () => {
     await sleep(1_000);
     const samples = await load.stop();
     const retried = logSince(mark).filter((line) => line.upstream.includes(', '));
+    const resets = upstreamResets(errorMark);
     console.log(
       [
         `drill (b) rolling restart under load, ${samples.length} requests`,
         describeFigures('  during the restarts', figures(samples, started, finished)),
         describeFigures('  whole drill', figures(samples)),
-        `  ${restarts.join('; ')}; retried by nginx: ${retried.length} (writes: ${resentWrites(mark)}, answered from the record: ${samples.filter((sample) => sample.replayed).length})`,
+        `  ${restarts.join('; ')}; retried by nginx: ${retried.length} (writes: ${resentWrites(mark)}, answered from the record: ${samples.filter((sample) => sample.replayed).length}); connections reset after nginx sent the request: ${resets.all} (writes: ${resets.writes})`,
       ].join('\n'),
     );
     // Zero failed requests, reads and writes. The one race a graceful stop leaves (deploy/README.md, "What the drills
