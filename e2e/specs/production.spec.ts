@@ -236,6 +236,9 @@ test.describe('cache headers (deploy/README.md, "Caching rules")', () => {
 
     const remotes = await get('/remotes.json');
     expect([remotes.headers.get('cache-control'), remotes.headers.get('content-type'), remotes.headers.get('etag')]).toEqual(['no-cache', 'application/json', null]);
+    // The instance's sidebar credits, written by the image's entrypoint script (unset here, as compose's default).
+    const instance = await get('/instance.json');
+    expect([instance.status, instance.headers.get('cache-control'), await instance.json()]).toEqual([200, 'no-cache', { sourceUrl: '', credits: '' }]);
     // No validator answers 304 for it (see the gateway's config): a revalidation always gets the current list.
     const lastModified = remotes.headers.get('last-modified');
     if (lastModified) expect((await get('/remotes.json', { 'if-modified-since': lastModified })).status).toBe(200);

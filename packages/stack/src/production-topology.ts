@@ -408,6 +408,15 @@ export async function startProductionTopology(options: ProductionTopologyOptions
         ).trim(),
       );
     renderRemotes();
+    // The image's next entrypoint step: /instance.json (the sidebar's credits and source link), unset as compose's default.
+    log(
+      run(
+        'sh',
+        [join(root, 'deploy/entrypoint/36-tunafy-instance.sh')],
+        { TUNAFY_INSTANCE_OUTPUT: join(gatewayPrefix, 'srv/gateway/instance.json'), TUNAFY_SOURCE_URL: '', TUNAFY_CREDITS: '' },
+        'rendering /instance.json',
+      ).trim(),
+    );
     const gateway = new NginxServer('gateway', gatewayPrefix, `http://127.0.0.1:${gatewayPort}`, '/healthz', nginx);
     cleanups.push(() => gateway.stop());
     await gateway.start();

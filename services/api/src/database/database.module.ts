@@ -36,9 +36,9 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Playli
       useFactory: async (config: AppConfig): Promise<Connection> => {
         const connection = mongoose.createConnection(config.mongodbUri, {
           serverSelectionTimeoutMS: 5000,
-          // The driver's server monitor waits this long for a connection's handshake (default 30 s). A check begun
-          // while the engine was shutting down hung for that long in a drill, with every request failing its server
-          // selection for 20 s after the engine was back; 5 s bounds it (a local engine answers in milliseconds).
+          // How long a new connection's TCP connect and handshake may take (default 30 s), the driver's server
+          // monitor's included: a database that accepts but never answers holds a request no longer than server
+          // selection does. (It does not cure the rarer stuck monitor after an engine restart: docs/benchmarks.md.)
           connectTimeoutMS: 5000,
           autoIndex: true,
           // Round-trip times for GET /api/metrics (tunafy_db_command_duration_seconds).
