@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { EVENT_CONTRACT_VERSION } from '../../packages/event-bus/src/events.ts';
 
@@ -6,6 +7,8 @@ interface BrowserAppTestOptions {
   setupFile?: string;
   /** Compile __EVENT_CONTRACT_VERSION__ in, as a remote's build does (the shell's tests stub it themselves). */
   defineEventContract?: boolean;
+  /** For suites that open @tunafy/ui dialogs: their behaviour's chunk is loaded before the tests. */
+  dialogs?: boolean;
 }
 
 /**
@@ -13,7 +16,7 @@ interface BrowserAppTestOptions {
  * suites cannot drift apart: workspace packages from their TypeScript sources, jsdom, CSS Modules
  * compiled (tests read class names), and the event contract constant the remotes' builds define.
  */
-export function defineBrowserAppTestConfig({ setupFile = './src/test/setup.ts', defineEventContract = true }: BrowserAppTestOptions = {}) {
+export function defineBrowserAppTestConfig({ setupFile = './src/test/setup.ts', defineEventContract = true, dialogs = false }: BrowserAppTestOptions = {}) {
   return defineConfig({
     define: defineEventContract ? { __EVENT_CONTRACT_VERSION__: JSON.stringify(EVENT_CONTRACT_VERSION) } : {},
     resolve: { conditions: ['@tunafy/source'] },
@@ -23,7 +26,7 @@ export function defineBrowserAppTestConfig({ setupFile = './src/test/setup.ts', 
       testTimeout: 20_000,
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: [setupFile],
+      setupFiles: dialogs ? [fileURLToPath(new URL('../../packages/ui/src/test/preload-dialog.ts', import.meta.url)), setupFile] : [setupFile],
       css: { include: /\.module\.css$/ },
     },
   });

@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { preloadDialog } from '@tunafy/ui';
 
 // Each test gets a fresh page-wide bus and API client (both live in global slots).
 afterEach(() => {
@@ -10,6 +9,3 @@ afterEach(() => {
   delete slots[Symbol.for('tunafy.event-bus')];
   delete slots[Symbol.for('tunafy.api-client')];
 });
-
-// @tunafy/ui loads a dialog's behaviour in its own chunk; loaded up front, a dialog renders at once in tests.
-await preloadDialog();

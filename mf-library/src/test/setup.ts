@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { preloadDialog } from '@tunafy/ui';
 import { forgetPrefetched } from '../lib/use-api';
 
 // Predictable object URLs for the update forms' previews (jsdom cannot show blob: URLs anyway).
@@ -18,6 +17,3 @@ afterEach(() => {
   delete slots[Symbol.for('tunafy.event-bus')];
   delete slots[Symbol.for('tunafy.api-client')];
 });
-
-// @tunafy/ui loads a dialog's behaviour in its own chunk; loaded up front, a dialog renders at once in tests.
-await preloadDialog();

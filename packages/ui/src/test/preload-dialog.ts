@@ -1,0 +1,6 @@
+import { preloadDialog } from '../dialog/dialog';
+
+// A dialog's behaviour loads in its own chunk; loaded before the tests, a dialog renders at once.
+// Suites opt in with defineBrowserAppTestConfig({ dialogs: true }) (tools/vitest/browser-app.ts);
+// dialog.test.tsx checks the deferred first render on a fresh copy of the module.
+await preloadDialog();
