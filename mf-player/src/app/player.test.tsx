@@ -238,7 +238,14 @@ describe('Player', () => {
       const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
       expect(dialog).toHaveAttribute('aria-modal', 'true');
       expect(within(dialog).getByText('Play or pause')).toBeInTheDocument();
+      expect(dialog).toHaveAccessibleDescription('They work anywhere on the page except while typing in a text field.');
+      // The list has no control: focus goes to the dialog itself (not the page behind), Tab then reaches Close.
+      expect(dialog).toHaveFocus();
+      await user.tab();
       expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+      // The player's shortcuts still work under their own help (Space is Close's here, so M).
+      await user.keyboard('m');
+      expect(screen.getByRole('button', { name: 'Unmute', hidden: true })).toBeInTheDocument();
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(opener).toHaveFocus();

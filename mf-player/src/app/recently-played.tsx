@@ -1,6 +1,6 @@
 import { useSessionUser } from '../lib/session';
 import { RecentlyPlayedList } from '../ui/recently-played-list';
-import theme from '../ui/theme.module.css';
+import { playerThemeClassName } from '../ui/theme';
 
 export interface RecentlyPlayedProps {
   /** How many songs to list (the API allows 1 to 50). */
@@ -18,7 +18,7 @@ export default function RecentlyPlayed({ limit = 10, title = 'Recently played' }
   const user = useSessionUser();
   if (!user) return null;
   return (
-    <section className={theme.theme} aria-label={title}>
+    <section className={playerThemeClassName} aria-label={title}>
       <RecentlyPlayedList key={user.id} limit={limit} title={{ text: title, level: 2 }} />
     </section>
   );

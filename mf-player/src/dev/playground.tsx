@@ -8,7 +8,7 @@ import RecentlyPlayed from '../app/recently-played';
 import { useBusPlayerState } from '../lib/bus-player-state';
 import { publishSession, useSessionUser } from '../lib/session';
 import { songToQueueItem } from '../playback/persistence';
-import theme from '../ui/theme.module.css';
+import { playerThemeClassName } from '../ui/theme';
 import { brokenSong, toneSongs } from './tones';
 import styles from './playground.module.css';
 
@@ -144,7 +144,7 @@ export function Playground() {
   }, []);
   return (
     <BrowserRouter>
-      <div className={`${theme.theme} ${styles.page}`}>
+      <div className={`${playerThemeClassName} ${styles.page}`}>
         <main className={styles.main}>
           <h1>mf-player playground</h1>
           <SessionControls />

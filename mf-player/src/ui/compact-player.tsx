@@ -7,7 +7,7 @@ import { PauseIcon, PlayIcon } from './icons';
 import { useProgress } from './use-player';
 import styles from './compact-player.module.css';
 import shared from './shared.module.css';
-import theme from './theme.module.css';
+import { playerThemeClassName } from './theme';
 
 interface CompactPlayerProps {
   controller: PlayerController;
@@ -32,7 +32,7 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
   };
 
   return (
-    <section className={`${theme.theme} ${styles.bar}`} aria-label="Player">
+    <section className={`${playerThemeClassName} ${styles.bar}`} aria-label="Player">
       {song ? (
         <button ref={opener} type="button" className={styles.open} aria-haspopup="dialog" aria-expanded={expanded} onClick={() => setExpanded(true)}>
           <Cover src={song.song_cover_url} size={44} />

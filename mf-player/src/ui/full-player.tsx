@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
-import { IconButton } from './icon-button';
+import { IconButton } from '@tunafy/ui';
 import { ChevronDownIcon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
@@ -10,8 +10,9 @@ import { SongLinks } from './song-link';
 import { TransportControls } from './transport-controls';
 import { useCloseOnBack } from './use-close-on-back';
 import { useQueueToggle } from './use-queue-toggle';
+import shared from './shared.module.css';
 import styles from './full-player.module.css';
-import theme from './theme.module.css';
+import { playerThemeClassName } from './theme';
 
 const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
@@ -67,7 +68,7 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   return (
     <div
       ref={dialog}
-      className={`${theme.theme} ${styles.full}`}
+      className={`${playerThemeClassName} ${styles.full}`}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
@@ -87,11 +88,11 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
       }}
     >
       <div className={styles.header}>
-        <IconButton ref={close} label="Close player" icon={<ChevronDownIcon />} onClick={onClose} className={styles.headerButton} />
+        <IconButton size="small" ref={close} label="Close player" onClick={onClose} className={`${shared.iconButton} ${styles.headerButton}`}><ChevronDownIcon /></IconButton>
         <h2 id={titleId} className={styles.heading}>
           Now playing
         </h2>
-        <IconButton {...queue.buttonProps} className={styles.headerButton} />
+        <IconButton size="small" {...queue.buttonProps} className={`${shared.iconButton} ${styles.headerButton}`} />
       </div>
 
       {queue.open ? (

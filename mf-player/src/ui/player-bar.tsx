@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { PlayerController } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { CompactPlayer } from './compact-player';
-import { IconButton } from './icon-button';
+import { IconButton, preloadDialog } from '@tunafy/ui';
 import { AlertIcon, CloseIcon, KeyboardIcon } from './icons';
 import { NowPlaying } from './now-playing';
 import { ProgressBar } from './progress-bar';
@@ -14,23 +14,26 @@ import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { usePlayerState } from './use-player';
 import { useQueueToggle } from './use-queue-toggle';
 import { VolumeControl } from './volume-control';
+import shared from './shared.module.css';
 import styles from './player-bar.module.css';
-import theme from './theme.module.css';
+import { playerThemeClassName } from './theme';
 
 /**
  * The bottom bar: now playing on the left, transport and progress in the middle, queue and volume on the right.
  * On a phone (the shell's layout below 768 px) the compact bar instead, which opens a full-screen player.
  */
+const preloadHelp = () => void preloadDialog();
+
 export function PlayerBar({ controller }: { controller: PlayerController }) {
   const state = usePlayerState(controller);
   const compact = useCompactLayout();
   const [helpOpen, setHelpOpen] = useState(false);
-  const helpDialog = useRef<HTMLDivElement>(null);
+  const helpList = useRef<HTMLDListElement>(null);
   const queue = useQueueToggle();
   const song = currentSong(state.queue);
 
   const openHelp = useCallback(() => setHelpOpen(true), []);
-  const ownDialog = useCallback(() => helpDialog.current, []);
+  const ownDialog = useCallback(() => helpList.current?.closest('[aria-modal="true"]') ?? null, []);
   useKeyboardShortcuts(controller, { onHelp: openHelp, ownDialog });
 
   const notice = state.notice && (
@@ -38,7 +41,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
     <p className={styles.notice} data-testid="player-notice">
       <AlertIcon />
       <span>{state.notice}</span>
-      <IconButton label="Dismiss message" icon={<CloseIcon size={16} />} onClick={() => controller.dismissNotice()} className={styles.dismiss} />
+      <IconButton size="small" label="Dismiss message" onClick={() => controller.dismissNotice()} className={`${shared.iconButton} ${styles.dismiss}`}><CloseIcon size={16} /></IconButton>
     </p>
   );
 
@@ -46,14 +49,14 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
     return (
       <>
         <CompactPlayer controller={controller} state={state} notice={notice} />
-        {helpOpen && <ShortcutsHelp dialogRef={helpDialog} onClose={() => setHelpOpen(false)} />}
+        {helpOpen && <ShortcutsHelp listRef={helpList} onClose={() => setHelpOpen(false)} />}
       </>
     );
   }
 
   return (
     <section
-      className={`${theme.theme} ${styles.bar}`}
+      className={`${playerThemeClassName} ${styles.bar}`}
       aria-label="Player"
       onKeyDown={(event) => {
         // Escape anywhere in the bar (the toggle included) closes the queue; the panel handles its own first.
@@ -70,15 +73,26 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
       </div>
 
       <div className={styles.right}>
-        <IconButton label="Keyboard shortcuts" icon={<KeyboardIcon />} onClick={openHelp} className={styles.optional} />
-        <IconButton {...queue.buttonProps} />
+        {/* The dialog's behaviour is its own chunk (not on the first screen's budget); pointing at or tabbing to the
+            button fetches it, so the dialog opens at once on the click. The "?" key loads it as the dialog mounts. */}
+        <IconButton
+          size="small"
+          label="Keyboard shortcuts"
+          onClick={openHelp}
+          onPointerEnter={preloadHelp}
+          onFocus={preloadHelp}
+          className={`${shared.iconButton} ${styles.optional}`}
+        >
+          <KeyboardIcon />
+        </IconButton>
+        <IconButton size="small" {...queue.buttonProps} className={shared.iconButton} />
         <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />
       </div>
 
       {notice}
 
       {queue.open && <QueuePanel id={queue.panelId} controller={controller} queue={state.queue} onClose={queue.close} />}
-      {helpOpen && <ShortcutsHelp dialogRef={helpDialog} onClose={() => setHelpOpen(false)} />}
+      {helpOpen && <ShortcutsHelp listRef={helpList} onClose={() => setHelpOpen(false)} />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { formatTime } from '../lib/format-time';
 import type { PlayerController } from '../playback/player-controller';
 import { currentEntry, upcomingEntries, type QueueEntry, type QueueState } from '../queue/queue';
 import { Cover } from './cover';
-import { IconButton } from './icon-button';
+import { IconButton } from '@tunafy/ui';
 import { CloseIcon, DownIcon, UpIcon } from './icons';
 import { RecentlyPlayedList } from './recently-played-list';
 import styles from './queue-panel.module.css';
@@ -116,7 +116,7 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
             </button>
           ))}
         </div>
-        <IconButton label="Close queue" icon={<CloseIcon />} onClick={onClose} />
+        <IconButton size="small" label="Close queue" onClick={onClose} className={shared.iconButton}><CloseIcon /></IconButton>
       </div>
 
       <div role="tabpanel" id={`${ids}-panel-queue`} aria-labelledby={`${ids}-tab-queue`} hidden={tab !== 'queue'} className={styles.body}>
@@ -183,9 +183,9 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
                   </button>
                   <span className={styles.duration}>{formatTime(entry.song.duration)}</span>
                   <span className={styles.actions}>
-                    <IconButton label={`Move ${name} up`} icon={<UpIcon />} data-action="up" disabled={offset === 0} onClick={() => moveBy(entry, position, -1)} />
-                    <IconButton label={`Move ${name} down`} icon={<DownIcon />} data-action="down" disabled={offset === upcoming.length - 1} onClick={() => moveBy(entry, position, 1)} />
-                    <IconButton label={`Remove ${name} from the queue`} icon={<CloseIcon size={18} />} data-action="remove" onClick={() => removeAt(entry, offset)} />
+                    <IconButton size="small" label={`Move ${name} up`} data-action="up" disabled={offset === 0} onClick={() => moveBy(entry, position, -1)} className={shared.iconButton}><UpIcon /></IconButton>
+                    <IconButton size="small" label={`Move ${name} down`} data-action="down" disabled={offset === upcoming.length - 1} onClick={() => moveBy(entry, position, 1)} className={shared.iconButton}><DownIcon /></IconButton>
+                    <IconButton size="small" label={`Remove ${name} from the queue`} data-action="remove" onClick={() => removeAt(entry, offset)} className={shared.iconButton}><CloseIcon size={18} /></IconButton>
                   </span>
                 </li>
               );

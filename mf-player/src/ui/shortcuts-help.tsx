@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
+import { Dialog } from '@tunafy/ui';
 import styles from './shortcuts-help.module.css';
 import shared from './shared.module.css';
 
@@ -12,59 +13,26 @@ export const SHORTCUTS: readonly { keys: string[]; label: string; does: string }
   { keys: ['?'], label: 'Question mark', does: 'Show these shortcuts' },
 ];
 
-/** The "?" overlay: a small modal dialog; Escape, the backdrop or Close dismiss it and focus goes back. */
-export function ShortcutsHelp({ onClose, dialogRef }: { onClose: () => void; dialogRef: RefObject<HTMLDivElement | null> }) {
-  const titleId = useId();
-  const close = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    close.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
+/**
+ * The "?" overlay on @tunafy/ui's Dialog: Escape, the backdrop or Close dismiss it and focus goes back to where
+ * it was. `listRef` is on the list inside, so the shortcuts can tell this dialog from another app's.
+ */
+export function ShortcutsHelp({ onClose, listRef }: { onClose: () => void; listRef: RefObject<HTMLDListElement | null> }) {
   return (
-    <div className={styles.backdrop} onClick={onClose}>
-      <div
-        ref={dialogRef}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-          // One control inside: Tab stays on it.
-          if (event.key === 'Tab') {
-            event.preventDefault();
-            close.current?.focus();
-          }
-        }}
-      >
-        <h2 id={titleId} className={styles.title}>
-          Keyboard shortcuts
-        </h2>
-        <p className={styles.hint}>They work anywhere on the page except while typing in a text field.</p>
-        <dl className={styles.list}>
-          {SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.label} className={styles.item}>
-              <dt>
-                <kbd className={styles.key} aria-hidden="true">
-                  {shortcut.keys.join(' ')}
-                </kbd>
-                <span className={shared.srOnly}>{shortcut.label}</span>
-              </dt>
-              <dd>{shortcut.does}</dd>
-            </div>
-          ))}
-        </dl>
-        <button ref={close} type="button" className={styles.close} onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+    <Dialog title="Keyboard shortcuts" description="They work anywhere on the page except while typing in a text field." onClose={onClose}>
+      <dl ref={listRef} className={styles.list}>
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.label} className={styles.item}>
+            <dt>
+              <kbd className={styles.key} aria-hidden="true">
+                {shortcut.keys.join(' ')}
+              </kbd>
+              <span className={shared.srOnly}>{shortcut.label}</span>
+            </dt>
+            <dd>{shortcut.does}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
   );
 }

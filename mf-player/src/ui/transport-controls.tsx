@@ -1,6 +1,6 @@
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
-import { IconButton } from './icon-button';
+import { IconButton } from '@tunafy/ui';
 import { ForwardIcon, LoopOneIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RewindIcon, ShuffleIcon } from './icons';
 import styles from './transport-controls.module.css';
 import shared from './shared.module.css';
@@ -24,9 +24,9 @@ export function TransportControls({ controller, state, layout = 'bar' }: Transpo
   const hasSong = currentSong(state.queue) !== null;
   return (
     <div className={styles.controls} role="group" aria-label="Playback" data-layout={layout}>
-      <IconButton label="Shuffle" pressed={shuffle} icon={<ShuffleIcon />} onClick={() => controller.toggleShuffle()} />
-      <IconButton label="Previous" icon={<PreviousIcon />} disabled={!hasSong} onClick={() => controller.previous()} />
-      <IconButton label="Rewind 5 seconds" icon={<RewindIcon />} disabled={!hasSong} onClick={() => controller.rewind()} />
+      <IconButton size="small" label="Shuffle" active={shuffle} aria-pressed={shuffle} onClick={() => controller.toggleShuffle()} className={shared.iconButton}><ShuffleIcon /></IconButton>
+      <IconButton size="small" label="Previous" disabled={!hasSong} onClick={() => controller.previous()} className={shared.iconButton}><PreviousIcon /></IconButton>
+      <IconButton size="small" label="Rewind 5 seconds" disabled={!hasSong} onClick={() => controller.rewind()} className={shared.iconButton}><RewindIcon /></IconButton>
       <button
         type="button"
         className={`${styles.play} ${shared.bufferingRing}`}
@@ -38,10 +38,10 @@ export function TransportControls({ controller, state, layout = 'bar' }: Transpo
       >
         {playing ? <PauseIcon size={layout === 'full' ? 32 : 20} /> : <PlayIcon size={layout === 'full' ? 32 : 20} />}
       </button>
-      <IconButton label="Forward 5 seconds" icon={<ForwardIcon />} disabled={!hasSong} onClick={() => controller.forward()} />
-      <IconButton label="Next" icon={<NextIcon />} disabled={!hasSong} onClick={() => controller.next()} />
-      <IconButton label="Loop this song" pressed={repeat === 'one'} icon={<LoopOneIcon />} onClick={() => controller.toggleLoop()} />
-      <IconButton label="Repeat queue" pressed={repeat === 'all'} icon={<RepeatIcon />} onClick={() => controller.toggleRepeatAll()} />
+      <IconButton size="small" label="Forward 5 seconds" disabled={!hasSong} onClick={() => controller.forward()} className={shared.iconButton}><ForwardIcon /></IconButton>
+      <IconButton size="small" label="Next" disabled={!hasSong} onClick={() => controller.next()} className={shared.iconButton}><NextIcon /></IconButton>
+      <IconButton size="small" label="Loop this song" active={repeat === 'one'} aria-pressed={repeat === 'one'} onClick={() => controller.toggleLoop()} className={shared.iconButton}><LoopOneIcon /></IconButton>
+      <IconButton size="small" label="Repeat queue" active={repeat === 'all'} aria-pressed={repeat === 'all'} onClick={() => controller.toggleRepeatAll()} className={shared.iconButton}><RepeatIcon /></IconButton>
     </div>
   );
 }

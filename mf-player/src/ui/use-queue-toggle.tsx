@@ -4,7 +4,7 @@ import { QueueIcon } from './icons';
 /**
  * The Queue button and the panel it discloses, as the bar and the full-screen player both use them: whether it is
  * open, the id that ties the button to the panel, and a close that hands focus back to the button (where the
- * keyboard user was). Spread `buttonProps` on an IconButton.
+ * keyboard user was). Spread `buttonProps` on @tunafy/ui's IconButton.
  */
 export function useQueueToggle() {
   const [open, setOpen] = useState(false);
@@ -17,7 +17,7 @@ export function useQueueToggle() {
   const buttonProps = {
     ref: button,
     label: 'Queue',
-    icon: <QueueIcon />,
+    children: <QueueIcon />,
     active: open,
     'aria-expanded': open,
     'aria-controls': open ? panelId : undefined,

@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { PlayerController } from '../playback/player-controller';
 import { VOLUME_STEP } from '../playback/constants';
-import { IconButton } from './icon-button';
+import { IconButton } from '@tunafy/ui';
 import { VolumeHighIcon, VolumeLowIcon, VolumeOffIcon } from './icons';
+import shared from './shared.module.css';
 import styles from './volume-control.module.css';
 
 /** Mute toggle and the volume slider (0 to 1 in SPEC steps of 0.1); a muted player shows 0. */
@@ -11,7 +12,9 @@ export function VolumeControl({ controller, volume, muted }: { controller: Playe
   const icon = shown === 0 ? <VolumeOffIcon /> : shown < 0.5 ? <VolumeLowIcon /> : <VolumeHighIcon />;
   return (
     <div className={styles.volume}>
-      <IconButton label={muted ? 'Unmute' : 'Mute'} icon={icon} onClick={() => controller.toggleMute()} />
+      <IconButton size="small" label={muted ? 'Unmute' : 'Mute'} onClick={() => controller.toggleMute()} className={shared.iconButton}>
+        {icon}
+      </IconButton>
       <input
         className={styles.slider}
         type="range"
