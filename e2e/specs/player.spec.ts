@@ -403,7 +403,33 @@ test.describe('player', () => {
     expect(await audit('section[aria-label="Player"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await button(page, 'Keyboard shortcuts').click();
+    // The dialog appears once its chunk is in (fetched when the pointer reached the button).
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
     expect(await audit('[role="dialog"][aria-modal="true"]')).toEqual([]);
+  });
+
+  test('the help dialog’s code is fetched on an intent (pointing at its button), not with the bar; nothing takes focus on load', async ({ page }) => {
+    // @tunafy/ui's Dialog keeps Radix in its own chunk; the string below is Radix's focus guard, in that chunk only.
+    const dialogChunks: string[] = [];
+    page.on('response', async (response) => {
+      if (!/\/mf-player\/.+\.js$/.test(response.url())) return;
+      if ((await response.text()).includes('data-radix-focus-guard')) dialogChunks.push(response.url());
+    });
+    await openApp(page);
+    await expect(button(page, 'Keyboard shortcuts')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(dialogChunks).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await button(page, 'Keyboard shortcuts').hover();
+    await expect.poll(() => dialogChunks.length).toBe(1);
+    await button(page, 'Keyboard shortcuts').click();
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    await expect(help).toContainText('They work anywhere on the page except while typing in a text field.');
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveCount(0);
+    await expect(button(page, 'Keyboard shortcuts')).toBeFocused();
+    expect(dialogChunks).toHaveLength(1);
   });
 
   test('gapless: the next song starts as the first one ends (gap measured)', async ({ page }) => {
@@ -474,4 +500,18 @@ test.describe('player', () => {
     // Well under a perceptible pause; the exact figure is printed above.
     expect(Math.abs(measured.audioGapMs!)).toBeLessThan(100);
   });
+});
+
+// The guest home's JavaScript budget (docs/benchmarks.md): the bar is a logged-in user's, so a guest's first screen
+// fetches nothing of mf-player, its @tunafy/ui parts and the help dialog's chunk included.
+test('a guest’s home page loads nothing of mf-player', async ({ page }) => {
+  const playerFiles: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/mf-player/')) playerFiles.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByText('Sign up to get unlimited songs. No credit card needed.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(playerFiles).toEqual([]);
+  await expect(page.getByRole('region', { name: 'Player' })).toHaveCount(0);
 });
