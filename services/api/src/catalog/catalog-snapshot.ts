@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib';
 import type { CatalogRecord } from './catalog-model.js';
 
@@ -48,9 +49,8 @@ export async function writeSnapshot(file: string, header: Omit<SnapshotHeader, '
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await mkdir(dirname(file), { recursive: true });
   const gzip = createGzip({ level: zlib.Z_BEST_SPEED });
-  const out = createWriteStream(temporary);
-  gzip.pipe(out);
-  const finished = once(out, 'close');
+  // pipeline ends or destroys both streams together, and its promise carries any error of either.
+  const written = pipeline(gzip, createWriteStream(temporary));
   try {
     const first: SnapshotHeader = { format: FORMAT, version: VERSION, ...header, writtenAt: new Date().toISOString() };
     gzip.write(`${JSON.stringify(first)}\n`);
@@ -64,12 +64,12 @@ export async function writeSnapshot(file: string, header: Omit<SnapshotHeader, '
     }
     if (lines.length > 0) gzip.write(`${lines.join('\n')}\n`);
     gzip.end();
-    await finished;
+    await written;
     await rename(temporary, file);
     return { bytes: (await stat(file)).size, ms: Date.now() - started };
   } catch (error) {
     gzip.destroy();
-    out.destroy();
+    await written.catch(() => undefined);
     await rm(temporary, { force: true });
     throw error;
   }
