@@ -408,6 +408,21 @@ test.describe('player', () => {
     expect(await audit('[role="dialog"][aria-modal="true"]')).toEqual([]);
   });
 
+  test('the bar’s icon buttons (@tunafy/ui’s, with the player’s touches): 32 px, dimmed when disabled, a dot under a pressed toggle', async ({ page }) => {
+    await openApp(page);
+    const look = (name: string) =>
+      button(page, name).evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { width: style.width, height: style.height, opacity: style.opacity, dot: getComputedStyle(element, '::after').width };
+      });
+    // Nothing to play yet: Previous has nothing to act on.
+    expect(await look('Previous')).toEqual({ width: '32px', height: '32px', opacity: '0.35', dot: 'auto' });
+    expect((await look('Shuffle')).dot).toBe('auto');
+    await button(page, 'Shuffle').click();
+    await expect(button(page, 'Shuffle')).toHaveAttribute('aria-pressed', 'true');
+    expect(await look('Shuffle')).toEqual({ width: '32px', height: '32px', opacity: '1', dot: '4px' });
+  });
+
   test('the help dialog’s code is fetched on an intent (pointing at its button), not with the bar; nothing takes focus on load', async ({ page }) => {
     // @tunafy/ui's Dialog keeps Radix in its own chunk; the string below is Radix's focus guard, in that chunk only.
     const dialogChunks: string[] = [];
