@@ -35,6 +35,8 @@ const TRIM_EVERY_MS = 60_000;
 const RELOAD_WAIT_MS = 2000;
 /** The longest a write's answer waits for its change to be logged (see record). */
 const LOG_WAIT_MS = 3000;
+/** The longest pause between tries of a failed log write (see logPending). */
+const LOG_RETRY_MAX_MS = 30_000;
 
 /**
  * This process's copy of the catalog (see CatalogModel) and how it stays
@@ -71,6 +73,9 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   /** Changes this process made while a reload read the database; re-read into the new copy. */
   private madeDuringReload: CatalogChange[] | null = null;
   private trimmedAt = Date.now();
+  /** The pause before the next try of a failed log write (0: the last one succeeded), and its timer. */
+  private logRetryMs = 0;
+  private logRetry: NodeJS.Timeout | null = null;
   /** While a snapshot is written, reads wait here before they sync or write: the copy must hold still. */
   private frozen: Promise<void> | null = null;
 
@@ -139,8 +144,8 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
       this.logging = null;
     });
     await this.logging;
-    // Changes that arrived while that log write ran are in the next one.
-    if (this.unlogged.length > 0) {
+    // Changes that arrived while that log write ran are in the next one (unless it failed: a retry is scheduled).
+    if (this.unlogged.length > 0 && !this.logRetry) {
       this.logging ??= this.logPending().finally(() => {
         this.logging = null;
       });
@@ -148,19 +153,41 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
+  /**
+   * Logs what is pending. A log write that fails (the database went away after taking the write) is not dropped:
+   * nothing else would ever tell the other replicas (a change never numbered leaves no gap to notice), so they would
+   * show the old record until they restart. The batch goes back first in line and is tried again in the background,
+   * 1 s, 2 s, 4 s ... up to 30 s apart, for as long as the process runs; no request waits for it (see record).
+   */
   private async logPending(): Promise<void> {
     while (this.unlogged.length > 0) {
       const batch = this.unlogged.splice(0);
       try {
         await this.feed.publish(batch, (revision) => this.own.add(revision));
+        this.logRetryMs = 0;
       } catch (error) {
-        this.logger.warn(`catalog change not logged (other replicas will reload): ${(error as Error).message}`);
+        this.unlogged.unshift(...batch);
+        this.logRetryMs = Math.min(LOG_RETRY_MAX_MS, Math.max(1000, this.logRetryMs * 2));
+        this.logger.warn(`catalog change not logged yet (${batch.length} changes; trying again in ${this.logRetryMs} ms): ${(error as Error).message}`);
+        this.retryLogLater();
+        return;
       }
     }
     if (Date.now() - this.trimmedAt > TRIM_EVERY_MS) {
       this.trimmedAt = Date.now();
       void this.feed.trim(new Date(Date.now() - CHANGE_RETENTION_MS)).catch(() => undefined);
     }
+  }
+
+  private retryLogLater(): void {
+    if (this.logRetry) return;
+    this.logRetry = setTimeout(() => {
+      this.logRetry = null;
+      this.logging ??= this.logPending().finally(() => {
+        this.logging = null;
+      });
+    }, this.logRetryMs);
+    this.logRetry.unref();
   }
 
   /** Serializes a write and its record() per key in this process (see KeyedLock). */

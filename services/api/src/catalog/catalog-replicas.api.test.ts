@@ -140,4 +140,24 @@ describe('the read model across two API replicas', () => {
       await stale.stop();
     }
   });
+
+  it('logs a change whose log write failed as soon as the log takes writes again, so the other replica shows it', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const onSecond = ann.withBaseUrl(second.url);
+    const head = (await db.collection<{ _id: string; rev: number }>('meta').findOne({ _id: CATALOG_REVISION_KEY }))?.rev ?? 0;
+    // Every number a writer would try next is taken, and the counter does not know: the next log write fails (as
+    // when the database goes away between a write and its log entry), while the write itself succeeds.
+    const blockers = Array.from({ length: 80 }, (_, index) => ({ _id: head + 1 + index, at: new Date(), changes: [] }));
+    await db.collection<{ _id: number }>('catalog_changes').insertMany(blockers);
+    let song: Song;
+    try {
+      song = await createSong(ann, { song_name: uniqueName('Late Log') });
+      expect((await onSecond.get(`/api/songs/${song.id}`)).status, 'not logged, so not on the other replica yet').toBe(404);
+    } finally {
+      await db.collection<{ _id: number }>('catalog_changes').deleteMany({ _id: { $in: blockers.map((blocker) => blocker._id) } });
+    }
+    // Tried again in the background (1, 2, 4 s ... apart): no restart, no reload needed.
+    const seen = await eventually(() => onSecond.get(`/api/songs/${song.id}`), (response) => response.status === 200, 20_000);
+    expect(seen.status).toBe(200);
+  });
 });

@@ -54,8 +54,9 @@ describe('catalog snapshot across a restart', () => {
       const onSecond = ann.withBaseUrl(second.url);
       expect((await onSecond.get<Song>(`/api/songs/${during.id}`)).status).toBe(200);
       expect((await onSecond.get<Song>(`/api/songs/${before.id}`)).body.song_name).toBe('Renamed While Down');
-      const total = (await ann.get<{ total: number }>('/api/songs?limit=1')).body.total;
-      expect((await onSecond.get<{ total: number }>('/api/songs?limit=1')).body.total).toBe(total);
+      // Every song, as the database has them (not as the suite's long-running replica shows them: an earlier file's
+      // engine outage may have left it a change behind, the known gap of a log write that failed as the engine went).
+      expect((await onSecond.get<{ total: number }>('/api/songs?limit=1')).body.total).toBe(await db.collection('songs').countDocuments());
     } finally {
       await second.stop();
     }
