@@ -9,6 +9,12 @@ import { CatalogModel, type CatalogRecord } from './catalog-model.js';
 import { GarbageStride } from './memory.js';
 import type { CatalogChange } from './change-feed.js';
 
+/** Rows of likes and playlist entries to delete, by id. */
+interface Orphans {
+  entryIds?: readonly string[];
+  likeIds?: readonly string[];
+}
+
 /** Documents read between two full collections while loading (see collectGarbage). */
 const LOAD_GC_STRIDE = 25_000;
 
@@ -39,21 +45,21 @@ export class CatalogLoader {
       await load();
       timings.push(`${what} ${Date.now() - started} ms`);
     };
-    const each = <T>(what: string, rows: AsyncIterable<T>, put: (row: T) => void) =>
+    const each = <K extends CatalogRecord['kind']>(what: string, kind: K, rows: AsyncIterable<Extract<CatalogRecord, { kind: K }>['record']>) =>
       step(what, async () => {
-        for await (const row of rows) {
-          put(row);
+        for await (const record of rows) {
+          model.loadRecord({ kind, record } as CatalogRecord);
           stride.tick();
         }
       });
-    await each('users', this.users.allUsernames(), (user) => model.putUser(user.id, user.username));
-    await each('albums', this.albums.all(), (album) => model.putAlbum(album));
+    await each('users', 'user', this.users.allUsernames());
+    await each('albums', 'album', this.albums.all());
     // Straight into the song table as they come, ordered once at the end: no record of a song outlives its row.
-    await each('songs', this.songs.all(), (song) => model.loadSong(song));
+    await each('songs', 'song', this.songs.all());
     await step('song order', async () => model.finishSongLoad());
-    await each('playlists', this.playlists.all(), (playlist) => model.putPlaylist(playlist));
-    await each('entries', this.entries.all(), (entry) => model.putEntry(entry));
-    await each('likes', this.likes.all(), (like) => model.putLike(like));
+    await each('playlists', 'playlist', this.playlists.all());
+    await each('entries', 'entry', this.entries.all());
+    await each('likes', 'like', this.likes.all());
     model.compact();
     this.logger.log(`loaded: ${timings.join(', ')}`);
     return model;
@@ -63,36 +69,11 @@ export class CatalogLoader {
   async loadRecords(records: AsyncIterable<CatalogRecord>): Promise<CatalogModel> {
     const model = new CatalogModel();
     const stride = new GarbageStride(LOAD_GC_STRIDE);
-    let songsFinished = false;
-    for await (const { kind, record } of records) {
-      // Songs come in one run; the song order is settled once, before the first reference to them.
-      if (!songsFinished && kind !== 'user' && kind !== 'album' && kind !== 'song') {
-        model.finishSongLoad();
-        songsFinished = true;
-      }
-      switch (kind) {
-        case 'user':
-          model.putUser(record.id, record.username);
-          break;
-        case 'album':
-          model.putAlbum(record);
-          break;
-        case 'song':
-          model.loadSong(record);
-          break;
-        case 'playlist':
-          model.putPlaylist(record);
-          break;
-        case 'entry':
-          model.putEntry(record);
-          break;
-        case 'like':
-          model.putLike(record);
-          break;
-      }
+    for await (const record of records) {
+      model.loadRecord(record);
       stride.tick();
     }
-    if (!songsFinished) model.finishSongLoad();
+    model.finishSongLoad();
     model.compact();
     return model;
   }
@@ -140,17 +121,13 @@ export class CatalogLoader {
       case 'entry': {
         const entry = await this.entries.find(change.playlistId, change.songId);
         if (!entry) model.deleteEntry(change.playlistId, change.songId);
-        else if (!model.putEntry(entry) && !((await this.readParents(model, change.songId, change.playlistId)) && model.putEntry(entry))) {
-          await this.deleteOrphans({ entryIds: [entry.id] });
-        }
+        else await this.placeReference(model, () => model.putEntry(entry), { entryIds: [entry.id] }, change.songId, change.playlistId);
         return;
       }
       case 'like': {
         const like = await this.likes.find(change.userId, change.songId);
         if (!like) model.deleteLike(change.userId, change.songId);
-        else if (!model.putLike(like) && !((await this.readParents(model, change.songId)) && model.putLike(like))) {
-          await this.deleteOrphans({ likeIds: [like.id] });
-        }
+        else await this.placeReference(model, () => model.putLike(like), { likeIds: [like.id] }, change.songId);
         return;
       }
       case 'user': {
@@ -164,19 +141,21 @@ export class CatalogLoader {
   }
 
   /**
-   * A reference's song (and playlist) as the database has them now, put into the copy: a reference this copy
-   * cannot place is an orphan only if they are really gone, not when the copy never heard of them (their change
-   * was not logged: the database went away just then). Answers whether all of them are there.
+   * Puts a like or entry into the copy. One it cannot place is an orphan only if its song (or playlist) is really
+   * gone, not when the copy never heard of them (their change was not logged: the database went away just then):
+   * they are read from the database and put in, and the reference tried again; its row is deleted only if they are gone.
    */
-  private async readParents(model: CatalogModel, songId: string, playlistId?: string): Promise<boolean> {
+  private async placeReference(model: CatalogModel, put: () => boolean, orphan: Orphans, songId: string, playlistId?: string): Promise<void> {
+    if (put()) return;
     const [song, playlist] = await Promise.all([this.songs.findById(songId), playlistId ? this.playlists.findById(playlistId) : undefined]);
     if (song) model.putSong(song);
     if (playlist) model.putPlaylist(playlist);
-    return song !== null && playlist !== null;
+    if (song && playlist !== null && put()) return;
+    await this.deleteOrphans(orphan);
   }
 
   /** Rows of references whose song or playlist is gone (see apply). */
-  async deleteOrphans({ entryIds = [], likeIds = [] }: { entryIds?: readonly string[]; likeIds?: readonly string[] }): Promise<void> {
+  private async deleteOrphans({ entryIds = [], likeIds = [] }: Orphans): Promise<void> {
     if (entryIds.length > 0) await this.entries.deleteByIds(entryIds);
     if (likeIds.length > 0) await this.likes.deleteByIds(likeIds);
   }

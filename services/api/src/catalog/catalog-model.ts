@@ -523,6 +523,30 @@ export class CatalogModel {
   }
 
   /**
+   * Takes one record of a load, the database's or a snapshot's, in the order `records()` gives them: songs go straight
+   * into the table (loadSong), and their order is settled once, before the first record that refers to them.
+   */
+  loadRecord({ kind, record }: CatalogRecord): void {
+    if (this.loading && kind !== 'song') this.finishSongLoad();
+    switch (kind) {
+      case 'user':
+        return this.putUser(record.id, record.username);
+      case 'album':
+        return this.putAlbum(record);
+      case 'song':
+        return this.loadSong(record);
+      case 'playlist':
+        return this.putPlaylist(record);
+      case 'entry':
+        this.putEntry(record);
+        return;
+      case 'like':
+        this.putLike(record);
+        return;
+    }
+  }
+
+  /**
    * Every record the copy holds, in the order a load puts them in (users, albums, songs, playlists, entries,
    * likes), made one at a time: what a snapshot stores (catalog-snapshot.ts), without a second copy in memory.
    */

@@ -140,17 +140,17 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async logUntilEmpty(): Promise<void> {
+    await this.startLogging();
+    // Changes that arrived while that log write ran are in the next one (unless it failed: a retry is scheduled).
+    if (this.unlogged.length > 0 && !this.logRetry) await this.startLogging();
+  }
+
+  /** The log write under way, or a new one for what is pending: one at a time (a group commit, see record). */
+  private startLogging(): Promise<void> {
     this.logging ??= this.logPending().finally(() => {
       this.logging = null;
     });
-    await this.logging;
-    // Changes that arrived while that log write ran are in the next one (unless it failed: a retry is scheduled).
-    if (this.unlogged.length > 0 && !this.logRetry) {
-      this.logging ??= this.logPending().finally(() => {
-        this.logging = null;
-      });
-      await this.logging;
-    }
+    return this.logging;
   }
 
   /**
@@ -183,9 +183,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     if (this.logRetry) return;
     this.logRetry = setTimeout(() => {
       this.logRetry = null;
-      this.logging ??= this.logPending().finally(() => {
-        this.logging = null;
-      });
+      void this.startLogging();
     }, this.logRetryMs);
     this.logRetry.unref();
   }
