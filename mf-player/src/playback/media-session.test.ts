@@ -1,19 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogItem, fakeMediaSession, hexId } from '../test/fakes';
+import { catalogItem, fakeMediaSession, hexId, stubMediaMetadata } from '../test/fakes';
 import { MediaSessionBridge, type MediaSessionControls } from './media-session';
 
 const controls = () => ({ play: vi.fn(), pause: vi.fn(), next: vi.fn(), previous: vi.fn(), seek: vi.fn(), jump: vi.fn() }) satisfies MediaSessionControls;
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'MediaMetadata',
-    class {
-      constructor(init: MediaMetadataInit) {
-        Object.assign(this, init);
-      }
-    },
-  );
-});
+beforeEach(stubMediaMetadata);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('MediaSessionBridge', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerState as SavedPlayerState } from '@tunafy/contracts';
 import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
-import { FakeEngine, catalogItem, catalogSong, fakeApi, fakeMediaSession, hexId } from '../test/fakes';
+import { FakeEngine, catalogItem, catalogSong, fakeApi, fakeMediaSession, hexId, stubMediaMetadata } from '../test/fakes';
 import { PlayerController } from './player-controller';
 import { storageKeys } from './persistence';
 
@@ -453,16 +453,7 @@ describe('persistence', () => {
 });
 
 describe('Media Session', () => {
-  beforeEach(() => {
-    vi.stubGlobal(
-      'MediaMetadata',
-      class {
-        constructor(init: MediaMetadataInit) {
-          Object.assign(this, init);
-        }
-      },
-    );
-  });
+  beforeEach(stubMediaMetadata);
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the song and routes the media keys to the player', () => {

@@ -119,3 +119,15 @@ export function fakeMediaSession() {
   };
   return { session: session as unknown as MediaSession, handlers, raw: session };
 }
+
+/** jsdom has no MediaMetadata: a stand-in that keeps what it is given (undo with vi.unstubAllGlobals()). */
+export function stubMediaMetadata(): void {
+  vi.stubGlobal(
+    'MediaMetadata',
+    class {
+      constructor(init: MediaMetadataInit) {
+        Object.assign(this, init);
+      }
+    },
+  );
+}
