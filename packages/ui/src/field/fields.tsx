@@ -43,13 +43,16 @@ function textControlProps(id: string, value: string, onValueChange: (value: stri
   };
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+/** A labelled text control's own props: the element's attributes, but a string value reported by onValueChange. */
+type TextControlFieldProps<E extends HTMLInputElement | HTMLTextAreaElement, A> = Omit<A, 'onChange' | 'value'> & {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
   error?: string;
-  inputRef?: Ref<HTMLInputElement>;
-}
+  inputRef?: Ref<E>;
+};
+
+type TextFieldProps = TextControlFieldProps<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>;
 
 /** A labelled text input (any text type: email, password, search...). */
 export function TextField({ label, value, onValueChange, error, inputRef, ...inputProps }: TextFieldProps) {
@@ -61,13 +64,7 @@ export function TextField({ label, value, onValueChange, error, inputRef, ...inp
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-  inputRef?: Ref<HTMLTextAreaElement>;
-}
+type TextAreaFieldProps = TextControlFieldProps<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 export function TextAreaField({ label, value, onValueChange, error, inputRef, ...props }: TextAreaFieldProps) {
   const id = useId();
