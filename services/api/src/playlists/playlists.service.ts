@@ -120,8 +120,9 @@ export class PlaylistsService {
       // After the last entry as this copy holds it: two adds at once may share a key, and then keep the order
       // they were added in (id order breaks ties).
       const added = await this.entries.add(playlist.id, song.id, appendKey(model.playlistLastOrderKey(playlist.id)));
-      const deletedMeanwhile = new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
-      if (!added) throw deletedMeanwhile;
+      // Made only when thrown: an exception captures its stack when constructed, on every add otherwise.
+      const deletedMeanwhile = () => new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
+      if (!added) throw deletedMeanwhile();
       let held = true;
       await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => {
         held = model.putEntry(added);
@@ -129,7 +130,7 @@ export class PlaylistsService {
       // The song or the playlist was deleted here after the checks above: the new row would outlive it.
       if (!held) {
         await this.entries.deleteByIds([added.id]);
-        throw deletedMeanwhile;
+        throw deletedMeanwhile();
       }
       return added;
     });
