@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { SessionUser } from '@tunafy/contracts';
+import { EmptyState, HeroSkeleton } from '@tunafy/ui';
+import { libraryChanged } from '../lib/bus';
+import { useSessionUser } from '../lib/session';
+import { useApi, type LibraryEntity } from '../lib/use-api';
+import { FormPage } from './form-layout';
+import { LoadError, LoginRequired } from './states';
+
+// The routes of one item (a song, an album, a playlist, a user) share their frame: a skeleton while the session is
+// read, the log-in prompt for guests, then the item from the API with its load error and retry. Each page then
+// states only what it shows.
+
+export interface BackTo {
+  to: string;
+  label: string;
+}
+
+export type EditedEntity = Exclude<LibraryEntity, 'like'>;
+
+/** A page for logged-in users: `loading` while the session is read, "Please log in" (to see `what`) for guests. */
+export function SignedIn({ loading, what, children }: { loading: ReactNode; what: string; children: (user: SessionUser) => ReactNode }) {
+  const user = useSessionUser();
+  if (user === undefined) return loading;
+  if (!user) return <LoginRequired what={what} />;
+  return children(user);
+}
+
+interface ItemRouteProps<T> {
+  /** The route's parameter that holds the item's id. */
+  param: string;
+  path: (id: string) => string;
+  /** The item, as the load error and the skeleton name it ("album": "This album isn’t here", "Loading album"). */
+  what: string;
+  backTo: BackTo;
+  reloadOn?: readonly LibraryEntity[];
+  /** What guests are asked to log in to see; "this {what}" unless given. */
+  login?: string;
+  /** The skeleton's label; "Loading {what}" unless given. */
+  loadingLabel?: string;
+  /** The skeleton has rows under its hero (lists), or not (a song, a form). */
+  withRows?: boolean;
+  children: (item: T, user: SessionUser, reload: () => void) => ReactNode;
+}
+
+/** `/{items}/:id` and its sub-routes: the item from the API for a logged-in user, keyed by its id (a new id starts afresh). */
+export function ItemRoute<T>({ param, path, what, backTo, reloadOn, login = `this ${what}`, loadingLabel = `Loading ${what}`, withRows, children }: ItemRouteProps<T>) {
+  const id = useParams()[param] ?? '';
+  const loading = <HeroSkeleton label={loadingLabel} withRows={withRows} />;
+  return (
+    <SignedIn loading={loading} what={login}>
+      {(user) => (
+        <Loaded<T> key={id} path={path(id)} reloadOn={reloadOn} what={what} backTo={backTo} loading={loading}>
+          {(item, reload) => children(item, user, reload)}
+        </Loaded>
+      )}
+    </SignedIn>
+  );
+}
+
+interface LoadedProps<T> {
+  path: string;
+  reloadOn?: readonly LibraryEntity[];
+  what: string;
+  backTo: BackTo;
+  loading: ReactNode;
+  children: (item: T, reload: () => void) => ReactNode;
+}
+
+function Loaded<T>({ path, reloadOn, what, backTo, loading, children }: LoadedProps<T>) {
+  const item = useApi<T>(path, reloadOn);
+  if (item.data) return children(item.data, item.reload);
+  if (item.error) return <LoadError error={item.error} what={what} onRetry={item.reload} backTo={backTo} />;
+  return loading;
+}
+
+/** After a save: go to `to` and tell the other remotes (the sidebar, the player) what changed. */
+function useAfterSave<T extends { id: string }>(entity: EditedEntity, action: 'created' | 'updated', to: (item: T) => string) {
+  const navigate = useNavigate();
+  return (item: T) => {
+    navigate(to(item));
+    libraryChanged({ entity, id: item.id, action });
+  };
+}
+
+interface CreateRouteProps<T> {
+  entity: EditedEntity;
+  title: string;
+  subtitle: string;
+  /** Where the new item leads (its page, or the list it joins; SPEC §4). */
+  to: (item: T) => string;
+  /** What a guest gets instead of the form. */
+  signedOut: ReactNode;
+  form: (onCreated: (item: T) => void) => ReactNode;
+}
+
+/** `/{items}/new`: the create form in its card (SPEC §4). */
+export function CreateRoute<T extends { id: string }>({ entity, title, subtitle, to, signedOut, form }: CreateRouteProps<T>) {
+  const user = useSessionUser();
+  const onCreated = useAfterSave(entity, 'created', to);
+  if (user === null) return signedOut;
+  return (
+    <FormPage title={title} subtitle={subtitle}>
+      {form(onCreated)}
+    </FormPage>
+  );
+}
+
+interface UpdateRouteProps<T> {
+  param: string;
+  path: (id: string) => string;
+  entity: 'song' | 'album';
+  backTo: BackTo;
+  name: (item: T) => string;
+  children: (item: T, onUpdated: (item: T) => void) => ReactNode;
+}
+
+/** `/{items}/:id/update`: the update form for the item's artist; back to the item once saved (SPEC §4). */
+export function UpdateRoute<T extends { id: string; artist_id: string }>({ param, path, entity, backTo, name, children }: UpdateRouteProps<T>) {
+  return (
+    <ItemRoute<T> param={param} path={path} what={entity} backTo={backTo} withRows={false}>
+      {(item, user) => <UpdateForm item={item} user={user} entity={entity} name={name} form={children} />}
+    </ItemRoute>
+  );
+}
+
+function UpdateForm<T extends { id: string; artist_id: string }>({ item, user, entity, name, form }: { item: T; user: SessionUser; form: UpdateRouteProps<T>['children'] } & Pick<UpdateRouteProps<T>, 'entity' | 'name'>) {
+  const onUpdated = useAfterSave<T>(entity, 'updated', (updated) => `/${entity}s/${updated.id}`);
+  if (item.artist_id !== user.id) {
+    const article = entity === 'album' ? 'an' : 'a';
+    return <EmptyState title={`This ${entity} isn’t yours`} text={`Only its artist can update ${article} ${entity}. You can still play it from the ${entity} page.`} />;
+  }
+  return (
+    <FormPage title={`Update ${entity === 'album' ? 'Album' : 'Song'}`} subtitle={name(item)}>
+      {form(item, onUpdated)}
+    </FormPage>
+  );
+}
