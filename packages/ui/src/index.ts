@@ -5,6 +5,7 @@ export { TextField, TextAreaField, FileField, CheckboxField } from './field/fiel
 export { Form, FormActions, FormAlert, SubmitButton } from './form/form';
 export { Dialog, dialogActionsClassName, dialogErrorClassName, preloadDialog, type DialogProps } from './dialog/dialog';
 export { ConfirmDialog } from './dialog/confirm-dialog';
+export { Menu, preloadMenu, type MenuItem, type MenuProps } from './menu/menu';
 export { focusableIn, focusInside } from './focus/focus';
 export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } from './skeleton/skeleton';
 export { EmptyState, ErrorState } from './states/states';

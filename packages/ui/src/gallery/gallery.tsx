@@ -13,12 +13,14 @@ import {
   FormAlert,
   HeroSkeleton,
   IconButton,
+  Menu,
   NoteIcon,
   RowsSkeleton,
   SubmitButton,
   TextAreaField,
   TextField,
   dialogActionsClassName,
+  iconButtonClassName,
   themeClassName,
 } from '../index';
 import styles from './gallery.module.css';
@@ -115,6 +117,22 @@ function DialogDemo() {
   );
 }
 
+function MenuDemo() {
+  const [chosen, setChosen] = useState('nothing yet');
+  const items = (labels: string[]) => labels.map((label) => ({ label, onSelect: () => setChosen(label), danger: label === 'Delete' }));
+  return (
+    <div className={styles.row}>
+      <Menu label="More options for Blue Hour" title="More options for Blue Hour" triggerClassName={iconButtonClassName()} items={items(['Play next', 'Add to queue', 'Add to Playlist', 'Delete'])}>
+        <span aria-hidden="true">⋯</span>
+      </Menu>
+      <Menu label="Profile: ann" menuLabel="Profile" align="end" triggerClassName={iconButtonClassName()} header={<strong>ann · ann@example.com</strong>} items={items(['Log Out'])}>
+        <span aria-hidden="true">☺</span>
+      </Menu>
+      <p role="status">Chosen: {chosen}</p>
+    </div>
+  );
+}
+
 /** `npm run dev -w @tunafy/ui`: every part of the design system on one page, with the tokens' fallbacks. */
 export function Gallery() {
   const sections: [string, string, ReactNode][] = [
@@ -141,6 +159,7 @@ export function Gallery() {
     ],
     ['forms', 'Fields and forms', <FormDemo key="forms" />],
     ['dialogs', 'Dialogs', <DialogDemo key="dialogs" />],
+    ['menus', 'Menus (Enter, arrows, typing a letter, Escape)', <MenuDemo key="menus" />],
     [
       'skeletons',
       'Skeletons',
