@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -106,8 +107,15 @@ export function defineRemoteConfig(options: RemoteOptions) {
           __EVENT_CONTRACT_VERSION__: JSON.stringify(EVENT_CONTRACT_VERSION),
           ...Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value)])),
         }),
-        // The standalone page is a development tool; production ships only the remote.
-        dev && new rspack.HtmlRspackPlugin({ template: './src/dev/index.html', publicPath: '/', chunks: ['main'] }),
+        // The standalone page is a development tool; production ships only the remote. One page for every
+        // remote (its #root is where @tunafy/app-kit/dev's mountPlayground renders the remote's playground).
+        dev &&
+          new rspack.HtmlRspackPlugin({
+            template: path.join(path.dirname(fileURLToPath(import.meta.url)), 'dev-page.html'),
+            title: `${options.name.replace('_', '-')} playground · Tunafy`,
+            publicPath: '/',
+            chunks: ['main'],
+          }),
       ],
       performance: { hints: false },
       devServer: {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import { ANN, stubApiClient } from '../test/fake-api';
 import { errorUnder } from '../test/queries';
-import { renderAt } from '../test/render-routes';
+import { renderAt } from '@tunafy/app-kit/test';
 import AuthModals from './auth-modals';
 
 let api: ReturnType<typeof stubApiClient>;

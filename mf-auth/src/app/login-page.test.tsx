@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
 import { ANN, stubApiClient } from '../test/fake-api';
-import { renderAt } from '../test/render-routes';
+import { renderAt } from '@tunafy/app-kit/test';
 import LoginPage from './login-page';
 
 let api: ReturnType<typeof stubApiClient>;

@@ -2,7 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthPage } from '../components/auth-page';
 import styles from '../components/form.module.css';
 import { LoginForm } from '../features/login/login-form';
-import { useSessionUser } from '../lib/session';
+import { useSessionUser } from '@tunafy/app-kit';
 
 /** Exposed as `mf_auth/LoginPage`; the shell renders it at /login inside its router. */
 export default function LoginPage() {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
 import { ANN, stubApiClient } from '../test/fake-api';
 import { errorUnder } from '../test/queries';
-import { renderAt } from '../test/render-routes';
+import { renderAt } from '@tunafy/app-kit/test';
 import SignupPage from './signup-page';
 
 let api: ReturnType<typeof stubApiClient>;

@@ -2,7 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthPage } from '../components/auth-page';
 import styles from '../components/form.module.css';
 import { SignupForm } from '../features/signup/signup-form';
-import { useSessionUser } from '../lib/session';
+import { useSessionUser } from '@tunafy/app-kit';
 
 /** Exposed as `mf_auth/SignupPage`; the shell renders it at /signup inside its router. */
 export default function SignupPage() {

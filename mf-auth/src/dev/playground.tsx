@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import AuthModals from '../app/auth-modals';
 import LoginPage from '../app/login-page';
 import SignupPage from '../app/signup-page';
-import { publishSession, useSessionUser } from '../lib/session';
+import { publishSession, useSessionUser } from '@tunafy/app-kit';
+import { sessionLabel, useSessionFromApi } from '@tunafy/app-kit/dev';
 import { themeClassName } from '@tunafy/ui';
 import styles from './playground.module.css';
 
@@ -28,7 +28,7 @@ function DevBar() {
           Open {modal} modal
         </button>
       ))}
-      <span className={styles.session}>{user === undefined ? 'checking session…' : user ? `${user.username} <${user.email}>` : 'guest'}</span>
+      <span className={styles.session}>{sessionLabel(user)}</span>
       {user && (
         <button type="button" onClick={() => void logOut()}>
           Log Out
@@ -44,11 +44,7 @@ function DevBar() {
  * API through the dev server's /api proxy.
  */
 export function Playground() {
-  useEffect(() => {
-    getApiClient()
-      .session()
-      .then(publishSession, () => publishSession(null));
-  }, []);
+  useSessionFromApi();
   return (
     <BrowserRouter>
       <DevBar />

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { SessionUser, ValidationResult } from '@tunafy/contracts';
 import { toFormErrors, type FormErrors } from './form-errors';
-import { publishSession } from './session';
+import { publishSession } from '@tunafy/app-kit';
 
 export interface AuthFormOptions<Field extends string, Input> {
   fields: readonly Field[];

@@ -19,14 +19,11 @@ import SongDetailPage from '../app/song-detail-page';
 import SongUpdatePage from '../app/song-update-page';
 import SongsPage from '../app/songs-page';
 import { usePlayerState } from '../lib/player';
-import { useSessionUser } from '../lib/session';
+import { publishSession, useSessionUser } from '@tunafy/app-kit';
+import { sessionLabel, useSessionFromApi } from '@tunafy/app-kit/dev';
 import styles from './playground.module.css';
 
 const bus = () => getEventBus();
-
-function publishSession(user: EventMap['auth:session']['user']) {
-  bus().publish('auth:session', { user });
-}
 
 /**
  * Stands in for the player remote: answers player:command with player:state
@@ -116,7 +113,7 @@ function TopBar() {
   return (
     <div className={styles.bar}>
       <SearchBox />
-      <span className={styles.session}>{user === undefined ? 'checking session…' : user ? `${user.username} <${user.email}>` : 'guest'}</span>
+      <span className={styles.session}>{sessionLabel(user)}</span>
       {user ? (
         <button type="button" onClick={() => void api.logout().then(() => publishSession(null))}>
           Log Out
@@ -150,11 +147,7 @@ const LINKS: [string, string][] = [
  */
 export function Playground() {
   useFakePlayer();
-  useEffect(() => {
-    getApiClient()
-      .session()
-      .then(publishSession, () => publishSession(null));
-  }, []);
+  useSessionFromApi();
   return (
     <BrowserRouter>
       <div className={styles.app}>

@@ -1,21 +1,2 @@
-import { useSyncExternalStore } from 'react';
-import type { SessionUser } from '@tunafy/contracts';
-import { getEventBus } from '@tunafy/event-bus';
-
-function subscribe(onChange: () => void): () => void {
-  const subscription = getEventBus().on('auth:session').subscribe(onChange);
-  return () => subscription.unsubscribe();
-}
-
-function snapshot(): SessionUser | null | undefined {
-  return getEventBus().last('auth:session')?.user;
-}
-
-/**
- * The session user as the bus knows it: undefined until the shell's session
- * check has published, then the user or null. The bus is the only copy: we
- * never keep our own, so a login or logout anywhere shows up here at once.
- */
-export function useSessionUser(): SessionUser | null | undefined {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
+// The one session hook every app shares (@tunafy/app-kit, bundled with us); the pages import it from here.
+export { useSessionUser } from '@tunafy/app-kit';

@@ -1,20 +1,19 @@
 import { vi } from 'vitest';
-import { ApiError } from '@tunafy/api-client';
-import type { ErrorCode } from '@tunafy/contracts';
+import { apiError, installApiClient } from '@tunafy/app-kit/test';
+
+export { apiError, deferred } from '@tunafy/app-kit/test';
 
 type Handler = (path: string, options?: { form?: FormData; signal?: AbortSignal; onUploadProgress?: (fraction: number) => void }) => Promise<unknown>;
 
 /** The ApiClient methods the library calls, as mocks, put where getApiClient() looks (the page-wide slot). */
 export function stubApiClient() {
-  const fake = {
+  return installApiClient({
     get: vi.fn<Handler>(),
     post: vi.fn<Handler>(),
     put: vi.fn<Handler>(),
     delete: vi.fn<Handler>(),
     find: vi.fn<Handler>(),
-  };
-  (globalThis as Record<symbol, unknown>)[Symbol.for('tunafy.api-client')] = fake;
-  return fake;
+  });
 }
 
 export type FakeApi = ReturnType<typeof stubApiClient>;
@@ -47,24 +46,6 @@ export function pagedAnswer<T>(rows: () => readonly T[], wrap: (page: T[]) => ob
     const limit = Number(query.get('limit') ?? all.length);
     return { ...wrap(all.slice(offset, offset + limit)), next_cursor: offset + limit < all.length ? `after-${offset + limit}` : null, total: all.length };
   };
-}
-
-const CODES: Record<number, ErrorCode> = { 400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE' };
-
-export function apiError(statusCode: number, errors?: Record<string, string>, message = 'Refused.'): ApiError {
-  const code = CODES[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
-  return new ApiError({ statusCode, code, message, errors });
-}
-
-/** A promise the test settles by hand, to look at the page while a call is in flight. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 /** The text fields of a multipart body, and the names of its files. */

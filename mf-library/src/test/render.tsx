@@ -1,33 +1,10 @@
-import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act } from '@testing-library/react';
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus, type EventMap, type EventName, type PlayerCommand, type QueueItem } from '@tunafy/event-bus';
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-/** Renders screens the way the shell does (inside its router, the shell's route paths), with the current path visible. */
-export function renderAt(path: string, routes: Record<string, ReactElement>) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {Object.entries(routes).map(([routePath, element]) => (
-          <Route key={routePath} path={routePath} element={element} />
-        ))}
-        <Route path="*" element={<p>Elsewhere</p>} />
-      </Routes>
-      <Location />
-    </MemoryRouter>,
-  );
-}
-
-export function currentPath(): string {
-  return screen.getByTestId('location').textContent ?? '';
-}
+// Rendering at a route the way the shell does is the same in every app's tests.
+export { currentPath, renderAt } from '@tunafy/app-kit/test';
 
 /** What the shell does after its session check. */
 export function publishSession(user: SessionUser | null): void {

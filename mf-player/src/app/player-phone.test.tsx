@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
-import { publishSession } from '../lib/session';
+import { publishSession } from '@tunafy/app-kit';
 import { ANN, stubApiClient } from '../test/fake-api';
 import { catalogItem } from '../test/fakes';
 import { setMediaState, stubMediaElements } from '../test/media';

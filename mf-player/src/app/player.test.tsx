@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
-import { publishSession } from '../lib/session';
+import { publishSession } from '@tunafy/app-kit';
 import { saveLocalQueue } from '../playback/persistence';
 import { ANN, BOB, stubApiClient } from '../test/fake-api';
 import { catalogItem, hexId } from '../test/fakes';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSessionUser } from '../lib/session';
+import { useSessionUser } from '@tunafy/app-kit';
 import { PlayerController } from '../playback/player-controller';
 import { PlayerBar } from '../ui/player-bar';
 

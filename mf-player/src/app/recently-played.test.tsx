@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getEventBus, type PlayerCommand } from '@tunafy/event-bus';
-import { publishSession } from '../lib/session';
+import { publishSession } from '@tunafy/app-kit';
 import { ANN, stubApiClient } from '../test/fake-api';
 import { catalogSong, hexId } from '../test/fakes';
 import RecentlyPlayed from './recently-played';

@@ -1,4 +1,4 @@
-import { useSessionUser } from '../lib/session';
+import { useSessionUser } from '@tunafy/app-kit';
 import { RecentlyPlayedList } from '../ui/recently-played-list';
 import { playerThemeClassName } from '../ui/theme';
 

@@ -6,7 +6,8 @@ import { getEventBus, type EventMap, type PlayerCommand, type QueueItem } from '
 import Player from '../app/player';
 import RecentlyPlayed from '../app/recently-played';
 import { useBusPlayerState } from '../lib/bus-player-state';
-import { publishSession, useSessionUser } from '../lib/session';
+import { publishSession, useSessionUser } from '@tunafy/app-kit';
+import { sessionLabel, useSessionFromApi } from '@tunafy/app-kit/dev';
 import { songToQueueItem } from '../playback/persistence';
 import { playerThemeClassName } from '../ui/theme';
 import { brokenSong, toneSongs } from './tones';
@@ -45,7 +46,7 @@ function SessionControls() {
   return (
     <fieldset className={styles.group}>
       <legend>Session</legend>
-      <span>{user === undefined ? 'checking…' : user ? `${user.username} <${user.email}>` : 'guest (the player is hidden)'}</span>
+      <span>{sessionLabel(user, 'guest (the player is hidden)')}</span>
       {!user && (
         <>
           <button type="button" onClick={() => void logIn()}>
@@ -137,11 +138,7 @@ export function Playground() {
   const state = useBusPlayerState();
   const notices = useNotices();
   const user = useSessionUser();
-  useEffect(() => {
-    getApiClient()
-      .session()
-      .then(publishSession, () => publishSession(null));
-  }, []);
+  useSessionFromApi();
   return (
     <BrowserRouter>
       <div className={`${playerThemeClassName} ${styles.page}`}>

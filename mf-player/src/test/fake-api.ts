@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { ApiError } from '@tunafy/api-client';
+import { installApiClient } from '@tunafy/app-kit/test';
 import type { PlayerState as SavedPlayerState, SessionUser, Song } from '@tunafy/contracts';
 
 export const ANN: SessionUser = { id: '0123456789abcdef01234567', username: 'ann', email: 'ann@example.com' };
@@ -12,7 +13,7 @@ interface FakeServer {
 
 /** Puts a fake where getApiClient() looks (the page-wide slot), answering the listening endpoints. */
 export function stubApiClient(server: FakeServer = {}) {
-  const fake = {
+  return installApiClient({
     get: vi.fn(async (path: string) => {
       if (path.startsWith('/api/me/recently-played')) return { songs: server.recentlyPlayed ?? [] };
       if (path === '/api/me/player-state') {
@@ -23,7 +24,5 @@ export function stubApiClient(server: FakeServer = {}) {
     }),
     post: vi.fn(async (_path: string, _options?: unknown) => ({ counted: true })),
     put: vi.fn(async (_path: string, _options?: unknown) => ({})),
-  };
-  (globalThis as Record<symbol, unknown>)[Symbol.for('tunafy.api-client')] = fake;
-  return fake;
+  });
 }

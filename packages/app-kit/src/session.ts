@@ -13,13 +13,14 @@ function snapshot(): SessionUser | null | undefined {
 
 /**
  * The session user as the bus knows it: undefined until the shell's session
- * check has published, then the user or null. The bus is the only copy, so a
- * login in the shell or another remote shows up here without any syncing.
+ * check has published, then the user or null. The bus is the only copy: no app
+ * keeps its own, so a login or logout anywhere shows up here at once.
  */
 export function useSessionUser(): SessionUser | null | undefined {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
+/** What the shell does after its session check or a login/logout; remotes call it only on their dev pages and in tests. */
 export function publishSession(user: SessionUser | null): void {
   getEventBus().publish('auth:session', { user });
 }

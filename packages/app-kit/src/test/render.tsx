@@ -1,12 +1,16 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** Renders the screens the way the shell does (inside its router), with the current path visible. */
+/**
+ * Renders screens the way the shell does (inside its router, at the shell's route paths), with the current
+ * path visible (currentPath). `extra` renders beside the routes, as the shell mounts a remote's modals.
+ */
 export function renderAt(path: string, routes: Record<string, ReactElement>, extra?: ReactElement) {
   return render(
     <MemoryRouter initialEntries={[path]}>
@@ -20,4 +24,9 @@ export function renderAt(path: string, routes: Record<string, ReactElement>, ext
       <Location />
     </MemoryRouter>,
   );
+}
+
+/** The path (and query) renderAt's router is at now. */
+export function currentPath(): string {
+  return screen.getByTestId('location').textContent ?? '';
 }

@@ -1,0 +1,2 @@
+// For the remotes' standalone dev pages (src/dev/ and bootstrap.tsx): never part of what the shell loads.
+export { mountPlayground, sessionLabel, useSessionFromApi } from './playground';

@@ -1,0 +1,2 @@
+// The public surface of @tunafy/app-kit (its ./dev and ./test entries are for dev pages and unit tests only).
+export { publishSession, useSessionUser } from './session';

@@ -1,0 +1,3 @@
+import { defineBrowserAppTestConfig } from '../../tools/vitest/browser-app.ts';
+
+export default defineBrowserAppTestConfig();
