@@ -1,13 +1,14 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
-import { EmptyState, HeroSkeleton, IconButton, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
+import { EmptyState, HeroSkeleton, IconButton, themeClassName } from '@tunafy/ui';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import coverStyles from '../components/cover.module.css';
 import { HeartIcon } from '../components/icons';
-import { LoadError, LoginRequired } from '../components/states';
+import { SignedIn } from '../components/item-route';
+import { RowsState } from '../components/rows-state';
+import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
@@ -15,9 +16,9 @@ import { likedSongRows, unlikeSong } from '../features/collection/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
-import { useSessionUser } from '../lib/session';
 import { removeFromCollectionMessage } from '../lib/texts';
 import { usePagedRows } from '../lib/use-paged-rows';
+import { HOME } from './back-links';
 
 export const LIKED_SOURCE = 'liked';
 
@@ -38,32 +39,6 @@ function LikedSongs({ user }: { user: SessionUser }) {
     [],
   );
 
-  let body;
-  if (tracks.total !== null)
-    body =
-      total > 0 ? (
-        <SongList
-          rows={tracks}
-          total={total}
-          playback={playback}
-          label="Liked Songs"
-          actions={heart}
-        />
-      ) : (
-        <EmptyState
-          icon={<HeartIcon />}
-          title="Songs you like will appear here"
-          text="Open a song and tap the heart to save it to your Liked Songs."
-          actions={
-            <Link to="/songs" className={buttonClassName('primary', 'small')}>
-              Find songs
-            </Link>
-          }
-        />
-      );
-  else if (tracks.error) body = <LoadError error={tracks.error} what="collection" onRetry={tracks.reload} backTo={{ to: '/', label: 'Go home' }} />;
-  else body = <RowsSkeleton label="Loading your liked songs" rows={5} />;
-
   return (
     <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
@@ -81,7 +56,22 @@ function LikedSongs({ user }: { user: SessionUser }) {
       <ActionBar>
         <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
       </ActionBar>
-      {body}
+      <RowsState
+        rows={tracks}
+        what="collection"
+        backTo={HOME}
+        skeleton={{ label: 'Loading your liked songs', rows: 5 }}
+        empty={
+          <EmptyState
+            icon={<HeartIcon />}
+            title="Songs you like will appear here"
+            text="Open a song and tap the heart to save it to your Liked Songs."
+            actions={<PrimaryLink to="/songs">Find songs</PrimaryLink>}
+          />
+        }
+      >
+        <SongList rows={tracks} total={total} playback={playback} label="Liked Songs" actions={heart} />
+      </RowsState>
       {removing && (
         <ConfirmDialog
           title="Remove from Liked Songs"
@@ -101,8 +91,9 @@ function LikedSongs({ user }: { user: SessionUser }) {
 
 /** `/collection/tracks`: the user's liked songs (SPEC §2). */
 export default function LikedSongsPage() {
-  const user = useSessionUser();
-  if (user === undefined) return <HeroSkeleton label="Loading your liked songs" />;
-  if (!user) return <LoginRequired what="your Liked Songs" />;
-  return <LikedSongs key={user.id} user={user} />;
+  return (
+    <SignedIn loading={<HeroSkeleton label="Loading your liked songs" />} what="your Liked Songs">
+      {(user) => <LikedSongs key={user.id} user={user} />}
+    </SignedIn>
+  );
 }

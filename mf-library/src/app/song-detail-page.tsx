@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
-import { HeroSkeleton, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { ActionMenu, type MenuAction } from '../components/action-menu';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { Cover } from '../components/cover';
-import { LoadError, LoginRequired } from '../components/states';
+import { DeleteDialog } from '../components/item-dialogs';
+import { ItemRoute } from '../components/item-route';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { AddToAlbumDialog } from '../features/albums/add-to-album-dialog';
@@ -15,12 +15,9 @@ import { LikeButton } from '../features/collection/like-button';
 import { useLike } from '../features/collection/use-like';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
 import { deleteSong, songPath } from '../features/songs/api';
-import { libraryChanged } from '../lib/bus';
 import { describeDuration, formatDuration } from '../lib/format';
 import { queueSongs, useListPlayback } from '../lib/player';
-import { useSessionUser } from '../lib/session';
-import { useApi } from '../lib/use-api';
-import { deleteMessage } from '../lib/texts';
+import { ALL_SONGS } from './back-links';
 
 type Open = 'playlist' | 'album' | 'delete' | null;
 
@@ -72,35 +69,16 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
       </ActionBar>
       {open === 'playlist' && <AddToPlaylistDialog userId={user.id} songIds={[song.id]} onClose={() => setOpen(null)} />}
       {open === 'album' && <AddToAlbumDialog userId={user.id} songId={song.id} onClose={() => setOpen(null)} />}
-      {open === 'delete' && (
-        <ConfirmDialog
-          title="Delete song"
-          message={deleteMessage(song.song_name)}
-          confirmLabel="Delete"
-          onClose={() => setOpen(null)}
-          onConfirm={async () => {
-            await deleteSong(song.id);
-            navigate('/songs');
-            libraryChanged({ entity: 'song', id: song.id, action: 'deleted' });
-          }}
-        />
-      )}
+      {open === 'delete' && <DeleteDialog entity="song" id={song.id} name={song.song_name} remove={deleteSong} onClose={() => setOpen(null)} />}
     </div>
   );
 }
 
-function SongDetail({ songId, user }: { songId: string; user: SessionUser }) {
-  const song = useApi<Song>(songPath(songId), ['song']);
-  if (song.data) return <SongView song={song.data} user={user} />;
-  if (song.error) return <LoadError error={song.error} what="song" onRetry={song.reload} backTo={{ to: '/songs', label: 'All Songs' }} />;
-  return <HeroSkeleton label="Loading song" withRows={false} />;
-}
-
 /** `/songs/:songId`: cover, name, artist, album, duration, play, like and the song's menu (SPEC §2). */
 export default function SongDetailPage() {
-  const { songId = '' } = useParams();
-  const user = useSessionUser();
-  if (user === undefined) return <HeroSkeleton label="Loading song" withRows={false} />;
-  if (!user) return <LoginRequired what="this song" />;
-  return <SongDetail key={songId} songId={songId} user={user} />;
+  return (
+    <ItemRoute<Song> param="songId" path={songPath} what="song" backTo={ALL_SONGS} reloadOn={['song']} withRows={false}>
+      {(song, user) => <SongView song={song} user={user} />}
+    </ItemRoute>
+  );
 }

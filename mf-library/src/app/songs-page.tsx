@@ -1,10 +1,11 @@
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { Song } from '@tunafy/contracts';
-import { EmptyState, NoteIcon, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
+import { EmptyState, NoteIcon, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
-import { LoadError } from '../components/states';
+import { RowsState } from '../components/rows-state';
+import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import coverStyles from '../components/cover.module.css';
 import { SongList } from './song-list';
@@ -14,6 +15,7 @@ import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
 import { prefetch } from '../lib/use-api';
 import { ROWS_PAGE_SIZE, usePagedRows } from '../lib/use-paged-rows';
+import { HOME } from './back-links';
 
 export const ALL_SONGS_SOURCE = 'songs';
 
@@ -27,23 +29,6 @@ function AllSongs() {
   const songs = usePagedRows<Song>(fetchSongRows, { reloadOn: ['song', 'album'] });
   const playback = usePagedPlayback(ALL_SONGS_SOURCE, songs);
   const total = songs.total ?? 0;
-
-  let body;
-  if (songs.total === null && songs.error) body = <LoadError error={songs.error} what="song list" onRetry={songs.reload} backTo={{ to: '/', label: 'Go home' }} />;
-  else if (songs.total === null) body = <RowsSkeleton label="Loading songs" />;
-  else if (total === 0)
-    body = (
-      <EmptyState
-        title="No songs yet"
-        text="Upload the first one: an mp3 and a cover photo are all it takes."
-        actions={
-          <Link to="/songs/new" className={buttonClassName('primary', 'small')}>
-            Create Song
-          </Link>
-        }
-      />
-    );
-  else body = <SongList rows={songs} total={total} playback={playback} label="All Songs" />;
 
   return (
     <div className={`${themeClassName} ${theme.page}`}>
@@ -63,7 +48,15 @@ function AllSongs() {
         <PlayButton name="All Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
         <ActionMenu label="More options for All Songs" actions={[{ label: 'Create', onSelect: () => navigate('/songs/new') }]} />
       </ActionBar>
-      {body}
+      <RowsState
+        rows={songs}
+        what="song list"
+        backTo={HOME}
+        skeleton={{ label: 'Loading songs' }}
+        empty={<EmptyState title="No songs yet" text="Upload the first one: an mp3 and a cover photo are all it takes." actions={<PrimaryLink to="/songs/new">Create Song</PrimaryLink>} />}
+      >
+        <SongList rows={songs} total={total} playback={playback} label="All Songs" />
+      </RowsState>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
@@ -41,14 +42,21 @@ export function LoginRequired({ what }: { what: string }) {
       text={`Log in or sign up for free to see ${what}.`}
       actions={
         <>
-          <Link to="/login" className={buttonClassName('primary', 'small')}>
-            Log In
-          </Link>
+          <PrimaryLink to="/login">Log In</PrimaryLink>
           <Link to="/signup" className={buttonClassName('secondary', 'small')}>
             Sign Up
           </Link>
         </>
       }
     />
+  );
+}
+
+/** An empty state's call to action: a small primary button that is a link. */
+export function PrimaryLink({ to, onClick, children }: { to: string; onClick?: (event: MouseEvent) => void; children: ReactNode }) {
+  return (
+    <Link to={to} className={buttonClassName('primary', 'small')} onClick={onClick}>
+      {children}
+    </Link>
   );
 }
