@@ -10,6 +10,7 @@
  *   npx tsx e2e/perf/songs-perf.ts --songs 100000
  *   npx tsx e2e/perf/songs-perf.ts --songs 1000000 --runs 1
  *   npx tsx e2e/perf/songs-perf.ts --songs 1000000 --ui-only   # the browser side alone, in minutes (see below)
+ *   npx tsx e2e/perf/songs-perf.ts --songs 20000 --waterfall   # also prints each run's requests up to the first row
  *
  * --ui-only grows 1,000 real songs and has the browser's /api/songs answered by the script instead (pages made from
  * those songs with distinct ids and names, `total` = --songs): growing and loading a real catalog of a million songs
@@ -32,7 +33,7 @@ const WATCH = `(() => {
   window.__perf = perf;
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) perf.longTasks.push({ at: entry.startTime, ms: entry.duration }); }).observe({ type: 'longtask', buffered: true });
   const check = () => {
-    if (document.querySelector('ol[aria-label="All Songs"] li a')) perf.firstRow = performance.now();
+    if (document.querySelector('[role="grid"][aria-label="All Songs"] [role="row"] a')) perf.firstRow = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -51,6 +52,8 @@ interface Run {
   /** Main-thread busy time (CDP TaskDuration: script, style, layout, paint) per frame of the drag. */
   busyPerFrameMs: number;
   lastRow: string;
+  /** Every resource fetched before the first row showed, with its start and end from navigation start. */
+  waterfall: { name: string; startMs: number; endMs: number }[];
 }
 
 /** Drags the list's scroller from the top to the end in `steps` frames, like a scrollbar thumb. */
@@ -99,6 +102,15 @@ async function measure(page: Page, baseUrl: string, songs: number, real: Song[] 
     const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((resource) => new URL(resource.name).pathname === '/api/songs');
     return { startMs: entry?.startTime ?? NaN, endMs: entry?.responseEnd ?? NaN };
   });
+  // Where the time to the first row goes: what the page waited for, in order (--waterfall prints it).
+  const waterfall = await page.evaluate((firstRow) => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.startTime <= firstRow);
+    return [
+      ...(navigation ? [{ name: `document (DOMContentLoaded ${navigation.domContentLoadedEventEnd.toFixed(0)})`, startMs: 0, endMs: navigation.responseEnd }] : []),
+      ...entries.map((entry) => ({ name: new URL(entry.name).pathname + new URL(entry.name).search, startMs: entry.startTime, endMs: entry.responseEnd })),
+    ];
+  }, loaded.firstRow);
   const loadRequests = requests.length;
   const scrollStart = await page.evaluate(() => performance.now());
   const cdp = await page.context().newCDPSession(page);
@@ -127,12 +139,14 @@ async function measure(page: Page, baseUrl: string, songs: number, real: Song[] 
     longTasksScroll: longTasks.filter((task) => task.at >= scrollStart).map((task) => task.ms),
     busyPerFrameMs,
     lastRow,
+    waterfall,
   };
 }
 
 const songs = Number(option('songs') ?? 100_000);
 const runs = Number(option('runs') ?? 3);
 const uiOnly = process.argv.includes('--ui-only');
+const showWaterfall = process.argv.includes('--waterfall');
 const started = Date.now();
 const stack = await startGrownStack(uiOnly ? 1000 : songs, (line) => console.error(`[songs-perf] ${line}`));
 let real: Song[] | null = null;
@@ -161,6 +175,11 @@ try {
         `JS heap at the end ${run.heapMb.toFixed(1)} MB; long tasks > 50 ms: load ${tasks(run.longTasksLoad)}, scroll ${tasks(run.longTasksScroll)}; main thread busy ${run.busyPerFrameMs.toFixed(1)} ms per drag frame; last row "${run.lastRow}"`,
     ),
   );
+  if (showWaterfall)
+    results.forEach((run, index) => {
+      console.log(`  run ${index + 1}, what came before the first row (${run.firstRowMs.toFixed(0)} ms), from navigation start:`);
+      for (const entry of run.waterfall) console.log(`    ${entry.startMs.toFixed(0).padStart(5)} -> ${entry.endMs.toFixed(0).padStart(5)} ms  ${entry.name}`);
+    });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`median: first rows ${median(results.map((run) => run.firstRowMs)).toFixed(0)} ms, JS heap at the end ${median(results.map((run) => run.heapMb)).toFixed(1)} MB`);
 } finally {
