@@ -59,7 +59,9 @@ describe('Menu', () => {
     expect(item('Delete')).toHaveFocus();
   });
 
-  it('typeahead: a letter moves to the next item that starts with it, more letters narrow it down', async () => {
+  it('typeahead: a letter moves to the next item that starts with it, more letters narrow it down; the page’s shortcuts do not see them', async () => {
+    const pageKeys = vi.fn();
+    window.addEventListener('keydown', pageKeys);
     const { user, trigger } = renderMenu();
     trigger.focus();
     await user.keyboard('{Enter}');
@@ -71,6 +73,8 @@ describe('Menu', () => {
     expect(item('Add to queue')).toHaveFocus();
     await user.keyboard('dd to p');
     expect(item('Add to Playlist')).toHaveFocus();
+    expect(pageKeys.mock.calls.map(([event]) => (event as KeyboardEvent).key)).toEqual(['Enter']);
+    window.removeEventListener('keydown', pageKeys);
   });
 
   it('Escape closes it and returns focus to the trigger, and does not reach the page’s shortcuts', async () => {

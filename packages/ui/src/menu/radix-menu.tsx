@@ -80,6 +80,10 @@ export function RadixMenu({
           {...openAutoFocus}
           // The Escape is the menu's: a player or page shortcut behind it must not act on it too.
           onEscapeKeyDown={(event) => event.stopPropagation()}
+          onKeyDown={(event) => {
+            // So is a letter (typeahead): the player's M must not mute while someone types "M" to find an item.
+            if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) event.stopPropagation();
+          }}
         >
           {header && <div className={styles.header}>{header}</div>}
           {items.map((item) => (
