@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Playlist, Song } from '@tunafy/contracts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
+import { lastOnBus } from '../support/bus.js';
 import { seedMedia } from '../support/seed-media.js';
 
 /*
@@ -80,18 +81,7 @@ async function heightOf(locator: Locator): Promise<number> {
   return box!.height;
 }
 
-interface BusPlayerState {
-  current: { id: string } | null;
-  playing: boolean;
-  position: number;
-}
-
-function playerState(page: Page): Promise<BusPlayerState | undefined> {
-  return page.evaluate(() => {
-    const bus = (globalThis as unknown as Record<symbol, { last(name: string): unknown }>)[Symbol.for('tunafy.event-bus')];
-    return bus.last('player:state') as BusPlayerState | undefined;
-  });
-}
+const playerState = (page: Page) => lastOnBus(page, 'player:state');
 
 test.describe('at a phone size', () => {
   // The emulated phone: its size, touch events, and the mobile viewport (meta viewport honoured).
@@ -297,12 +287,7 @@ test.describe('at a phone size', () => {
     await more.tap();
     await page.getByRole('menuitem', { name: 'Add to queue', exact: true }).tap();
     await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const bus = (globalThis as unknown as Record<symbol, { last(name: string): unknown }>)[Symbol.for('tunafy.event-bus')];
-          return (bus.last('player:state') as { queue: { id: string }[] } | undefined)?.queue.map((queued) => queued.id);
-        }),
-      )
+      .poll(async () => (await playerState(page))?.queue.map((queued) => queued.id))
       .toContain(song.id);
   });
 });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import type { Song } from '@tunafy/contracts';
+import type { PlayerCommand, QueueItem } from '@tunafy/event-bus';
+import { lastOnBus, publishOnBus } from '../support/bus.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 import { seedMedia } from '../support/seed-media.js';
@@ -17,8 +19,6 @@ test.skip(!hasRemote('mf-player'), 'mf-player is not built (npm run build -w @tu
 // With this flag an accidental autoplay on page load would really play, so "no autoplay" is tested for real.
 test.use({ launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] } });
 
-type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id'>;
-type Command = { type: string; [key: string]: unknown };
 
 interface Catalog {
   alpha: QueueItem;
@@ -81,28 +81,9 @@ async function openApp(page: Page, path = '/'): Promise<void> {
   await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
 }
 
-async function send(page: Page, command: Command): Promise<void> {
-  await page.evaluate((payload) => {
-    const bus = (globalThis as unknown as Record<symbol, { publish(name: string, value: unknown): void }>)[Symbol.for('tunafy.event-bus')];
-    bus.publish('player:command', payload);
-  }, command);
-}
+const send = (page: Page, command: PlayerCommand) => publishOnBus(page, 'player:command', command);
 
-interface BusPlayerState {
-  queue: QueueItem[];
-  index: number;
-  current: QueueItem | null;
-  playing: boolean;
-  position: number;
-  source: string | null;
-}
-
-function playerState(page: Page): Promise<BusPlayerState | undefined> {
-  return page.evaluate(() => {
-    const bus = (globalThis as unknown as Record<symbol, { last(name: string): unknown }>)[Symbol.for('tunafy.event-bus')];
-    return bus.last('player:state') as BusPlayerState | undefined;
-  });
-}
+const playerState = (page: Page) => lastOnBus(page, 'player:state');
 
 interface AudioSnapshot {
   src: string;

@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Playlist, Song } from '@tunafy/contracts';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
+import { lastOnBus } from '../support/bus.js';
 import { csrfToken, expect, hasRemote, logInAsDemo, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 
 /*
@@ -56,11 +57,8 @@ async function createPlaylist(request: APIRequestContext, name: string, with_: S
   return playlist;
 }
 
-function playerQueue(page: Page): Promise<string[] | undefined> {
-  return page.evaluate(() => {
-    const bus = (globalThis as unknown as Record<symbol, { last(name: string): unknown }>)[Symbol.for('tunafy.event-bus')];
-    return (bus.last('player:state') as { queue: { song_name: string }[] } | undefined)?.queue.map((song) => song.song_name);
-  });
+async function playerQueue(page: Page): Promise<string[] | undefined> {
+  return (await lastOnBus(page, 'player:state'))?.queue.map((song) => song.song_name);
 }
 
 const rowOf = (grid: Locator, song: Song) => grid.getByRole('row').filter({ has: grid.page().getByRole('link', { name: song.song_name, exact: true }) });

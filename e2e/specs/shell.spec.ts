@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { findFreePort, frontendApps, startGateway, type RunningGateway } from '@tunafy/stack';
 import { DEMO_CREDENTIALS } from '@tunafy/contracts';
+import { publishOnBus } from '../support/bus.js';
 import { expect, hasRemote, logInAsDemo, test, waitForRegionsSettled } from '../support/fixtures.js';
 
 const BANNER_TEXT = 'Sign up to get unlimited songs. No credit card needed.';
@@ -176,10 +177,7 @@ test.describe('federation', () => {
     // The remote's modals listen on the bus the shell created: publishing on the page's one bus opens them.
     await page.goto('/');
     await waitForRegionsSettled(page);
-    await page.evaluate(() => {
-      const bus = (globalThis as unknown as Record<symbol, { publish: (name: string, payload: unknown) => void }>)[Symbol.for('tunafy.event-bus')];
-      bus.publish('ui:open-modal', { modal: 'please-log-in' });
-    });
+    await publishOnBus(page, 'ui:open-modal', { modal: 'please-log-in' });
     await expect(page.getByRole('dialog')).toContainText('Please log in');
   });
 
