@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import type { ExposedName, RemoteName } from '@tunafy/remote-contracts';
 import { esmFederationRuntime } from './esm-runtime.ts';
+import { reactModuleOptions, SOURCE_CONDITION_NAMES } from './module-rules.ts';
 import { EVENT_CONTRACT_VERSION } from '../../packages/event-bus/src/events.ts';
 
 // The one shared-singleton list of every Tunafy app lives there, so host and remotes cannot drift apart.
@@ -16,35 +19,51 @@ const { createShared, productionAliases, SHARE_STRATEGY } = require('./shared.cj
   SHARE_STRATEGY: FederationOptions['shareStrategy'];
 };
 
-export interface RemoteOptions {
-  /** The remote's folder (its rspack.config.ts's directory). */
-  dir: string;
+/** Every name of a remote's contract, each listed (a missing one fails the type check, naming it). */
+type AllExposed<N extends RemoteName, T extends readonly ExposedName<N>[]> = [ExposedName<N>] extends [T[number]] ? T : { missing: Exclude<ExposedName<N>, T[number]> };
+
+export interface RemoteOptions<N extends RemoteName, T extends readonly ExposedName<N>[]> {
+  /** The remote's rspack.config.ts (its import.meta.url): its folder is the remote's. */
+  configUrl: string;
   /** Federation name, also the CSS class prefix and output.uniqueName (mf_auth, mf_library, ...). */
-  name: string;
-  /** Port of the standalone dev page. */
+  name: N;
+  /** Port of the standalone dev page; <NAME>_PORT in the environment (MF_AUTH_PORT, ...) overrides it. */
   devPort: number;
-  /** The explicit, small list of modules the remote exposes. */
-  exposes: Record<string, string>;
+  /**
+   * The names the remote exposes: exactly its contract's (@tunafy/remote-contracts). `./LoginPage` is
+   * src/app/login-page.tsx (or .ts): the file the remote's src/remote-contract.ts checks against the contract.
+   */
+  exposes: T & AllExposed<N, T>;
   /** Extra compile-time constants besides __EVENT_CONTRACT_VERSION__. */
   define?: Record<string, unknown>;
 }
 
-/**
- * The build every Tunafy remote shares: only its name, port, exposes and
- * constants differ, so the rules that keep remotes deployable alone (hashed
- * names, publicPath 'auto', CSS Modules only, no lazy compilation) live once.
- */
-export function defineRemoteConfig(options: RemoteOptions) {
+/** `./Name` → src/app/name.tsx (or name.ts): one naming rule instead of a path per module in each remote. */
+function exposedModules(dir: string, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const base = `./src/app/${name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase()}`;
+      const file = ['.tsx', '.ts'].map((extension) => base + extension).find((candidate) => existsSync(path.join(dir, candidate)));
+      if (!file) throw new Error(`${name} is exposed, but neither ${base}.tsx nor ${base}.ts exists in ${dir}`);
+      return [`./${name}`, file];
+    }),
+  );
+}
+
+export function defineRemoteConfig<N extends RemoteName, const T extends readonly ExposedName<N>[]>(options: RemoteOptions<N, T>) {
+  const dir = path.dirname(fileURLToPath(options.configUrl));
+  const devPort = Number(process.env[`${options.name.toUpperCase()}_PORT`] ?? options.devPort);
+  const exposes = exposedModules(dir, options.exposes);
   const apiTarget = process.env.TUNAFY_API_URL ?? 'http://localhost:8080';
   return defineConfig((_env, argv) => {
     const dev = argv.mode !== 'production';
     const federationRuntime = esmFederationRuntime();
     return {
-      context: options.dir,
+      context: dir,
       // The standalone page is a development tool: production builds only the container (remoteEntry.js).
       entry: dev ? { main: './src/index.ts' } : ({} as Record<string, string>),
       output: {
-        path: path.join(options.dir, 'dist'),
+        path: path.join(dir, 'dist'),
         // 'auto' lets the gateway serve a remote under /mf-…/ (or any other prefix) without a rebuild.
         publicPath: 'auto',
         uniqueName: options.name,
@@ -56,35 +75,14 @@ export function defineRemoteConfig(options: RemoteOptions) {
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js'],
-        // Workspace packages expose their TypeScript sources under this condition; their imports say '.js'.
-        conditionNames: ['@tunafy/source', 'browser', 'import', 'module', 'default'],
+        // Workspace packages' TypeScript sources; their imports say '.js'.
+        conditionNames: SOURCE_CONDITION_NAMES,
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         // The federation runtime from its tree-shakable ES build (see esm-runtime.ts).
         alias: { ...federationRuntime.alias, ...(dev ? {} : productionAliases()) },
       },
-      module: {
-        // Default-import CSS Modules (`styles.card`), the same shape vitest gives the component tests.
-        // Custom properties keep their names: each remote declares its own on a local root class
-        // (theme.module.css), and the shell's page-wide tokens (--tf-*) must stay readable.
-        parser: { 'css/module': { namedExports: false, dashedIdents: false } },
-        // The remote's prefix in every class and keyframes name: readable in devtools, never equal to another app's.
-        generator: { 'css/module': { localIdentName: dev ? '[uniqueName]__[name]__[local]' : '[uniqueName]-[hash:6]' } },
-        rules: [
-          {
-            test: /\.tsx?$/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: dev } },
-              },
-            },
-            type: 'javascript/auto',
-          },
-          // CSS Modules only: federation gives no style isolation, so nothing of a remote's may be global.
-          { test: /\.module\.css$/, type: 'css/module' },
-        ],
-      },
+      // '[uniqueName]': the remote's federation name.
+      module: reactModuleOptions({ dev, prefix: '[uniqueName]' }),
       devtool: dev ? 'cheap-module-source-map' : 'source-map',
       // The CLI's dev default breaks federated chunk loading.
       lazyCompilation: false,
@@ -95,7 +93,7 @@ export function defineRemoteConfig(options: RemoteOptions) {
           filename: 'remoteEntry.js',
           manifest: true,
           dts: false,
-          exposes: options.exposes,
+          exposes,
           shared: createShared(),
           shareStrategy: SHARE_STRATEGY,
           // In production the shell provides the federation runtime, so the remote does not ship a second
@@ -119,7 +117,7 @@ export function defineRemoteConfig(options: RemoteOptions) {
       ],
       performance: { hints: false },
       devServer: {
-        port: options.devPort,
+        port: devPort,
         historyApiFallback: true,
         // The shell's dev server loads the remote's manifest and chunks from another port.
         headers: { 'Access-Control-Allow-Origin': '*' },
