@@ -1,20 +1,13 @@
 import { MESSAGES, type Album, type AlbumsResponse, type Song } from '@tunafy/contracts';
-import { ObjectId, type Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';
-import { connectDb, coverFile, createAlbum, createSong, form, mediaFileCount, rawFile } from '../test/fixtures.js';
+import { coverFile, createAlbum, createSong, form, mediaFileCount, rawFile } from '../test/fixtures.js';
+import { apiSuite, expectValidationFailed, FILE_URL, HEX_ID, UNKNOWN_ID } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
-const HEX_ID = /^[0-9a-f]{24}$/;
-const FILE_URL = /^\/api\/files\/[0-9a-f]{24}$/;
-const UNKNOWN_ID = '0123456789abcdef01234567';
 
-let db: Db;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await connectDb(inject('mongodbUri')));
-});
-afterAll(() => closeDb?.());
+const { db } = await apiSuite();
 
 function expectedAlbum(client: ApiClient, overrides: Partial<Album> = {}): Album {
   return {
@@ -47,13 +40,7 @@ describe('POST /api/albums/new', () => {
   it('reports a missing name and a missing cover together', async () => {
     const client = await newUser(apiUrl);
     const response = await client.post('/api/albums/new', { form: form({ artist_id: client.user.id }) });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: expect.any(String),
-      errors: { album_name: 'Name is required.', album_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.' },
-    });
+    expectValidationFailed(response, { album_name: 'Name is required.', album_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.' });
   });
 
   it('refuses bad, empty and oversized covers, leaving no files behind', async () => {

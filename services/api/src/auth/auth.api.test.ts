@@ -3,6 +3,7 @@ import { ObjectId } from 'mongodb';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, uniqueName } from '../test/api-client.js';
 import { connectDb } from '../test/fixtures.js';
+import { expectCursorPaging, expectValidationFailed } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -24,13 +25,7 @@ describe('signup', () => {
 
   it('reports each missing field under its name', async () => {
     const response = await new ApiClient(apiUrl).post('/api/auth/signup', { json: {} });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: expect.any(String),
-      errors: { email: 'Email is required.', username: 'Username is required.', password: 'Password is required.' },
-    });
+    expectValidationFailed(response, { email: 'Email is required.', username: 'Username is required.', password: 'Password is required.' });
   });
 
   it('uses the spec message for a short password', async () => {
@@ -194,13 +189,7 @@ describe('users', () => {
   it('pages with limit and cursor', async () => {
     const client = await newUser(apiUrl);
     await newUser(apiUrl);
-    const first = await client.get('/api/users?limit=1');
-    expect(first.body.users).toHaveLength(1);
-    expect(first.body.next_cursor).toEqual(expect.any(String));
-    const second = await client.get(`/api/users?limit=1&cursor=${first.body.next_cursor}`);
-    expect(second.body.users).toHaveLength(1);
+    const [first, second] = await expectCursorPaging(client, '/api/users', 'users');
     expect(second.body.users[0].id).not.toBe(first.body.users[0].id);
-    expect((await client.get('/api/users?limit=0')).status).toBe(400);
-    expect((await client.get('/api/users?cursor=garbage')).status).toBe(400);
   });
 });

@@ -1,34 +1,12 @@
-import type { Db } from 'mongodb';
 import { ObjectId } from 'mongodb';
-import type { Song } from '@tunafy/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, createSong, form, announceDirectWrite } from '../test/fixtures.js';
+import { createSong, form, announceDirectWrite } from '../test/fixtures.js';
+import { apiSuite, HEX_ID, ISO_DATE, type TestUser as User } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
-const mongodbUri = inject('mongodbUri');
 
-type User = Awaited<ReturnType<typeof newUser>>;
-
-let db: Db;
-let closeDb: () => Promise<void>;
-let artist: User;
-let song: Song;
-let otherSong: Song;
-
-beforeAll(async () => {
-  ({ db, close: closeDb } = await connectDb(mongodbUri));
-  artist = await newUser(apiUrl, 'artist');
-  song = await createSong(artist, { song_name: 'Liked Tune' });
-  otherSong = await createSong(artist, { song_name: 'Other Tune' });
-});
-
-afterAll(async () => {
-  await closeDb?.();
-});
-
-const ID = /^[0-9a-f]{24}$/;
-const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const { db, artist, songs: [song, otherSong] } = await apiSuite({ songs: ['Liked Tune', 'Other Tune'] });
 
 function likeCount(userId: string): Promise<number> {
   return db.collection('likes').countDocuments({ user_id: new ObjectId(userId) });
@@ -41,7 +19,7 @@ describe('liking a song', () => {
     const ann = await newUser(apiUrl, 'ann');
     const first = await ann.post(`${base(ann)}/new`, { form: form({ song_id: song.id }) });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.stringMatching(ID), song_id: song.id });
+    expect(first.body).toEqual({ id: expect.stringMatching(HEX_ID), song_id: song.id });
     const urlencoded = await ann.post(`${base(ann)}/new`, { urlencoded: { song_id: song.id } });
     const json = await ann.post(`${base(ann)}/new`, { json: { song_id: song.id } });
     for (const again of [urlencoded, json]) {

@@ -1,21 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
-import { GridFsMediaStore } from '../media/gridfs-media.store.js';
+import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { MediaInspector } from '../media/media-inspector.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { tinyPng } from '../media/test-files.js';
 import { SongsRepository } from '../songs/songs.repository.js';
+import { mediaStoreSuite } from '../test/media-store-suite.js';
 import { AlbumResolver } from './album-resolver.js';
 import { ImportClaimsRepository } from './import-claims.repository.js';
 
+const suite = mediaStoreSuite('tunafy-album-resolver-');
 let connection: Connection;
-let cacheDir: string;
 let resolver: AlbumResolver;
 let albums: AlbumsRepository;
 let songs: SongsRepository;
@@ -27,18 +25,11 @@ const cover = async () => ({ kind: 'image' as const, contentType: 'image/png', f
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
-  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-album-resolver-'));
-  store = new GridFsMediaStore(connection, { mediaCacheDir: cacheDir });
+  ({ connection, store } = suite);
   albums = new AlbumsRepository(connection);
   songs = new SongsRepository(connection);
   model = new CatalogModel();
   resolver = new AlbumResolver(albums, songs, new ImportClaimsRepository(connection), fakeCatalog(model), new MediaUploads(new MediaInspector(), store));
-});
-
-afterAll(async () => {
-  await connection?.close();
-  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
 });
 
 /** Makes every unsettled claim look an hour and a minute old, as a crash long ago would leave it. */

@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
-import { GridFsMediaStore } from '../media/gridfs-media.store.js';
+import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
+import { mediaStoreSuite } from '../test/media-store-suite.js';
 import { IDEMPOTENCY_RETENTION_MS, JanitorService, ORPHAN_GRACE_MS } from './janitor.service.js';
 
+const suite = mediaStoreSuite('tunafy-janitor-test-');
 let connection: Connection;
-let cacheDir: string;
 let store: GridFsMediaStore;
 let janitor: JanitorService;
 let songs: SongsRepository;
@@ -32,20 +30,13 @@ async function storeFile(name: string, ageMs: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
-  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-janitor-test-'));
-  store = new GridFsMediaStore(connection, { mediaCacheDir: cacheDir });
+  ({ connection, store } = suite);
   songs = new SongsRepository(connection);
   playlists = new PlaylistsRepository(connection);
   entries = new PlaylistEntriesRepository(connection);
   likes = new LikesRepository(connection);
   idempotencyKeys = new IdempotencyRepository(connection);
   janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys);
-});
-
-afterAll(async () => {
-  await connection?.close();
-  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
 });
 
 describe('JanitorService.runOnce', () => {

@@ -1,36 +1,14 @@
-import type { Db } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import type { Song } from '@tunafy/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, createSong, form, announceDirectWrite } from '../test/fixtures.js';
+import { createSong, form, announceDirectWrite } from '../test/fixtures.js';
+import { apiSuite, ISO_DATE, type TestUser as User } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
-const mongodbUri = inject('mongodbUri');
 
-type User = Awaited<ReturnType<typeof newUser>>;
-
-let db: Db;
-let closeDb: () => Promise<void>;
 // Shared songs: encoding mp3s is the slow part of these tests.
-let artist: User;
-let song: Song;
-let otherSong: Song;
-let thirdSong: Song;
-
-beforeAll(async () => {
-  ({ db, close: closeDb } = await connectDb(mongodbUri));
-  artist = await newUser(apiUrl, 'artist');
-  song = await createSong(artist, { song_name: 'Played Tune' });
-  otherSong = await createSong(artist, { song_name: 'Other Tune' });
-  thirdSong = await createSong(artist, { song_name: 'Third Tune' });
-});
-
-afterAll(async () => {
-  await closeDb?.();
-});
-
-const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const { db, artist, songs: [song, otherSong, thirdSong] } = await apiSuite({ songs: ['Played Tune', 'Other Tune', 'Third Tune'] });
 
 async function songPlays(songId: string): Promise<number> {
   const doc = await db.collection('songs').findOne({ _id: new ObjectId(songId) });

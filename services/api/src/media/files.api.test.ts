@@ -1,20 +1,18 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import mongoose from 'mongoose';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
 import { renderCover } from '../seed/media/render-cover.js';
 import { synthesizeSong } from '../seed/media/synth-song.js';
-import { ApiClient, newUser } from '../test/api-client.js';
-import { GridFsMediaStore } from './gridfs-media.store.js';
+import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';
+import { mediaStoreSuite } from '../test/media-store-suite.js';
+import type { GridFsMediaStore } from './gridfs-media.store.js';
 import { tinyPdf } from './test-files.js';
 
 const apiUrl = inject('apiUrl');
 
-let connection: Connection;
+const suite = mediaStoreSuite('tunafy-files-test-');
 let store: GridFsMediaStore;
-let cacheDir: string;
 let member: ApiClient;
 const guest = new ApiClient(apiUrl);
 
@@ -25,41 +23,36 @@ let songId: string;
 
 // The files go into the API's own database through a second store, as another replica would put them.
 beforeAll(async () => {
-  connection = await mongoose.createConnection(inject('mongodbUri')).asPromise();
-  cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-files-test-'));
-  store = new GridFsMediaStore(connection, { mediaCacheDir: cacheDir });
+  ({ store } = suite);
   coverId = (await store.save({ kind: 'image', contentType: 'image/png', fileName: 'cover.png', data: cover })).id;
   songId = (await store.save({ kind: 'audio', contentType: 'audio/mpeg', fileName: 'song.mp3', data: song })).id;
   member = await newUser(apiUrl, 'listener');
 });
 
-afterAll(async () => {
-  await connection?.close();
-  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
-});
+/** Asserts a 200 carrying exactly `bytes`, with each of `headers` as given. */
+function expectServed(response: ApiResponse, bytes: Buffer, headers: Record<string, string>): void {
+  expect(response.status).toBe(200);
+  for (const [name, value] of Object.entries(headers)) expect(response.headers.get(name), name).toBe(value);
+  expect(response.raw.equals(bytes)).toBe(true);
+}
 
 describe('GET /api/files/:id', () => {
   it('serves a cover to guests with immutable, public caching', async () => {
-    const response = await guest.get(`/api/files/${coverId}`);
-    expect(response.status).toBe(200);
-    expect(response.raw.equals(cover)).toBe(true);
-    expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('etag')).toBe(`"${coverId}"`);
-    expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(response.headers.get('content-length')).toBe(String(cover.length));
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expectServed(await guest.get(`/api/files/${coverId}`), cover, {
+      'content-type': 'image/png',
+      etag: `"${coverId}"`,
+      'accept-ranges': 'bytes',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-length': String(cover.length),
+      'x-content-type-options': 'nosniff',
+    });
   });
 
   it('serves audio only to logged-in users, privately cached', async () => {
     const refused = await guest.get(`/api/files/${songId}`);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
-    const response = await member.get(`/api/files/${songId}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('audio/mpeg');
-    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
-    expect(response.raw.equals(song)).toBe(true);
+    expectServed(await member.get(`/api/files/${songId}`), song, { 'content-type': 'audio/mpeg', 'cache-control': 'private, max-age=31536000, immutable' });
   });
 
   it('refuses audio to a session cookie that was logged out or tampered with', async () => {
@@ -159,11 +152,7 @@ describe('GET /api/files/:id', () => {
   it('sandboxes PDF covers', async () => {
     const pdf = tinyPdf();
     const { id } = await store.save({ kind: 'image', contentType: 'application/pdf', fileName: 'cover.pdf', data: pdf });
-    const response = await guest.get(`/api/files/${id}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-security-policy')).toBe('sandbox');
-    expect(response.raw.equals(pdf)).toBe(true);
+    expectServed(await guest.get(`/api/files/${id}`), pdf, { 'content-type': 'application/pdf', 'content-security-policy': 'sandbox' });
   });
 
   it('answers 404 for a deleted file even though the API had cached it', async () => {
@@ -178,10 +167,7 @@ describe('GET /api/files/:id', () => {
     const data = synthesizeSong({ seed: 14, seconds: 1 });
     const { id } = await store.save({ kind: 'audio', contentType: 'audio/mpeg', fileName: 'rush.mp3', data });
     const responses = await Promise.all(Array.from({ length: 8 }, () => member.get(`/api/files/${id}`)));
-    for (const response of responses) {
-      expect(response.status).toBe(200);
-      expect(response.raw.equals(data)).toBe(true);
-    }
+    for (const response of responses) expectServed(response, data, {});
     // The API filled its cache once, atomically: the copy is there and no temporary file is left.
     const apiCache = readdirSync(inject('apiEnv').MEDIA_CACHE_DIR!);
     expect(apiCache).toContain(id);

@@ -1,36 +1,27 @@
-import { ObjectId, type Db } from 'mongodb';
-import { PLAYLIST_ORDER_MESSAGES, type Playlist, type PlaylistSongPlace, type PlaylistSongsResponse, type Song } from '@tunafy/contracts';
+import { ObjectId } from 'mongodb';
+import { PLAYLIST_ORDER_MESSAGES, type Playlist, type PlaylistSongPlace, type PlaylistSongsResponse } from '@tunafy/contracts';
 import { startApi, type RunningApi } from '@tunafy/stack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { announceDirectWrite, connectDb, createSong, eventually, form } from '../test/fixtures.js';
+import { announceDirectWrite, eventually, form } from '../test/fixtures.js';
+import { apiSuite } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
 const apiEnv = inject('apiEnv');
 
-type User = Awaited<ReturnType<typeof newUser>>;
-
-let db: Db;
-let closeDb: () => Promise<void>;
-let owner: User;
-/** Songs any playlist here is made of (uploading is the slow part). */
-let songs: Song[];
+// Twelve songs any playlist here is made of (uploading is the slow part): the concurrency test adds a song the
+// playlist never held in each of its four rounds.
+const { db, artist: owner, songs } = await apiSuite({ artist: 'orderer', songs: Array.from({ length: 12 }, (_, index) => `Order ${index}`) });
 /** Another API process on the same database: a second tab whose requests land on another replica. */
 let replica: RunningApi;
 
 beforeAll(async () => {
-  ({ db, close: closeDb } = await connectDb(mongodbUri));
-  owner = await newUser(apiUrl, 'orderer');
-  songs = [];
-  // Twelve: the concurrency test adds a song the playlist never held in each of its four rounds.
-  for (let index = 0; index < 12; index++) songs.push(await createSong(owner, { song_name: `Order ${index}` }));
   replica = await startApi({ mongodbUri, env: apiEnv });
 });
 
 afterAll(async () => {
   await replica?.stop();
-  await closeDb?.();
 });
 
 const unknownId = () => new ObjectId().toHexString();

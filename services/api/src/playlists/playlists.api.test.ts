@@ -1,35 +1,14 @@
-import type { Db } from 'mongodb';
 import { ObjectId } from 'mongodb';
-import { MESSAGES, type Playlist, type Song } from '@tunafy/contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES, type Playlist } from '@tunafy/contracts';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
-import { connectDb, coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile, songForm, announceDirectWrite } from '../test/fixtures.js';
+import { coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile, songForm, announceDirectWrite } from '../test/fixtures.js';
+import { apiSuite, expectCursorPaging, expectValidationFailed, HEX_ID, ISO_DATE } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
-const mongodbUri = inject('mongodbUri');
 
-type User = Awaited<ReturnType<typeof newUser>>;
-
-let db: Db;
-let closeDb: () => Promise<void>;
 // One song serves every test that only needs "a song": encoding mp3s is the slow part.
-let artist: User;
-let song: Song;
-let otherSong: Song;
-
-beforeAll(async () => {
-  ({ db, close: closeDb } = await connectDb(mongodbUri));
-  artist = await newUser(apiUrl, 'artist');
-  song = await createSong(artist, { song_name: 'First Tune' });
-  otherSong = await createSong(artist, { song_name: 'Second Tune' });
-});
-
-afterAll(async () => {
-  await closeDb?.();
-});
-
-const ID = /^[0-9a-f]{24}$/;
-const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const { db, artist, songs: [song, otherSong] } = await apiSuite({ songs: ['First Tune', 'Second Tune'] });
 const unknownId = () => new ObjectId().toHexString();
 
 interface PlaylistForm {
@@ -76,7 +55,7 @@ describe('POST /api/playlists/new', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
-      id: expect.stringMatching(ID),
+      id: expect.stringMatching(HEX_ID),
       playlist_name: 'Road Trip',
       playlist_cover_url: expect.stringMatching(/^\/api\/files\/[0-9a-f]{24}$/),
       description: 'Songs for the car',
@@ -128,13 +107,7 @@ describe('POST /api/playlists/new', () => {
     const response = await ann.post('/api/playlists/new', {
       form: form({ playlist_name: '  ', playlist_cover_url: rawFile('this is not a picture', 'cover.png', 'image/png') }),
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: expect.any(String),
-      errors: { playlist_name: 'Name is required.', playlist_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.' },
-    });
+    expectValidationFailed(response, { playlist_name: 'Name is required.', playlist_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.' });
     expect(await mediaFileCount(db)).toBe(filesBefore);
     expect((await ann.get(`/api/playlists/${ann.user.id}/manage`)).body.playlists).toEqual([]);
   });
@@ -188,14 +161,8 @@ describe('GET /api/playlists', () => {
     const ann = await newUser(apiUrl, 'ann');
     await createPlaylist(ann);
     await createPlaylist(ann);
-    const first = await ann.get('/api/playlists?limit=1');
-    expect(first.body.playlists).toHaveLength(1);
-    expect(first.body.next_cursor).toEqual(expect.any(String));
-    const second = await ann.get(`/api/playlists?limit=1&cursor=${first.body.next_cursor}`);
-    expect(second.body.playlists).toHaveLength(1);
+    const [first, second] = await expectCursorPaging(ann, '/api/playlists', 'playlists');
     expect(second.body.playlists[0].id > first.body.playlists[0].id).toBe(true);
-    expect((await ann.get('/api/playlists?limit=0')).status).toBe(400);
-    expect((await ann.get('/api/playlists?cursor=garbage')).status).toBe(400);
   });
 });
 
@@ -254,7 +221,7 @@ describe('GET /api/playlists/:id and /songs', () => {
     expect(response.body).toEqual({ playlist_songs: [first.body, second.body], next_cursor: null, total: 2 });
     expect((await ann.get(`/api/playlists/${playlist.id}`)).body).toEqual(expect.objectContaining({ song_count: 2, total_duration: song.duration + otherSong.duration }));
     expect(response.body.playlist_songs[1]).toEqual({
-      id: expect.stringMatching(ID),
+      id: expect.stringMatching(HEX_ID),
       playlist_id: playlist.id,
       song_id: song.id,
       added_at: expect.stringMatching(ISO_DATE),
@@ -306,7 +273,7 @@ describe('PUT /api/playlists/:id/add', () => {
     const playlist = await createPlaylist(ann);
     const multipart = await ann.put(`/api/playlists/${playlist.id}/add`, { form: form({ song_id: song.id }) });
     expect(multipart.status).toBe(200);
-    expect(multipart.body).toEqual({ id: expect.stringMatching(ID), playlist_id: playlist.id, song_id: song.id, added_at: expect.stringMatching(ISO_DATE), song });
+    expect(multipart.body).toEqual({ id: expect.stringMatching(HEX_ID), playlist_id: playlist.id, song_id: song.id, added_at: expect.stringMatching(ISO_DATE), song });
     const urlencoded = await ann.put(`/api/playlists/${playlist.id}/add`, { urlencoded: { song_id: song.id } });
     const json = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id.toUpperCase() } });
     expect(urlencoded.status).toBe(200);

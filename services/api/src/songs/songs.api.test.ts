@@ -1,9 +1,8 @@
 import { MESSAGES, type Song, type SongsResponse } from '@tunafy/contracts';
-import { ObjectId, type Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';
 import {
-  connectDb,
   coverFile,
   createAlbum,
   createSong,
@@ -15,18 +14,11 @@ import {
   songFile,
   songForm,
 } from '../test/fixtures.js';
+import { apiSuite, expectValidationFailed, FILE_URL, HEX_ID, UNKNOWN_ID } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
-const HEX_ID = /^[0-9a-f]{24}$/;
-const FILE_URL = /^\/api\/files\/[0-9a-f]{24}$/;
-const UNKNOWN_ID = '0123456789abcdef01234567';
 
-let db: Db;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await connectDb(inject('mongodbUri')));
-});
-afterAll(() => closeDb?.());
+const { db } = await apiSuite();
 
 function expectedSong(client: ApiClient, overrides: Partial<Song> = {}): Song {
   return {
@@ -111,16 +103,10 @@ describe('POST /api/songs/new', () => {
   it('answers one 400 with every field’s message', async () => {
     const client = await newUser(apiUrl);
     const response = await client.post('/api/songs/new', { form: form({ artist_id: client.user.id, duration: '260' }) });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      statusCode: 400,
-      code: 'VALIDATION_FAILED',
-      message: expect.any(String),
-      errors: {
-        song_name: 'Name is required.',
-        song_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.',
-        song_file_url: 'Song is required and must be in .mp3 format.',
-      },
+    expectValidationFailed(response, {
+      song_name: 'Name is required.',
+      song_cover_url: 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.',
+      song_file_url: 'Song is required and must be in .mp3 format.',
     });
   });
 
