@@ -1,18 +1,12 @@
-import type { LikedSong, LikedSongsPage, SessionUser } from '@tunafy/contracts';
+import type { LikedSong, LikedSongsPage } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
-import { ApiException } from '../common/api-exception.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { CollectionService } from './collection.service.js';
 import type { LikeRecord } from './likes.repository.js';
-
-let counter = 0;
-const newId = () => (++counter).toString(16).padStart(24, '0');
-
-const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
-const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
+import { ann, bob, failureCode, newId } from '../test/unit.js';
 
 function setup() {
   // The likes in the database, as the fake repository keeps them; reads go to the model.
@@ -53,16 +47,6 @@ function setup() {
   return { service, likes, deletes, likesRepo, addSong, model, catalog };
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiException) return { status: error.getStatus(), code: (error.getResponse() as { code: string }).code };
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('whose collection', () => {
   it('only lets users touch their own collection', async () => {
     const t = setup();
@@ -74,14 +58,14 @@ describe('whose collection', () => {
       () => t.service.unlike(ann.id, bob, { song_id: song.id }),
       () => t.service.liked(ann.id, song.id, bob),
     ]) {
-      expect(await failure(call())).toEqual({ status: 403, code: 'FORBIDDEN' });
+      expect(await failureCode(call())).toEqual({ status: 403, code: 'FORBIDDEN' });
     }
     expect(t.likes).toHaveLength(1);
   });
 
   it('answers 400 for a malformed user id', async () => {
     const t = setup();
-    expect(await failure(t.service.tracks('me', ann, {}))).toEqual({ status: 400, code: 'INVALID_ID' });
+    expect(await failureCode(t.service.tracks('me', ann, {}))).toEqual({ status: 400, code: 'INVALID_ID' });
   });
 
   it('accepts the user id in any letter case', async () => {
@@ -106,9 +90,9 @@ describe('liking', () => {
 
   it('refuses unknown songs and operator objects', async () => {
     const t = setup();
-    expect(await failure(t.service.like(ann.id, ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(await failure(t.service.like(ann.id, ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(await failure(t.service.like(ann.id, ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failureCode(t.service.like(ann.id, ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failureCode(t.service.like(ann.id, ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failureCode(t.service.like(ann.id, ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(t.likes).toHaveLength(0);
     expect(t.catalog.recorded).toEqual([]);
   });
@@ -129,7 +113,7 @@ describe('liking', () => {
     const song = t.addSong();
     // What the repository reports when the unique index refused the insert and the row was gone a moment later.
     t.likesRepo.likeOnce = async () => null as never;
-    expect(await failure(t.service.like(ann.id, ann, { song_id: song.id }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failureCode(t.service.like(ann.id, ann, { song_id: song.id }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(t.model.like(ann.id, song.id)).toBeNull();
   });
 
@@ -163,8 +147,8 @@ describe('liking', () => {
     const { like } = await t.service.like(ann.id, ann, { song_id: song.id });
     expect(await t.service.liked(ann.id, song.id, ann)).toEqual(like);
     expect(await t.service.liked(ann.id, song.id.toUpperCase(), ann)).toEqual(like);
-    expect(await failure(t.service.liked(ann.id, t.addSong().id, ann))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(await failure(t.service.liked(ann.id, 'x', ann))).toEqual({ status: 400, code: 'INVALID_ID' });
+    expect(await failureCode(t.service.liked(ann.id, t.addSong().id, ann))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failureCode(t.service.liked(ann.id, 'x', ann))).toEqual({ status: 400, code: 'INVALID_ID' });
   });
 });
 

@@ -1,6 +1,4 @@
-import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiException } from '../common/api-exception.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
@@ -8,12 +6,8 @@ import type { SongRecord } from '../songs/songs.repository.js';
 import { resumeQueue } from './player-queue.js';
 import { PlayerStateService } from './player-state.service.js';
 import type { PlayerSettings, PlayerStateRecord, PlayerStateSave } from './player-states.repository.js';
+import { ann, bob, failure, newId } from '../test/unit.js';
 
-let counter = 0;
-const newId = () => (++counter).toString(16).padStart(24, '0');
-
-const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
-const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
 const NOW = new Date('2026-01-01T00:00:00Z');
 
 function setup() {
@@ -51,19 +45,6 @@ function setup() {
   /** Deleted by its artist since the queue was saved. */
   const deleteSong = (id: string) => model.deleteSong(id);
   return { service, states, addSong, deleteSong };
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; errors?: Record<string, string> }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiException) {
-      const body = error.getResponse() as { code: string; errors?: Record<string, string> };
-      return { status: error.getStatus(), code: body.code, ...(body.errors ? { errors: body.errors } : {}) };
-    }
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('resumeQueue', () => {

@@ -1,17 +1,10 @@
-import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiException } from '../common/api-exception.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { PLAY_DEDUPE_MS, PlaysService, TRIM_EVERY } from './plays.service.js';
-
-let counter = 0;
-const newId = () => (++counter).toString(16).padStart(24, '0');
-
-const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
-const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
+import { ann, bob, failureCode, newId } from '../test/unit.js';
 
 interface Play {
   userId: string;
@@ -74,16 +67,6 @@ function setup() {
   return { service, plays, trims, addSong, deleteSong, advance, catalog };
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiException) return { status: error.getStatus(), code: (error.getResponse() as { code: string }).code };
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('counting plays', () => {
   it('counts a play: records the event and increments the song', async () => {
     const t = setup();
@@ -120,13 +103,13 @@ describe('counting plays', () => {
 
   it('refuses unknown songs, malformed ids and operator objects, counting nothing', async () => {
     const t = setup();
-    expect(await failure(t.service.play(ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect(await failure(t.service.play(ann, { song_id: 'abc' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(await failure(t.service.play(ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(await failure(t.service.play(ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failureCode(t.service.play(ann, { song_id: newId() }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failureCode(t.service.play(ann, { song_id: 'abc' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failureCode(t.service.play(ann, { song_id: { $ne: null } }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(await failureCode(t.service.play(ann, undefined))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     const gone = t.addSong();
     t.deleteSong(gone.id);
-    expect(await failure(t.service.play(ann, { song_id: gone.id }))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await failureCode(t.service.play(ann, { song_id: gone.id }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(t.plays).toHaveLength(0);
     expect(gone.plays).toBe(0);
   });
@@ -172,7 +155,7 @@ describe('recently played', () => {
   it('refuses a limit outside 1..50', async () => {
     const t = setup();
     for (const limit of ['0', '51', 'x', '2.5']) {
-      expect(await failure(t.service.recentlyPlayed(ann, { limit }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(await failureCode(t.service.recentlyPlayed(ann, { limit }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     }
   });
 });

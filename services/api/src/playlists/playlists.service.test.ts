@@ -2,7 +2,6 @@ import type { SessionUser } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
-import { ApiException } from '../common/api-exception.js';
 import { encodeCursor } from '../common/paging.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongPresenter } from '../songs/song-presenter.js';
@@ -11,14 +10,10 @@ import type { PlaylistEntryRecord } from './playlist-entries.repository.js';
 import { PlaylistPresenter } from './playlist-presenter.js';
 import type { PlaylistRecord } from './playlists.repository.js';
 import { PlaylistsService } from './playlists.service.js';
+import { ann, bob, failure, newId } from '../test/unit.js';
 
 /** Plain in-memory fakes: the service's rules are tested without a database or NestJS. */
 
-let counter = 0;
-const newId = () => (++counter).toString(16).padStart(24, '0');
-
-const ann: SessionUser = { id: newId(), username: 'ann', email: 'ann@example.com' };
-const bob: SessionUser = { id: newId(), username: 'bob', email: 'bob@example.com' };
 
 function setup() {
   const log: string[] = [];
@@ -114,19 +109,6 @@ function setup() {
     failCreates: () => (failCreate = true),
     setCoverCheck: (check: typeof coverCheck) => (coverCheck = check),
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ status: number; code: string; errors?: Record<string, string> }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiException) {
-      const body = error.getResponse() as { code: string; errors?: Record<string, string> };
-      return { status: error.getStatus(), code: body.code, ...(body.errors ? { errors: body.errors } : {}) };
-    }
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const cover: MediaUpload = { kind: 'image', contentType: 'image/png', fileName: 'cover.png', data: Buffer.from('png') };
