@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Connection, type Types } from 'mongoose';
+import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
-import { containsPattern } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface AlbumRecord {
@@ -41,11 +41,9 @@ function toRecord(doc: AlbumDocument): AlbumRecord {
 }
 
 @Injectable()
-export class AlbumsRepository {
-  private readonly model: Model<AlbumDocument>;
-
+export class AlbumsRepository extends DocumentRepository<AlbumDocument, AlbumRecord> {
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
-    this.model = connection.model<AlbumDocument>('Album', albumSchema);
+    super(connection, 'Album', albumSchema, toRecord);
   }
 
   /** `id` is chosen by the caller when a claim must name the album before it exists (bulk upload). */
@@ -59,60 +57,13 @@ export class AlbumsRepository {
     return toRecord(doc.toObject());
   }
 
-  async findById(id: string): Promise<AlbumRecord | null> {
-    const doc = await this.model.findById(toObjectId(id)).lean<AlbumDocument>();
-    return doc ? toRecord(doc) : null;
-  }
-
-  /** Every album, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
-  async *all(): AsyncIterable<AlbumRecord> {
-    for await (const doc of this.model.find({}).lean<AlbumDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc as AlbumDocument);
-  }
-
-  async namesByIds(ids: Iterable<string>): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const docs = await this.model.find({ _id: { $in: unique.map(toObjectId) } }, { album_name: 1 }).lean<AlbumDocument[]>();
-    return new Map(docs.map((doc) => [hexId(doc._id), doc.album_name]));
-  }
-
-  async list(page: { limit?: number; afterId?: string }): Promise<AlbumRecord[]> {
-    const filter = page.afterId ? { _id: { $gt: toObjectId(page.afterId) } } : {};
-    let query = this.model.find(filter).sort({ _id: 1 });
-    if (page.limit) query = query.limit(page.limit);
-    return (await query.lean<AlbumDocument[]>()).map(toRecord);
-  }
-
-  async listByArtist(artistId: string): Promise<AlbumRecord[]> {
-    const docs = await this.model.find({ artist_id: toObjectId(artistId) }).sort({ _id: 1 }).lean<AlbumDocument[]>();
-    return docs.map(toRecord);
-  }
-
-  async search(text: string, limit: number): Promise<AlbumRecord[]> {
-    const docs = await this.model.find({ album_name: containsPattern(text) }).sort({ _id: 1 }).limit(limit).lean<AlbumDocument[]>();
-    return docs.map(toRecord);
-  }
-
-  async update(id: string, patch: { name?: string; coverFileId?: string }): Promise<AlbumRecord | null> {
-    const set: Partial<AlbumDocument> = {};
-    if (patch.name !== undefined) set.album_name = patch.name;
-    if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
-    await this.model.updateOne({ _id: toObjectId(id) }, { $set: set });
-    return this.findById(id);
-  }
-
   /** Applies the patch and answers the record as it was before (see SongsRepository.updateReturningPrevious). */
   async updateReturningPrevious(id: string, patch: { name?: string; coverFileId?: string }): Promise<AlbumRecord | null> {
     const set: Partial<AlbumDocument> = {};
     if (patch.name !== undefined) set.album_name = patch.name;
     if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
-    const previous = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'before' }).lean<AlbumDocument>();
+    const previous = await this.updateReturningPreviousDoc(id, set);
     return previous ? toRecord(previous) : null;
-  }
-
-  async delete(id: string): Promise<boolean> {
-    const result = await this.model.deleteOne({ _id: toObjectId(id) });
-    return result.deletedCount > 0;
   }
 
   async referencedFileIds(): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Connection, type Types } from 'mongoose';
+import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
-import { containsPattern } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface PlaylistRecord {
@@ -54,11 +54,9 @@ function visibleTo(viewerId: string | null) {
 }
 
 @Injectable()
-export class PlaylistsRepository {
-  private readonly model: Model<PlaylistDocument>;
-
+export class PlaylistsRepository extends DocumentRepository<PlaylistDocument, PlaylistRecord> {
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
-    this.model = connection.model<PlaylistDocument>('Playlist', playlistSchema);
+    super(connection, 'Playlist', playlistSchema, toRecord);
   }
 
   async create(input: { name: string; description: string | null; isPrivate: boolean; creatorId: string; coverFileId: string | null }): Promise<PlaylistRecord> {
@@ -72,54 +70,10 @@ export class PlaylistsRepository {
     return toRecord(doc.toObject());
   }
 
-  /** Any playlist, private or not: only for the catalog read model, which applies visibility itself. */
-  async findById(id: string): Promise<PlaylistRecord | null> {
-    const doc = await this.model.findById(toObjectId(id)).lean<PlaylistDocument>();
-    return doc ? toRecord(doc) : null;
-  }
-
-  /** Every playlist, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
-  async *all(): AsyncIterable<PlaylistRecord> {
-    for await (const doc of this.model.find({}).lean<PlaylistDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc as PlaylistDocument);
-  }
-
   /** A playlist the viewer may see; a private one of somebody else is reported as missing. */
   async findVisible(id: string, viewerId: string | null): Promise<PlaylistRecord | null> {
     const doc = await this.model.findOne({ $and: [{ _id: toObjectId(id) }, visibleTo(viewerId)] }).lean<PlaylistDocument>();
     return doc ? toRecord(doc) : null;
-  }
-
-  async listVisible(viewerId: string | null, page: { limit?: number; afterId?: string }): Promise<PlaylistRecord[]> {
-    const conditions: object[] = [visibleTo(viewerId)];
-    if (page.afterId) conditions.push({ _id: { $gt: toObjectId(page.afterId) } });
-    let query = this.model.find({ $and: conditions }).sort({ _id: 1 });
-    if (page.limit) query = query.limit(page.limit);
-    return (await query.lean<PlaylistDocument[]>()).map(toRecord);
-  }
-
-  async listByCreator(creatorId: string): Promise<PlaylistRecord[]> {
-    const docs = await this.model.find({ creator_id: toObjectId(creatorId) }).sort({ _id: 1 }).lean<PlaylistDocument[]>();
-    return docs.map(toRecord);
-  }
-
-  async searchVisible(text: string, viewerId: string | null, limit: number): Promise<PlaylistRecord[]> {
-    const docs = await this.model
-      .find({ $and: [{ playlist_name: containsPattern(text) }, visibleTo(viewerId)] })
-      .sort({ _id: 1 })
-      .limit(limit)
-      .lean<PlaylistDocument[]>();
-    return docs.map(toRecord);
-  }
-
-  async delete(id: string): Promise<boolean> {
-    const result = await this.model.deleteOne({ _id: toObjectId(id) });
-    return result.deletedCount > 0;
-  }
-
-  async existingIds(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const docs = await this.model.find({ _id: { $in: ids.map(toObjectId) } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-    return new Set(docs.map((doc) => hexId(doc._id)));
   }
 
   async referencedFileIds(): Promise<Set<string>> {

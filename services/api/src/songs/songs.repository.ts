@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AudioFormat } from '@tunafy/contracts';
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { Schema, type Connection, type Types } from 'mongoose';
+import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
-import { containsPattern } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface SongRecord {
@@ -115,11 +115,9 @@ export interface NewSong {
 export type SongPatch = Partial<Pick<NewSong, 'name' | 'coverFileId' | 'audioFileId' | 'duration' | 'contentHash'> & { audioFormat: AudioFormat }>;
 
 @Injectable()
-export class SongsRepository {
-  private readonly model: Model<SongDocument>;
-
+export class SongsRepository extends DocumentRepository<SongDocument, SongRecord> {
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
-    this.model = connection.model<SongDocument>('Song', songSchema);
+    super(connection, 'Song', songSchema, toRecord);
   }
 
   async create(input: NewSong): Promise<SongRecord> {
@@ -142,63 +140,15 @@ export class SongsRepository {
     return toRecord(doc.toObject());
   }
 
-  async findById(id: string): Promise<SongRecord | null> {
-    const doc = await this.model.findById(toObjectId(id)).lean<SongDocument>();
-    return doc ? toRecord(doc) : null;
-  }
-
   /** The SHA-256 of the song's audio as stored with it; null for a song made before hashes were kept, or a missing song. */
   async contentHashOf(id: string): Promise<string | null> {
     const doc = await this.model.findById(toObjectId(id), { content_hash: 1 }).lean<Pick<SongDocument, 'content_hash'>>();
     return doc?.content_hash ?? null;
   }
 
-  /** Every song, streamed in batches, for loading the catalog read model (memory stays bounded by the batch). */
-  async *all(): AsyncIterable<SongRecord> {
-    for await (const doc of this.model.find({}).lean<SongDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc as SongDocument);
-  }
-
-  /** Songs for the given ids, in the order asked; ids of deleted songs are skipped. */
-  async findByIds(ids: string[]): Promise<SongRecord[]> {
-    if (ids.length === 0) return [];
-    const docs = await this.model.find({ _id: { $in: ids.map(toObjectId) } }).lean<SongDocument[]>();
-    const byId = new Map(docs.map((doc) => [hexId(doc._id), toRecord(doc)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** Oldest first, keyed by id so pages stay stable while songs are added. */
-  async list(page: { limit?: number; afterId?: string }): Promise<SongRecord[]> {
-    const filter = page.afterId ? { _id: { $gt: toObjectId(page.afterId) } } : {};
-    let query = this.model.find(filter).sort({ _id: 1 });
-    if (page.limit) query = query.limit(page.limit);
-    return (await query.lean<SongDocument[]>()).map(toRecord);
-  }
-
   async listByAlbum(albumId: string): Promise<SongRecord[]> {
     const docs = await this.model.find({ album_id: toObjectId(albumId) }).sort({ _id: 1 }).lean<SongDocument[]>();
     return docs.map(toRecord);
-  }
-
-  async listByArtist(artistId: string): Promise<SongRecord[]> {
-    const docs = await this.model.find({ artist_id: toObjectId(artistId) }).sort({ _id: 1 }).lean<SongDocument[]>();
-    return docs.map(toRecord);
-  }
-
-  async search(text: string, limit: number): Promise<SongRecord[]> {
-    const docs = await this.model.find({ song_name: containsPattern(text) }).sort({ _id: 1 }).limit(limit).lean<SongDocument[]>();
-    return docs.map(toRecord);
-  }
-
-  async update(id: string, patch: SongPatch): Promise<SongRecord | null> {
-    const set: Partial<SongDocument> = {};
-    if (patch.name !== undefined) set.song_name = patch.name;
-    if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
-    if (patch.audioFileId !== undefined) set.audio_file_id = toObjectId(patch.audioFileId);
-    if (patch.duration !== undefined) set.duration = patch.duration;
-    if (patch.audioFormat !== undefined) set.audio_format = patch.audioFormat;
-    if (patch.contentHash !== undefined) set.content_hash = patch.contentHash;
-    await this.model.updateOne({ _id: toObjectId(id) }, { $set: set });
-    return this.findById(id);
   }
 
   /**
@@ -214,7 +164,7 @@ export class SongsRepository {
     if (patch.duration !== undefined) set.duration = patch.duration;
     if (patch.audioFormat !== undefined) set.audio_format = patch.audioFormat;
     if (patch.contentHash !== undefined) set.content_hash = patch.contentHash;
-    const previous = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'before' }).lean<SongDocument>();
+    const previous = await this.updateReturningPreviousDoc(id, set);
     return previous ? { record: toRecord(previous), contentHash: previous.content_hash ?? null } : null;
   }
 
@@ -248,17 +198,6 @@ export class SongsRepository {
 
   async incrementPlays(id: string): Promise<void> {
     await this.model.updateOne({ _id: toObjectId(id) }, { $inc: { plays: 1 } });
-  }
-
-  async delete(id: string): Promise<boolean> {
-    const result = await this.model.deleteOne({ _id: toObjectId(id) });
-    return result.deletedCount > 0;
-  }
-
-  async existingIds(ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const docs = await this.model.find({ _id: { $in: ids.map(toObjectId) } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-    return new Set(docs.map((doc) => hexId(doc._id)));
   }
 
   /** Every media file a song points at, for the janitor's orphan sweep. */
