@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { AlbumsResponse, PlaylistsResponse } from '@tunafy/contracts';
-import { Button, CardsSkeleton, EmptyState, buttonClassName, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
-import { Shelf } from '../components/media-card';
+import { Button, CardsSkeleton, EmptyState, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { Shelf, guestGuard } from '../components/media-card';
+import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { AlbumCards } from '../features/albums/album-cards';
 import { PlaylistCards } from '../features/playlists/playlist-cards';
-import { askToLogIn } from '../lib/bus';
 import { useSessionUser } from '../lib/session';
 import { prefetch, useApi, type Resource } from '../lib/use-api';
 import { BUILD_LABEL } from './build-info';
@@ -24,17 +23,9 @@ prefetch(ALBUMS_PATH);
 
 function CreateLink({ to, label, guest }: { to: string; label: string; guest: boolean }) {
   return (
-    <Link
-      to={to}
-      className={buttonClassName('primary', 'small')}
-      onClick={(event) => {
-        if (!guest) return;
-        event.preventDefault();
-        askToLogIn();
-      }}
-    >
+    <PrimaryLink to={to} onClick={guestGuard(guest)}>
       {label}
-    </Link>
+    </PrimaryLink>
   );
 }
 

@@ -5,7 +5,7 @@ import { Cover } from './cover';
 import { UserLink } from './user-link';
 import styles from './media-card.module.css';
 
-interface MediaCardProps {
+export interface MediaCardProps {
   to: string;
   coverUrl: string | null;
   kind: 'album' | 'playlist';
@@ -24,11 +24,7 @@ interface MediaCardProps {
  * name keeps the subtitle ("Night Drive By ann"), as when the card was one link.
  */
 export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest }: MediaCardProps) {
-  const onClick = (event: MouseEvent) => {
-    if (!guest) return;
-    event.preventDefault();
-    askToLogIn();
-  };
+  const onClick = guestGuard(guest);
   return (
     <div className={styles.card}>
       <Link to={to} className={styles.main} onClick={onClick} aria-label={`${title} ${subtitle}`}>
@@ -45,6 +41,28 @@ export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest }: Me
         )}
       </span>
     </div>
+  );
+}
+
+/** A link's click for guests: they keep the real link, but a click asks them to log in instead (SPEC §1, §2). */
+export function guestGuard(guest: boolean) {
+  return (event: MouseEvent) => {
+    if (!guest) return;
+    event.preventDefault();
+    askToLogIn();
+  };
+}
+
+/** A grid of cards, one a item, `card` saying what each shows. */
+export function MediaCards<T extends { id: string }>({ items, guest, label, card }: { items: readonly T[]; guest: boolean; label: string; card: (item: T) => Omit<MediaCardProps, 'guest'> }) {
+  return (
+    <CardGrid label={label}>
+      {items.map((item) => (
+        <CardItem key={item.id}>
+          <MediaCard {...card(item)} guest={guest} />
+        </CardItem>
+      ))}
+    </CardGrid>
   );
 }
 
@@ -69,11 +87,7 @@ interface ShelfProps {
 
 /** A home-page section: heading, "Show all" and a row of cards. */
 export function Shelf({ title, showAllTo, guest, children }: ShelfProps) {
-  const guard = (event: MouseEvent) => {
-    if (!guest) return;
-    event.preventDefault();
-    askToLogIn();
-  };
+  const guard = guestGuard(guest);
   const headingId = `shelf-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className={styles.shelf} aria-labelledby={headingId}>

@@ -1,23 +1,21 @@
 import type { Album } from '@tunafy/contracts';
-import { CardGrid, CardItem, MediaCard } from '../../components/media-card';
+import { MediaCards } from '../../components/media-card';
 
 /** Album cards: cover, name, "By {artist username}" (SPEC §2), the name a link to the artist's page. */
 export function AlbumCards({ albums, guest, label }: { albums: readonly Album[]; guest: boolean; label: string }) {
   return (
-    <CardGrid label={label}>
-      {albums.map((album) => (
-        <CardItem key={album.id}>
-          <MediaCard
-            to={`/albums/${album.id}`}
-            kind="album"
-            coverUrl={album.album_cover_url}
-            title={album.album_name}
-            subtitle={`By ${album.artist_username}`}
-            by={{ userId: album.artist_id, username: album.artist_username }}
-            guest={guest}
-          />
-        </CardItem>
-      ))}
-    </CardGrid>
+    <MediaCards
+      items={albums}
+      guest={guest}
+      label={label}
+      card={(album) => ({
+        to: `/albums/${album.id}`,
+        kind: 'album',
+        coverUrl: album.album_cover_url,
+        title: album.album_name,
+        subtitle: `By ${album.artist_username}`,
+        by: { userId: album.artist_id, username: album.artist_username },
+      })}
+    />
   );
 }

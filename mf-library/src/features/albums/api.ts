@@ -1,48 +1,26 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { Album, AlbumSongsResponse, DeletedResponse, Song } from '@tunafy/contracts';
-import type { FetchRows } from '../../lib/use-paged-rows';
+import type { Album, AlbumSongsResponse, AlbumsResponse, DeletedResponse } from '@tunafy/contracts';
+import { cursorPages, multipart, offsetRows, songForm } from '../shared/api';
 
 export const albumPath = (id: string) => `/api/albums/${encodeURIComponent(id)}`;
 export const albumSongsPath = (id: string) => `${albumPath(id)}/songs`;
 /** The user's own albums, as a bare array (the Add-to-Album picker). */
 export const ownAlbumsPath = (userId: string) => `/api/albums/current/${encodeURIComponent(userId)}`;
 
-/** An album's songs by position: never the whole album in one answer (one can hold 10,000 songs). */
-export function albumSongRows(albumId: string): FetchRows<Song> {
-  return (offset, limit, signal) =>
-    getApiClient()
-      .get<AlbumSongsResponse>(`${albumSongsPath(albumId)}?limit=${limit}&offset=${offset}`, { signal })
-      .then((answer) => ({ items: answer.songs, total: answer.total }));
-}
+/** Every album, a page at a time (the albums grid). */
+export const albumPages = cursorPages<AlbumsResponse, Album>('/api/albums', (answer) => ({ items: answer.albums, next: answer.next_cursor }));
 
-function songForm(songId: string): FormData {
-  const form = new FormData();
-  form.append('song_id', songId);
-  return form;
-}
+/** An album's songs by position: never the whole album in one answer (one can hold 10,000 songs). */
+export const albumSongRows = (albumId: string) => offsetRows(albumSongsPath(albumId), (answer: AlbumSongsResponse) => ({ items: answer.songs, total: answer.total }));
 
 export function createAlbum(album: { album_name: string; album_cover_url: File }, onUploadProgress: (fraction: number) => void): Promise<Album> {
-  const form = new FormData();
-  form.append('album_name', album.album_name);
-  form.append('album_cover_url', album.album_cover_url);
-  return getApiClient().post<Album>('/api/albums/new', { form, onUploadProgress });
+  return getApiClient().post<Album>('/api/albums/new', { form: multipart(album), onUploadProgress });
 }
 
 export function updateAlbum(id: string, changes: { album_name: string; album_cover_url: File | null }, onUploadProgress: (fraction: number) => void): Promise<Album> {
-  const form = new FormData();
-  form.append('album_name', changes.album_name);
-  if (changes.album_cover_url) form.append('album_cover_url', changes.album_cover_url);
-  return getApiClient().put<Album>(`${albumPath(id)}/update`, { form, onUploadProgress });
+  return getApiClient().put<Album>(`${albumPath(id)}/update`, { form: multipart(changes), onUploadProgress });
 }
 
-export function deleteAlbum(id: string): Promise<DeletedResponse> {
-  return getApiClient().delete<DeletedResponse>(albumPath(id));
-}
-
-export function addSongToAlbum(albumId: string, songId: string): Promise<AlbumSongsResponse> {
-  return getApiClient().put<AlbumSongsResponse>(`${albumPath(albumId)}/add`, { form: songForm(songId) });
-}
-
-export function removeSongFromAlbum(albumId: string, songId: string): Promise<AlbumSongsResponse> {
-  return getApiClient().put<AlbumSongsResponse>(`${albumPath(albumId)}/remove`, { form: songForm(songId) });
-}
+export const deleteAlbum = (id: string) => getApiClient().delete<DeletedResponse>(albumPath(id));
+export const addSongToAlbum = (albumId: string, songId: string) => getApiClient().put<AlbumSongsResponse>(`${albumPath(albumId)}/add`, { form: songForm(songId) });
+export const removeSongFromAlbum = (albumId: string, songId: string) => getApiClient().put<AlbumSongsResponse>(`${albumPath(albumId)}/remove`, { form: songForm(songId) });

@@ -1,24 +1,13 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { LikedSongsPage, LikeRecord, Song, UnlikedResponse } from '@tunafy/contracts';
-import type { FetchRows } from '../../lib/use-paged-rows';
+import type { LikedSongsPage, LikeRecord, UnlikedResponse } from '@tunafy/contracts';
+import { offsetRows, songForm } from '../shared/api';
 
 const base = (userId: string) => `/api/collection/${encodeURIComponent(userId)}`;
 
 export const likedTracksPath = (userId: string) => `${base(userId)}/tracks`;
 
 /** Liked songs by position, newest like first (with `limit` the API answers a page, not the bare array). */
-export function likedSongRows(userId: string): FetchRows<Song> {
-  return (offset, limit, signal) =>
-    getApiClient()
-      .get<LikedSongsPage>(`${likedTracksPath(userId)}?limit=${limit}&offset=${offset}`, { signal })
-      .then((answer) => ({ items: answer.tracks.map((track) => track.song), total: answer.total }));
-}
-
-function songForm(songId: string): FormData {
-  const form = new FormData();
-  form.append('song_id', songId);
-  return form;
-}
+export const likedSongRows = (userId: string) => offsetRows(likedTracksPath(userId), (answer: LikedSongsPage) => ({ items: answer.tracks.map((track) => track.song), total: answer.total }));
 
 /** The like record, or null when the song is not liked (the API answers 404 then). */
 export function findLike(userId: string, songId: string, signal?: AbortSignal): Promise<LikeRecord | null> {

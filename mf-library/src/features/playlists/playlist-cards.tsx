@@ -1,23 +1,21 @@
 import type { Playlist } from '@tunafy/contracts';
-import { CardGrid, CardItem, MediaCard } from '../../components/media-card';
+import { MediaCards } from '../../components/media-card';
 
 /** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2), the name a link to the creator's page. */
 export function PlaylistCards({ playlists, guest, label }: { playlists: readonly Playlist[]; guest: boolean; label: string }) {
   return (
-    <CardGrid label={label}>
-      {playlists.map((playlist) => (
-        <CardItem key={playlist.id}>
-          <MediaCard
-            to={`/playlists/${playlist.id}`}
-            kind="playlist"
-            coverUrl={playlist.playlist_cover_url}
-            title={playlist.playlist_name}
-            subtitle={playlist.description || `By ${playlist.creator_username}`}
-            by={playlist.description ? undefined : { userId: playlist.creator_id, username: playlist.creator_username }}
-            guest={guest}
-          />
-        </CardItem>
-      ))}
-    </CardGrid>
+    <MediaCards
+      items={playlists}
+      guest={guest}
+      label={label}
+      card={(playlist) => ({
+        to: `/playlists/${playlist.id}`,
+        kind: 'playlist',
+        coverUrl: playlist.playlist_cover_url,
+        title: playlist.playlist_name,
+        subtitle: playlist.description || `By ${playlist.creator_username}`,
+        by: playlist.description ? undefined : { userId: playlist.creator_id, username: playlist.creator_username },
+      })}
+    />
   );
 }

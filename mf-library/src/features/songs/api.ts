@@ -1,6 +1,7 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { DeletedResponse, Song, SongsResponse } from '@tunafy/contracts';
 import { takePrefetched } from '../../lib/use-api';
+import { multipart } from '../shared/api';
 import type { RowsAnswer } from '../../lib/use-paged-rows';
 
 export const songPath = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
@@ -21,11 +22,7 @@ export interface NewSong {
 
 /** Multipart as the spec names the fields; the API takes the artist from the session and the duration from the mp3. */
 export function createSong(song: NewSong, onUploadProgress: (fraction: number) => void): Promise<Song> {
-  const form = new FormData();
-  form.append('song_name', song.song_name);
-  form.append('song_cover_url', song.song_cover_url);
-  form.append('song_file_url', song.song_file_url);
-  return getApiClient().post<Song>('/api/songs/new', { form, onUploadProgress });
+  return getApiClient().post<Song>('/api/songs/new', { form: multipart({ ...song }), onUploadProgress });
 }
 
 export interface SongChanges {
@@ -35,11 +32,7 @@ export interface SongChanges {
 }
 
 export function updateSong(id: string, changes: SongChanges, onUploadProgress: (fraction: number) => void): Promise<Song> {
-  const form = new FormData();
-  form.append('song_name', changes.song_name);
-  if (changes.song_cover_url) form.append('song_cover_url', changes.song_cover_url);
-  if (changes.song_file_url) form.append('song_file_url', changes.song_file_url);
-  return getApiClient().put<Song>(`${songPath(id)}/update`, { form, onUploadProgress });
+  return getApiClient().put<Song>(`${songPath(id)}/update`, { form: multipart({ ...changes }), onUploadProgress });
 }
 
 export function deleteSong(id: string): Promise<DeletedResponse> {

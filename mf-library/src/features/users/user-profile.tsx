@@ -1,12 +1,11 @@
 import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { PlayButton } from '../../components/play-button';
-import { Link } from 'react-router';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
-import { Button, CardsSkeleton, EmptyState, IconButton, RowsSkeleton, buttonClassName, themeClassName } from '@tunafy/ui';
+import { Button, EmptyState, IconButton, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ShuffleIcon } from '../../components/icons';
-import { LoadMore } from '../../components/load-more';
-import { LoadError } from '../../components/states';
+import { PagedCards } from '../../components/paged-cards';
+import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
 import { formatSongCount } from '../../lib/format';
@@ -45,47 +44,32 @@ function Section({ id, title, note, action, children }: { id: string; title: str
   );
 }
 
+const CARDS_OPTIONS = { firstPageSize: CARDS_PAGE, pageSize: CARDS_PAGE, autoLoad: false };
+
 function Albums({ userId, count }: { userId: string; count: number }) {
   const [fetchPage] = useState(() => userAlbumPages(userId));
-  const albums = usePagedList(fetchPage, { firstPageSize: CARDS_PAGE, pageSize: CARDS_PAGE, autoLoad: false, reloadOn: ['album'] });
+  const albums = usePagedList(fetchPage, { ...CARDS_OPTIONS, reloadOn: ['album'] });
   if (count === 0 && albums.items.length === 0) return null;
-  let body;
-  if (albums.loading) body = <CardsSkeleton label="Loading albums" count={Math.min(count, 6) || 1} />;
-  else if (albums.error && albums.items.length === 0) body = <LoadError error={albums.error} what="album list" onRetry={albums.reload} backTo={{ to: '/albums', label: 'All albums' }} />;
-  else
-    body = (
-      <>
-        <AlbumCards albums={albums.items} guest={false} label="Albums" />
-        {!albums.complete && <LoadMore onLoadMore={albums.loadMore} fetching={albums.fetching} label="Show more albums" />}
-      </>
-    );
   return (
     <Section id="user-albums" title="Albums">
-      {body}
+      <PagedCards list={albums} noun="album" skeletonCount={Math.min(count, 6) || 1} backTo={{ to: '/albums', label: 'All albums' }}>
+        {(items) => <AlbumCards albums={items} guest={false} label="Albums" />}
+      </PagedCards>
     </Section>
   );
 }
 
 function Playlists({ userId, count, own }: { userId: string; count: number; own: boolean }) {
   const [fetchPage] = useState(() => userPlaylistPages(userId));
-  const playlists = usePagedList(fetchPage, { firstPageSize: CARDS_PAGE, pageSize: CARDS_PAGE, autoLoad: false, reloadOn: ['playlist'] });
+  const playlists = usePagedList(fetchPage, { ...CARDS_OPTIONS, reloadOn: ['playlist'] });
   if (count === 0 && playlists.items.length === 0) return null;
-  let body;
-  if (playlists.loading) body = <CardsSkeleton label="Loading playlists" count={Math.min(count, 6) || 1} />;
-  else if (playlists.error && playlists.items.length === 0)
-    body = <LoadError error={playlists.error} what="playlist list" onRetry={playlists.reload} backTo={{ to: '/playlists', label: 'All playlists' }} />;
-  else
-    body = (
-      <>
-        <PlaylistCards playlists={playlists.items} guest={false} label="Playlists" />
-        {!playlists.complete && <LoadMore onLoadMore={playlists.loadMore} fetching={playlists.fetching} label="Show more playlists" />}
-      </>
-    );
   // The server sends someone else's private playlists to nobody; their owner is told why they see more.
   const note = own && playlists.items.some((playlist) => playlist.private) ? 'Your private playlists show here only for you.' : undefined;
   return (
     <Section id="user-playlists" title="Playlists" note={note}>
-      {body}
+      <PagedCards list={playlists} noun="playlist" skeletonCount={Math.min(count, 6) || 1} backTo={{ to: '/playlists', label: 'All playlists' }}>
+        {(items) => <PlaylistCards playlists={items} guest={false} label="Playlists" />}
+      </PagedCards>
     </Section>
   );
 }
@@ -154,13 +138,7 @@ export function UserProfileView({
         <EmptyState
           title={own ? 'Nothing here yet' : `${profile.username} hasn’t shared anything yet`}
           text={own ? 'Upload your music and make albums and playlists: they all show here, for everyone to play.' : 'Their songs, albums and public playlists will show here. Check back soon.'}
-          actions={
-            own ? (
-              <Link to="/upload" className={buttonClassName('primary', 'small')}>
-                Upload Music
-              </Link>
-            ) : undefined
-          }
+          actions={own ? <PrimaryLink to="/upload">Upload Music</PrimaryLink> : undefined}
         />
       ) : (
         <>
