@@ -51,6 +51,8 @@ export function rowStyle(top: number): CSSProperties {
 
 /** Clicks on links and buttons inside a row do their own thing; a click anywhere else plays the row. */
 function isInteractive(target: EventTarget | null, row: HTMLElement): boolean {
+  // The row's menu is portalled to the body; a click in it still bubbles through the row in React, and is the menu's.
+  if (!(target instanceof Node) || !row.contains(target)) return true;
   const element = target instanceof Element ? target.closest('a, button, input, [role="menu"]') : null;
   return Boolean(element && row.contains(element));
 }
