@@ -11,6 +11,7 @@ import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ImportClaimsRepository } from '../imports/import-claims.repository.js';
 import { observeDatabaseCommands } from '../observability/metrics.js';
+import { patchDriverWrites } from './driver-patches.js';
 import { DB_CONNECTION } from './tokens.js';
 
 // Unknown paths in filters are dropped rather than sent to the server. Operator
@@ -34,11 +35,13 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Playli
       provide: DB_CONNECTION,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<Connection> => {
+        // Before any connection exists: the driver's monitor could otherwise hang for good after a database restart.
+        patchDriverWrites();
         const connection = mongoose.createConnection(config.mongodbUri, {
           serverSelectionTimeoutMS: 5000,
           // How long a new connection's TCP connect and handshake may take (default 30 s), the driver's server
           // monitor's included: a database that accepts but never answers holds a request no longer than server
-          // selection does. (It does not cure the rarer stuck monitor after an engine restart: docs/benchmarks.md.)
+          // selection does.
           connectTimeoutMS: 5000,
           autoIndex: true,
           // Round-trip times for GET /api/metrics (tunafy_db_command_duration_seconds).
