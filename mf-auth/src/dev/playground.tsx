@@ -1,25 +1,18 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
-import { getApiClient } from '@tunafy/api-client';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import AuthModals from '../app/auth-modals';
 import LoginPage from '../app/login-page';
 import SignupPage from '../app/signup-page';
-import { publishSession, useSessionUser } from '@tunafy/app-kit';
-import { sessionLabel, useSessionFromApi } from '@tunafy/app-kit/dev';
+import { DevBar, useSessionFromApi } from '@tunafy/app-kit/dev';
 import { themeClassName } from '@tunafy/ui';
 import styles from './playground.module.css';
 
 const MODALS: ModalName[] = ['login', 'signup', 'please-log-in'];
 
-/** A stand-in for the shell's top bar: session state, modal openers, log out. */
-function DevBar() {
-  const user = useSessionUser();
-  const logOut = async () => {
-    await getApiClient().logout();
-    publishSession(null);
-  };
+/** A stand-in for the shell's top bar: our routes and modal openers, the session, log in/out. */
+function AuthDevBar() {
   return (
-    <nav className={`${themeClassName} ${styles.bar}`} aria-label="Playground">
+    <DevBar className={themeClassName}>
       <Link to="/">Home</Link>
       <Link to="/login">/login</Link>
       <Link to="/signup">/signup</Link>
@@ -28,13 +21,7 @@ function DevBar() {
           Open {modal} modal
         </button>
       ))}
-      <span className={styles.session}>{sessionLabel(user)}</span>
-      {user && (
-        <button type="button" onClick={() => void logOut()}>
-          Log Out
-        </button>
-      )}
-    </nav>
+    </DevBar>
   );
 }
 
@@ -47,7 +34,7 @@ export function Playground() {
   useSessionFromApi();
   return (
     <BrowserRouter>
-      <DevBar />
+      <AuthDevBar />
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router';
-import { getApiClient } from '@tunafy/api-client';
-import { DEMO_CREDENTIALS } from '@tunafy/contracts';
-import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
+import { useNotices } from '@tunafy/app-kit';
+import { DevBar, useSessionFromApi } from '@tunafy/app-kit/dev';
+import { getEventBus, type PlayerState } from '@tunafy/event-bus';
 import AlbumCreatePage from '../app/album-create-page';
 import AlbumDetailPage from '../app/album-detail-page';
 import AlbumUpdatePage from '../app/album-update-page';
@@ -19,8 +19,6 @@ import SongDetailPage from '../app/song-detail-page';
 import SongUpdatePage from '../app/song-update-page';
 import SongsPage from '../app/songs-page';
 import { usePlayerState } from '../lib/player';
-import { publishSession, useSessionUser } from '@tunafy/app-kit';
-import { sessionLabel, useSessionFromApi } from '@tunafy/app-kit/dev';
 import styles from './playground.module.css';
 
 const bus = () => getEventBus();
@@ -71,31 +69,20 @@ function FakePlayer() {
   );
 }
 
+/** The shell's toaster, and what the shell would do on a modal request, said as a toast. */
 function Toasts() {
-  const [toasts, setToasts] = useState<(EventMap['ui:notify'] & { id: number })[]>([]);
   useEffect(() => {
-    let next = 0;
     const subscriptions = [
       bus()
-        .on('ui:notify')
-        .subscribe((toast) => {
-          const id = ++next;
-          setToasts((list) => [...list, { ...toast, id }]);
-          setTimeout(() => setToasts((list) => list.filter((item) => item.id !== id)), 4000);
-        }),
-      bus()
         .on('ui:open-modal')
-        .subscribe(({ modal }) => {
-          const id = ++next;
-          setToasts((list) => [...list, { kind: 'info', message: `The shell would open the “${modal}” modal now.`, id }]);
-          setTimeout(() => setToasts((list) => list.filter((item) => item.id !== id)), 4000);
-        }),
+        .subscribe(({ modal }) => bus().publish('ui:notify', { kind: 'info', message: `The shell would open the “${modal}” modal now.` })),
       bus()
         .on('library:changed')
         .subscribe((change) => console.info('[playground] library:changed', change)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, []);
+  const toasts = useNotices({ visibleMs: 4000, max: 4 });
   return (
     <div className={styles.toasts} role="status" aria-live="polite">
       {toasts.map((toast) => (
@@ -103,26 +90,6 @@ function Toasts() {
           {toast.message}
         </p>
       ))}
-    </div>
-  );
-}
-
-function TopBar() {
-  const user = useSessionUser();
-  const api = getApiClient();
-  return (
-    <div className={styles.bar}>
-      <SearchBox />
-      <span className={styles.session}>{sessionLabel(user)}</span>
-      {user ? (
-        <button type="button" onClick={() => void api.logout().then(() => publishSession(null))}>
-          Log Out
-        </button>
-      ) : (
-        <button type="button" onClick={() => void api.login({ email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password }).then(publishSession)}>
-          Log in as demo
-        </button>
-      )}
     </div>
   );
 }
@@ -160,7 +127,9 @@ export function Playground() {
           ))}
         </nav>
         <div className={styles.main}>
-          <TopBar />
+          <DevBar>
+            <SearchBox />
+          </DevBar>
           <main className={styles.content}>
             <Routes>
               <Route path="/" element={<HomePage />} />

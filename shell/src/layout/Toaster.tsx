@@ -1,33 +1,9 @@
-import { useEffect, useState } from 'react';
-import { getEventBus, type EventMap } from '@tunafy/event-bus';
+import { useNotices } from '@tunafy/app-kit';
 import styles from './Toaster.module.css';
 
-type Toast = EventMap['ui:notify'] & { id: number };
-
-const VISIBLE_MS = 5000;
-
-/** Renders `ui:notify` messages from any app; the live region is always mounted so readers announce them. */
+/** Renders `ui:notify` messages from any app (three at most, 5 s each); the live region is always mounted so readers announce them. */
 export function Toaster() {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  useEffect(() => {
-    let next = 0;
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const subscription = getEventBus()
-      .on('ui:notify')
-      .subscribe((notice) => {
-        const id = ++next;
-        setToasts((list) => [...list.slice(-2), { ...notice, id }]);
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          setToasts((list) => list.filter((toast) => toast.id !== id));
-        }, VISIBLE_MS);
-        timers.add(timer);
-      });
-    return () => {
-      subscription.unsubscribe();
-      timers.forEach(clearTimeout);
-    };
-  }, []);
+  const toasts = useNotices({ visibleMs: 5000, max: 3 });
   return (
     <div className={styles.region} role="status" aria-live="polite">
       {toasts.map((toast) => (
