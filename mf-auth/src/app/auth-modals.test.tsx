@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import { ANN, stubApiClient } from '../test/fake-api';
 import { errorUnder } from '../test/queries';
-import { renderAt } from '@tunafy/app-kit/test';
+import { expectFocusCycle, renderAt } from '@tunafy/app-kit/test';
 import AuthModals from './auth-modals';
 
 let api: ReturnType<typeof stubApiClient>;
@@ -62,16 +62,7 @@ describe('AuthModals', () => {
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const logIn = within(dialog).getByRole('button', { name: 'Log In' });
     const signUp = within(dialog).getByRole('link', { name: 'Sign up' });
-    expect(logIn).toHaveFocus();
-    await user.tab();
-    expect(signUp).toHaveFocus();
-    await user.tab();
-    expect(close).toHaveFocus();
-    await user.tab({ shift: true });
-    expect(signUp).toHaveFocus();
-    close.focus();
-    await user.tab();
-    expect(logIn).toHaveFocus();
+    await expectFocusCycle(user, [logIn, signUp, close]);
   });
 
   it('pulls focus back when it lands outside the dialog', async () => {

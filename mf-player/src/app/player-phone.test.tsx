@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
 import { publishSession } from '@tunafy/app-kit';
+import { fakeMediaQuery } from '@tunafy/app-kit/test';
 import { ANN, stubApiClient } from '../test/fake-api';
 import { catalogItem } from '../test/fakes';
 import { setMediaState, stubMediaElements } from '../test/media';
@@ -12,26 +13,7 @@ import Player from './player';
 
 
 /** A phone-sized window as matchMedia sees it; `resize` flips it, as rotating a tablet does. */
-function fakeScreen(compact: boolean) {
-  let matches = compact;
-  const listeners = new Set<() => void>();
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      get matches() {
-        return query === COMPACT_QUERY && matches;
-      },
-      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-    })),
-  );
-  return {
-    resize(toCompact: boolean) {
-      matches = toCompact;
-      act(() => listeners.forEach((listener) => listener()));
-    },
-  };
-}
+const fakeScreen = (compact: boolean) => fakeMediaQuery(COMPACT_QUERY, compact);
 
 beforeEach(() => {
   localStorage.clear();

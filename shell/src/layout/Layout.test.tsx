@@ -1,7 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMediaQuery } from '@tunafy/app-kit/test';
 import { getEventBus } from '@tunafy/event-bus';
 import { AppRoutes, createRoutes } from '../app/routes';
 import { PHONE_QUERY } from './use-media-query';
@@ -13,28 +14,8 @@ vi.mock('../federation/RemoteRegion', () => ({
 
 const ANN = { id: '1', username: 'ann', email: 'ann@example.com' };
 
-/** A window whose width answers PHONE_QUERY as told; `resize` flips it and tells the listeners, as rotating a tablet does. */
-function fakeScreen(phone: boolean) {
-  let matches = phone;
-  const listeners = new Set<() => void>();
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      get matches() {
-        return query === PHONE_QUERY && matches;
-      },
-      media: query,
-      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-    })),
-  );
-  return {
-    resize(toPhone: boolean) {
-      matches = toPhone;
-      act(() => listeners.forEach((listener) => listener()));
-    },
-  };
-}
+/** A window whose width answers PHONE_QUERY as told; `resize` flips it, as rotating a tablet does. */
+const fakeScreen = (phone: boolean) => fakeMediaQuery(PHONE_QUERY, phone);
 
 const location = { pathname: '' };
 function LocationProbe() {
