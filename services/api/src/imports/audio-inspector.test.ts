@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AUDIO_FORMATS, type AudioFormat } from '@tunafy/contracts';
+import { AUDIO_FORMAT_INFO, AUDIO_FORMATS, type AudioFormat } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioInspector, sniffContainer } from './audio-inspector.js';
 import { mergeTags } from './song-importer.js';
@@ -62,6 +62,20 @@ describe('AudioInspector', () => {
     expect(await sniffContainer(await head('aac'))).toBe('alac');
     expect(await sniffContainer(await head('vorbis'))).toBe('opus');
     expect(await sniffContainer(Buffer.from('hello'))).toBeNull();
+  });
+
+  it.each(AUDIO_FORMATS.map((format) => [format]))('guesses the content type %s is stored with from its first bytes, before parsing', async (format) => {
+    // The importer starts storing the file with this type while it parses it: it must be the one parsing settles on.
+    const guess = await inspector.container(tagged.get(format)!);
+    const inspected = await inspector.inspect(tagged.get(format)!);
+    expect(guess?.contentType).toBe(inspected.ok && inspected.contentType);
+    expect(guess!.maxBytes).toBeGreaterThanOrEqual(AUDIO_FORMAT_INFO[format].maxBytes);
+  });
+
+  it('guesses nothing for a file that is not audio', async () => {
+    const text = join(dir, 'guess.flac');
+    writeFileSync(text, 'Just some text pretending to be music\n'.repeat(20));
+    expect(await inspector.container(text)).toBeNull();
   });
 });
 

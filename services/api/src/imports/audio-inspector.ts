@@ -24,7 +24,10 @@ const OGG_EXTENSIONS = new Set(['ogg', 'oga', 'opus', 'ogv', 'ogx']);
  */
 export async function sniffContainer(head: Uint8Array): Promise<AudioFormat | null> {
   const { fileTypeFromBuffer } = await loadFileType();
-  const type = await fileTypeFromBuffer(head).catch(() => undefined);
+  return containerFormatOf(await fileTypeFromBuffer(head).catch(() => undefined));
+}
+
+function containerFormatOf(type: FileTypeResult | undefined): AudioFormat | null {
   if (!type) return null;
   if (type.ext === 'mp3') return 'mp3';
   if (type.ext === 'flac') return 'flac';
@@ -32,6 +35,12 @@ export async function sniffContainer(head: Uint8Array): Promise<AudioFormat | nu
   if (MP4_EXTENSIONS.has(type.ext)) return 'alac';
   if (OGG_EXTENSIONS.has(type.ext)) return 'opus';
   return null;
+}
+
+/** What a file's first bytes tell before it is parsed: the content type it is stored with, and the largest size any format of its container may have. */
+export interface AudioContainerGuess {
+  contentType: string;
+  maxBytes: number;
 }
 
 /**
@@ -43,6 +52,17 @@ export async function sniffContainer(head: Uint8Array): Promise<AudioFormat | nu
  */
 @Injectable()
 export class AudioInspector {
+  /**
+   * The container alone, from the file's signature (one small read): enough to start storing the file while it is
+   * parsed. The formats that share a container share its content type (AUDIO_FORMAT_INFO), so the type stored here
+   * is the one inspect() settles on whenever the file turns out to be supported.
+   */
+  async container(path: string): Promise<AudioContainerGuess | null> {
+    const { fileTypeFromFile } = await loadFileType();
+    const format = containerFormatOf(await fileTypeFromFile(path).catch(() => undefined));
+    return format && { contentType: AUDIO_FORMAT_INFO[format].contentType, maxBytes: AUDIO_FORMAT_INFO[format].maxBytes };
+  }
+
   async inspect(path: string): Promise<AudioInspection> {
     const [{ fileTypeFromFile }, { parseFile, selectCover }] = await Promise.all([loadFileType(), loadMusicMetadata()]);
     const type = await fileTypeFromFile(path).catch(() => undefined);

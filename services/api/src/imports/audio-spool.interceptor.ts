@@ -87,8 +87,8 @@ class SpoolMeter extends Transform {
  * Multer storage that writes each file to a spool in the media store's
  * directory while hashing and measuring it: whatever the size, memory holds
  * one chunk per upload. Multer removes the spool when the request fails or is
- * aborted; the interceptor removes it after the handler (unless the store
- * adopted it as its local copy).
+ * aborted; the interceptor removes it after the handler (a copy the store
+ * adopted as its local one is a hard link, which stays).
  */
 class SpoolStorage implements multer.StorageEngine {
   constructor(private readonly store: MediaStore) {}

@@ -47,7 +47,7 @@ class FakeClaims {
   }
 }
 
-function setup(options: { failSongInsert?: boolean; album?: string } = {}) {
+function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses?: boolean } = {}) {
   const log: string[] = [];
   let nextFile = 0;
   const claims = new FakeClaims();
@@ -56,7 +56,9 @@ function setup(options: { failSongInsert?: boolean; album?: string } = {}) {
   const catalog = fakeCatalog(model, log);
   const album: AlbumRecord = { id: 'b'.repeat(24), name: 'Made Here', artistId: USER, coverFileId: 'c'.repeat(24), createdAt: new Date() };
   const inspector = {
-    inspect: async () => ({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 42, tags: options.album ? { album: options.album } : {} }),
+    container: async () => ({ contentType: 'audio/flac', maxBytes: 250_000_000 }),
+    inspect: async () =>
+      options.parseRefuses ? { ok: false, reason: 'unsupported' } : ({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 42, tags: options.album ? { album: options.album } : {} }),
   } as unknown as AudioInspector;
   const covers = { choose: async () => ({ upload: { kind: 'image', contentType: 'image/png', fileName: 'c', data: Buffer.from('png') }, source: 'generated' }) } as unknown as CoverArt;
   const albums = {
@@ -108,6 +110,14 @@ describe('SongImporter', () => {
     const { importer, log, claims } = setup({ failSongInsert: true, album: 'Made Here' });
     await expect(importer.importFile(USER, source)).rejects.toThrow('database went away');
     expect(log).toEqual(['store.saveFile true', 'album.create', 'media.discard file1,file2', `album.discardIfEmpty ${'b'.repeat(24)}`]);
+    expect(claims.rows.size).toBe(0);
+  });
+
+  it('deletes the audio it began storing beside the parse when the parse refuses the file', async () => {
+    const { importer, log, claims } = setup({ parseRefuses: true });
+    const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
+    expect(error.getStatus()).toBe(415);
+    expect(log).toEqual(['store.saveFile true', 'media.discard file1']);
     expect(claims.rows.size).toBe(0);
   });
 

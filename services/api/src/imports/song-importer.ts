@@ -83,42 +83,57 @@ export class SongImporter {
       throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
     }
 
-    const stored: StoredMedia[] = [];
-    let created: AlbumRecord | null = null;
+    // What this call stored, for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
+    const made: { audio: Promise<StoredMedia> | null; cover: StoredMedia | null; album: AlbumRecord | null } = { audio: null, cover: null, album: null };
+    const storeAudio = (contentType: string) => {
+      made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
+      // Awaited below (or by the clean-up); until then a failure must not count as unhandled.
+      made.audio.catch(() => undefined);
+      return made.audio;
+    };
     try {
-      const inspection = await this.inspector.inspect(source.path);
-      if (!inspection.ok) {
-        const message = inspection.reason === 'unsupported' ? IMPORT_MESSAGES.unsupportedFormat : IMPORT_MESSAGES.noDuration;
-        throw new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', message, { [AUDIO_FIELD]: message });
-      }
+      const container = await this.inspector.container(source.path);
+      if (!container) throw unsupported(IMPORT_MESSAGES.unsupportedFormat);
       const { size } = await stat(source.path);
+      // The audio goes into storage while this process parses it (the engine's work and ours overlap), with its
+      // container's content type, which is its format's (AudioInspector.container). A file too big for every format
+      // of its container is not stored at all; one the parse refuses is deleted again below.
+      if (size <= container.maxBytes) storeAudio(container.contentType);
+      const inspection = await this.inspector.inspect(source.path);
+      if (!inspection.ok) throw unsupported(inspection.reason === 'unsupported' ? IMPORT_MESSAGES.unsupportedFormat : IMPORT_MESSAGES.noDuration);
       if (size > AUDIO_FORMAT_INFO[inspection.format].maxBytes) {
         const message = IMPORT_MESSAGES.tooLarge(inspection.format);
         throw new ApiException(413, 'PAYLOAD_TOO_LARGE', message, { [AUDIO_FIELD]: message });
       }
       const tags = mergeTags(fields.value, inspection.tags, source.fileName);
-      stored.push(
-        await this.store.saveFile({ kind: 'audio', contentType: inspection.contentType, fileName: source.fileName, path: source.path, adopt: source.adopt }),
-      );
-      let album: AlbumRecord | null = null;
-      if (tags.album) {
-        const name = tags.album;
-        const resolved = await this.albums.findOrCreate(userId, name, async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload);
-        album = resolved.album;
-        if (resolved.created) created = album;
-      }
-      const cover = await this.covers.choose(
-        { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
-        source.fileName,
-      );
-      stored.push(...(await this.uploads.storeAll([cover.upload])));
+      // The album and the song's cover are settled while the audio is still being written.
+      const placed = (async () => {
+        let album: AlbumRecord | null = null;
+        if (tags.album) {
+          const name = tags.album;
+          const resolved = await this.albums.findOrCreate(userId, name, async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload);
+          album = resolved.album;
+          if (resolved.created) made.album = album;
+        }
+        const cover = await this.covers.choose(
+          { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
+          source.fileName,
+        );
+        [made.cover] = await this.uploads.storeAll([cover.upload]);
+        return { album, source: cover.source };
+      })();
+      // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
+      const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType), placed]);
+      if (audio.status === 'rejected') throw audio.reason;
+      if (place.status === 'rejected') throw place.reason;
+      const { album, source: coverSource } = place.value;
       const song = await this.songs.create({
         id: songId,
         name: tags.title,
         artistId: userId,
         albumId: album?.id ?? null,
-        coverFileId: stored[1]!.id,
-        audioFileId: stored[0]!.id,
+        coverFileId: made.cover!.id,
+        audioFileId: audio.value.id,
         duration: inspection.duration,
         contentHash: sha256,
         tags: {
@@ -130,13 +145,14 @@ export class SongImporter {
         },
       });
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
-      if (created) await this.albums.settle(userId, created);
+      if (made.album) await this.albums.settle(userId, made.album);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
       this.claims.settle(userId, sha256, songId);
-      return { status: 'imported', song, album, albumCreated: created !== null, cover: cover.source, tags };
+      return { status: 'imported', song, album, albumCreated: made.album !== null, cover: coverSource, tags };
     } catch (error) {
-      await this.uploads.discard(stored.map((file) => file.id));
-      if (created) await this.albums.discardIfEmpty(userId, created);
+      const audio = await made.audio?.catch(() => null);
+      await this.uploads.discard([audio?.id, made.cover?.id].filter((id): id is string => id !== undefined));
+      if (made.album) await this.albums.discardIfEmpty(userId, made.album);
       await this.claims.release(userId, sha256, songId);
       throw error;
     }
@@ -163,8 +179,15 @@ export function mergeTags(edits: Partial<Record<keyof ImportedTags, string | num
   };
 }
 
+function unsupported(message: string): ApiException {
+  return new ApiException(415, 'UNSUPPORTED_MEDIA_TYPE', message, { [AUDIO_FIELD]: message });
+}
+
 export async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  // Bounded by the file's size: an open-ended stream allocates its whole highWaterMark per read, 1 MB for a 100 KB file.
+  const { size } = await stat(path);
+  if (size === 0) return hash.digest('hex');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024, start: 0, end: size - 1 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }

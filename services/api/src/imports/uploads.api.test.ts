@@ -155,9 +155,11 @@ describe('POST /api/uploads/songs', () => {
   });
 
   it("counts the single-song form's mp3s as the user's bytes, and moves that claim when the form replaces the audio", async () => {
-    const ann = await newUser(apiUrl, 'ann');
+    // Encoded first: seconds of synchronous work under load, after which the client's idle keep-alive socket may be
+    // one the server already closed (the next POST then fails with EPIPE).
     const first = songBytes(2, 7101);
     const second = songBytes(2, 7102);
+    const ann = await newUser(apiUrl, 'ann');
     const made = await createSong(ann, { song_name: 'By The Form', audio: new File([first], 'form.mp3') });
     // The same bytes through the bulk upload: a duplicate of the form's song, nothing stored.
     const files = await mediaFileCount(db);

@@ -51,6 +51,9 @@ describe('GridFsMediaStore', () => {
     writeFileSync(spool, bytes);
     const stored = await store.saveFile({ kind: 'audio', contentType: 'audio/flac', fileName: 'a.flac', path: spool, adopt: true });
     expect(stored).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), kind: 'audio', contentType: 'audio/flac', length: 700_000 });
+    // A hard link: the spool is still there for its owner (the importer parses it meanwhile), who removes it.
+    expect(statSync(join(dir, stored.id))).toMatchObject({ ino: statSync(spool).ino, nlink: 2 });
+    rmSync(spool);
     expect(readdirSync(dir)).toEqual([stored.id]);
     const { store: replica } = freshStore();
     const opened = await replica.open(stored.id);

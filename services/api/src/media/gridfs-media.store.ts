@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -144,7 +144,9 @@ export class GridFsMediaStore extends MediaStore {
     const hex = id.toHexString();
     const { size } = await stat(upload.path);
     if (upload.adopt) {
-      // The spool becomes the local copy: a rename, no second write of a file that may be hundreds of MB.
+      // The spool becomes the local copy: a hard link, no second write of a file that may be hundreds of MB. Linked,
+      // not moved, so the caller can still read it by its path (the importer parses it while it is stored); the
+      // caller removes that path when done.
       await this.adoptIntoCache(hex, upload.path, size).catch((error: Error) => this.logger.warn(`cache adopt for ${hex} failed: ${error.message}`));
     }
     return { id: hex, kind: upload.kind, contentType: upload.contentType, length: size };
@@ -308,7 +310,19 @@ export class GridFsMediaStore extends MediaStore {
 
   private async adoptIntoCache(id: string, path: string, size: number): Promise<void> {
     await this.prepare();
-    await rename(path, this.cachePath(id));
+    try {
+      await link(path, this.cachePath(id));
+    } catch {
+      // A file system without hard links: a copy, made whole under a temporary name like every other fill.
+      const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
+      try {
+        await copyFile(path, part);
+        await rename(part, this.cachePath(id));
+      } catch (error) {
+        await rm(part, { force: true });
+        throw error;
+      }
+    }
     await this.remember(id, size);
   }
 

@@ -33,8 +33,9 @@ export interface MediaFileUpload {
   fileName: string;
   path: string;
   /**
-   * The store may take the file over (move it into its local copy) instead of
-   * copying it: for spooled uploads made in stagingPath(), never for a user's own files.
+   * The store may keep the file as its local copy (a hard link, no copy; the
+   * caller still removes its own path): for spooled uploads made in
+   * stagingPath(), never for a user's own files.
    */
   adopt: boolean;
 }
@@ -45,7 +46,7 @@ export abstract class MediaStore {
   abstract saveFile(upload: MediaFileUpload): Promise<StoredMedia>;
   /**
    * A fresh path to spool an incoming upload to, on the same disk as the local
-   * copy (so saveFile can adopt it with a rename). Spools a crash leaves
+   * copy (so saveFile can adopt it with a hard link). Spools a crash leaves
    * behind are removed by the store's next start, like its other partial files.
    */
   abstract stagingPath(): Promise<string>;
