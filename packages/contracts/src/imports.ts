@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Album, Song } from './library.js';
+import { HIDDEN_CHARACTERS, nameSchema, type Album, type Song } from './library.js';
 import { LIMITS, MESSAGES } from './messages.js';
 
 /**
@@ -61,14 +61,8 @@ function optionalNumber(min: number, max: number, message: string) {
   );
 }
 
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-const title = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(LIMITS.nameMax, MESSAGES.nameTooLong)
-  .refine((text) => !HIDDEN_CHARACTERS.test(text), MESSAGES.nameHiddenCharacters);
+// A title follows the rule of every name a user gives.
+const title = nameSchema;
 
 /**
  * What the review table may change before a file is stored. Every field is

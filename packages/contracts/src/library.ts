@@ -9,9 +9,10 @@ export const idSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id.');
  * Control characters (NUL, escapes) and the invisible marks that reorder text (bidi overrides, embeddings,
  * isolates): a name holding them can spoof another in every list ("\u202Eevil" shows reversed).
  */
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+export const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
-const name = z
+/** A name a user gives (a song's, an album's, a playlist's, an imported file's title): trimmed, not empty, not too long, nothing hidden. */
+export const nameSchema = z
   .string({ error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
@@ -28,14 +29,14 @@ const formBoolean = z.preprocess((value) => {
 /** An empty form field means "no album", as the create-song form sends it. */
 const optionalId = z.preprocess((value) => (value === '' || value === 'null' ? null : value), idSchema.nullable().optional());
 
-export const songFieldsSchema = z.object({ song_name: name, album_id: optionalId });
+export const songFieldsSchema = z.object({ song_name: nameSchema, album_id: optionalId });
 export type SongFields = z.infer<typeof songFieldsSchema>;
 
-export const albumFieldsSchema = z.object({ album_name: name });
+export const albumFieldsSchema = z.object({ album_name: nameSchema });
 export type AlbumFields = z.infer<typeof albumFieldsSchema>;
 
 export const playlistFieldsSchema = z.object({
-  playlist_name: name,
+  playlist_name: nameSchema,
   description: z
     .string()
     .trim()

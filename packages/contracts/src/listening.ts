@@ -60,14 +60,8 @@ export const playerStateInputSchema = z
 export type PlayerStateInput = z.input<typeof playerStateInputSchema>;
 export type ParsedPlayerStateInput = z.output<typeof playerStateInputSchema>;
 
-/** What `PUT /api/me/player-state` stored: the queue as song ids, every setting filled in. */
-export interface SavedPlayerState {
-  queue: string[];
-  index: number;
-  position: number;
-  volume: number;
-  shuffle: boolean;
-  repeat: RepeatMode;
+/** What `PUT /api/me/player-state` stored: the input (the queue as song ids), every setting filled in. */
+export interface SavedPlayerState extends Required<ParsedPlayerStateInput> {
   updated_at: string;
 }
 
