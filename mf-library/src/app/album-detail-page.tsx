@@ -47,6 +47,8 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
   // Stable, so the list's rows do not render again on every scroll.
   const ownRemoveButton = useCallback((song: Song) => (song.artist_id === user.id ? removeButton(song) : null), [user.id, removeButton]);
 
+  const emptyText = isOwner ? 'Open one of your songs and choose Add to Album from its menu, or upload a new song first.' : 'Its artist has not added any songs yet. Check back soon.';
+  const empty = <EmptyState icon={<AlbumIcon />} title="This album is empty" text={emptyText} actions={isOwner ? <PrimaryLink to="/songs/new">Create Song</PrimaryLink> : undefined} />;
   return (
     <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
@@ -67,20 +69,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
           />
         )}
       </ActionBar>
-      <RowsState
-        rows={songs}
-        what="album's songs"
-        backTo={ALL_ALBUMS}
-        skeleton={{ label: 'Loading songs', rows: 4 }}
-        empty={
-          <EmptyState
-            icon={<AlbumIcon />}
-            title="This album is empty"
-            text={isOwner ? 'Open one of your songs and choose Add to Album from its menu, or upload a new song first.' : 'Its artist has not added any songs yet. Check back soon.'}
-            actions={isOwner ? <PrimaryLink to="/songs/new">Create Song</PrimaryLink> : undefined}
-          />
-        }
-      >
+      <RowsState rows={songs} what="album's songs" backTo={ALL_ALBUMS} skeleton={{ label: 'Loading songs', rows: 4 }} empty={empty}>
         <SongList rows={songs} total={total} playback={playback} label={`Songs of ${album.album_name}`} actions={isOwner ? ownRemoveButton : undefined} />
       </RowsState>
       {dialogs.dialog}

@@ -39,6 +39,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
     [],
   );
 
+  const empty = <EmptyState icon={<HeartIcon />} title="Songs you like will appear here" text="Open a song and tap the heart to save it to your Liked Songs." actions={<PrimaryLink to="/songs">Find songs</PrimaryLink>} />;
   return (
     <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
@@ -56,20 +57,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
       <ActionBar>
         <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
       </ActionBar>
-      <RowsState
-        rows={tracks}
-        what="collection"
-        backTo={HOME}
-        skeleton={{ label: 'Loading your liked songs', rows: 5 }}
-        empty={
-          <EmptyState
-            icon={<HeartIcon />}
-            title="Songs you like will appear here"
-            text="Open a song and tap the heart to save it to your Liked Songs."
-            actions={<PrimaryLink to="/songs">Find songs</PrimaryLink>}
-          />
-        }
-      >
+      <RowsState rows={tracks} what="collection" backTo={HOME} skeleton={{ label: 'Loading your liked songs', rows: 5 }} empty={empty}>
         <SongList rows={tracks} total={total} playback={playback} label="Liked Songs" actions={heart} />
       </RowsState>
       {removing && (

@@ -58,6 +58,8 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   );
   const label = `Songs of ${playlist.playlist_name}`;
 
+  const emptyText = isCreator ? 'Find songs you like, open one, and choose Add to Playlist from its menu.' : 'Its creator has not added any songs yet. Check back soon.';
+  const empty = <EmptyState title="This playlist is empty" text={emptyText} actions={isCreator ? <PrimaryLink to="/songs">Browse All Songs</PrimaryLink> : undefined} />;
   return (
     <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
@@ -76,19 +78,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
         <PlayButton name={playlist.playlist_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
         {isCreator && <ActionMenu label={`More options for ${playlist.playlist_name}`} actions={[{ label: 'Delete', onSelect: dialogs.askDelete, danger: true }]} />}
       </ActionBar>
-      <RowsState
-        rows={entries}
-        what="playlist's songs"
-        backTo={ALL_PLAYLISTS}
-        skeleton={{ label: 'Loading songs', rows: 4 }}
-        empty={
-          <EmptyState
-            title="This playlist is empty"
-            text={isCreator ? 'Find songs you like, open one, and choose Add to Playlist from its menu.' : 'Its creator has not added any songs yet. Check back soon.'}
-            actions={isCreator ? <PrimaryLink to="/songs">Browse All Songs</PrimaryLink> : undefined}
-          />
-        }
-      >
+      <RowsState rows={entries} what="playlist's songs" backTo={ALL_PLAYLISTS} skeleton={{ label: 'Loading songs', rows: 4 }} empty={empty}>
         {isCreator ? (
           <PlaylistReorder total={total} songAt={order.rows.rowAt} onMove={order.move} failure={order.failure} onDismissFailure={order.dismissFailure}>
             <SongList rows={rows} total={total} playback={playback} label={label} actions={creatorActions} actionCount={2} />

@@ -30,6 +30,7 @@ function AllSongs() {
   const playback = usePagedPlayback(ALL_SONGS_SOURCE, songs);
   const total = songs.total ?? 0;
 
+  const empty = <EmptyState title="No songs yet" text="Upload the first one: an mp3 and a cover photo are all it takes." actions={<PrimaryLink to="/songs/new">Create Song</PrimaryLink>} />;
   return (
     <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
@@ -48,13 +49,7 @@ function AllSongs() {
         <PlayButton name="All Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
         <ActionMenu label="More options for All Songs" actions={[{ label: 'Create', onSelect: () => navigate('/songs/new') }]} />
       </ActionBar>
-      <RowsState
-        rows={songs}
-        what="song list"
-        backTo={HOME}
-        skeleton={{ label: 'Loading songs' }}
-        empty={<EmptyState title="No songs yet" text="Upload the first one: an mp3 and a cover photo are all it takes." actions={<PrimaryLink to="/songs/new">Create Song</PrimaryLink>} />}
-      >
+      <RowsState rows={songs} what="song list" backTo={HOME} skeleton={{ label: 'Loading songs' }} empty={empty}>
         <SongList rows={songs} total={total} playback={playback} label="All Songs" />
       </RowsState>
     </div>

@@ -86,26 +86,27 @@ function useAfterSave<T extends { id: string }>(entity: EditedEntity, action: 'c
 
 interface CreateRouteProps<T> {
   entity: EditedEntity;
-  title: string;
   subtitle: string;
-  /** Where the new item leads (its page, or the list it joins; SPEC §4). */
-  to: (item: T) => string;
-  /** What a guest gets instead of the form. */
-  signedOut: ReactNode;
-  form: (onCreated: (item: T) => void) => ReactNode;
+  /** Where the new item leads (SPEC §4): the list it joins unless given. */
+  to?: (item: T) => string;
+  /** What a guest gets instead of the form: "Please log in" to see "your {entity}s" unless given. */
+  signedOut?: ReactNode;
+  children: (onCreated: (item: T) => void) => ReactNode;
 }
 
-/** `/{items}/new`: the create form in its card (SPEC §4). */
-export function CreateRoute<T extends { id: string }>({ entity, title, subtitle, to, signedOut, form }: CreateRouteProps<T>) {
+/** `/{items}/new`: "Create {Entity}", the create form in its card (SPEC §4). */
+export function CreateRoute<T extends { id: string }>({ entity, subtitle, to = () => `/${entity}s`, signedOut, children }: CreateRouteProps<T>) {
   const user = useSessionUser();
   const onCreated = useAfterSave(entity, 'created', to);
-  if (user === null) return signedOut;
+  if (user === null) return signedOut ?? <LoginRequired what={`your ${entity}s`} />;
   return (
-    <FormPage title={title} subtitle={subtitle}>
-      {form(onCreated)}
+    <FormPage title={`Create ${capitalized(entity)}`} subtitle={subtitle}>
+      {children(onCreated)}
     </FormPage>
   );
 }
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 interface UpdateRouteProps<T> {
   param: string;
@@ -132,7 +133,7 @@ function UpdateForm<T extends { id: string; artist_id: string }>({ item, user, e
     return <EmptyState title={`This ${entity} isn’t yours`} text={`Only its artist can update ${article} ${entity}. You can still play it from the ${entity} page.`} />;
   }
   return (
-    <FormPage title={`Update ${entity === 'album' ? 'Album' : 'Song'}`} subtitle={name(item)}>
+    <FormPage title={`Update ${capitalized(entity)}`} subtitle={name(item)}>
       {form(item, onUpdated)}
     </FormPage>
   );

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
+import { TitledSection } from './titled-section';
 import { UserLink } from './user-link';
 import styles from './media-card.module.css';
 
@@ -89,19 +90,18 @@ interface ShelfProps {
 export function Shelf({ title, showAllTo, guest, children }: ShelfProps) {
   const guard = guestGuard(guest);
   const headingId = `shelf-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const showAll = (
+    <Link to={showAllTo} className={styles.showAll} onClick={guard} aria-label={`Show all ${title}`}>
+      Show all
+    </Link>
+  );
   return (
-    <section className={styles.shelf} aria-labelledby={headingId}>
-      <div className={styles.shelfHead}>
-        <h2 className={styles.shelfTitle} id={headingId}>
-          {title}
-        </h2>
-        <Link to={showAllTo} className={styles.showAll} onClick={guard} aria-label={`Show all ${title}`}>
-          Show all
-        </Link>
-      </div>
+    <TitledSection id={headingId} title={title} classNames={SHELF_CLASSES} head={showAll}>
       {children}
-    </section>
+    </TitledSection>
   );
 }
+
+const SHELF_CLASSES = { section: styles.shelf, head: styles.shelfHead, title: styles.shelfTitle };
 
 export const pageTitleClassName = styles.pageTitle;

@@ -1,21 +1,13 @@
 import type { Playlist } from '@tunafy/contracts';
-import { MediaCards } from '../../components/media-card';
+import { MediaCards, type MediaCardProps } from '../../components/media-card';
 
 /** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2), the name a link to the creator's page. */
 export function PlaylistCards({ playlists, guest, label }: { playlists: readonly Playlist[]; guest: boolean; label: string }) {
-  return (
-    <MediaCards
-      items={playlists}
-      guest={guest}
-      label={label}
-      card={(playlist) => ({
-        to: `/playlists/${playlist.id}`,
-        kind: 'playlist',
-        coverUrl: playlist.playlist_cover_url,
-        title: playlist.playlist_name,
-        subtitle: playlist.description || `By ${playlist.creator_username}`,
-        by: playlist.description ? undefined : { userId: playlist.creator_id, username: playlist.creator_username },
-      })}
-    />
-  );
+  return <MediaCards items={playlists} guest={guest} label={label} card={playlistCard} />;
+}
+
+function playlistCard(playlist: Playlist): Omit<MediaCardProps, 'guest'> {
+  const creator = { userId: playlist.creator_id, username: playlist.creator_username };
+  const byLine = { subtitle: playlist.description || `By ${creator.username}`, by: playlist.description ? undefined : creator };
+  return { to: `/playlists/${playlist.id}`, kind: 'playlist', coverUrl: playlist.playlist_cover_url, title: playlist.playlist_name, ...byLine };
 }

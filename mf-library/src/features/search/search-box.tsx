@@ -17,36 +17,20 @@ interface ResultOption {
   kind: 'song' | 'album' | 'playlist';
 }
 
+/** One result as an option: its key, group, page and the line under its name ("Song • ann"). */
+function option(kind: ResultOption['kind'], id: string, name: string, by: string, coverUrl: string | null): ResultOption {
+  const group = GROUP_OF[kind];
+  return { key: `${kind}:${id}`, group, to: `/${kind}s/${id}`, name, detail: `${group.slice(0, -1)} • ${by}`, coverUrl, kind };
+}
+
+const GROUP_OF = { song: 'Songs', album: 'Albums', playlist: 'Playlists' } as const;
+
 export function toOptions(results: SearchResponse | null): ResultOption[] {
   if (!results) return [];
   return [
-    ...results.songs.map((song) => ({
-      key: `song:${song.id}`,
-      group: 'Songs' as const,
-      to: `/songs/${song.id}`,
-      name: song.song_name,
-      detail: `Song • ${song.artist_username}`,
-      coverUrl: song.song_cover_url,
-      kind: 'song' as const,
-    })),
-    ...results.albums.map((album) => ({
-      key: `album:${album.id}`,
-      group: 'Albums' as const,
-      to: `/albums/${album.id}`,
-      name: album.album_name,
-      detail: `Album • ${album.artist_username}`,
-      coverUrl: album.album_cover_url,
-      kind: 'album' as const,
-    })),
-    ...results.playlists.map((playlist) => ({
-      key: `playlist:${playlist.id}`,
-      group: 'Playlists' as const,
-      to: `/playlists/${playlist.id}`,
-      name: playlist.playlist_name,
-      detail: `Playlist • ${playlist.creator_username}`,
-      coverUrl: playlist.playlist_cover_url,
-      kind: 'playlist' as const,
-    })),
+    ...results.songs.map((song) => option('song', song.id, song.song_name, song.artist_username, song.song_cover_url)),
+    ...results.albums.map((album) => option('album', album.id, album.album_name, album.artist_username, album.album_cover_url)),
+    ...results.playlists.map((playlist) => option('playlist', playlist.id, playlist.playlist_name, playlist.creator_username, playlist.playlist_cover_url)),
   ];
 }
 

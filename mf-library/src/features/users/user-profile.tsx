@@ -5,6 +5,7 @@ import { Button, EmptyState, IconButton, RowsSkeleton, themeClassName } from '@t
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ShuffleIcon } from '../../components/icons';
 import { PagedCards } from '../../components/paged-cards';
+import { TitledSection } from '../../components/titled-section';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
@@ -29,18 +30,19 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
+const SECTION_CLASSES = { section: styles.section, head: styles.sectionHead, title: styles.sectionTitle };
+
 function Section({ id, title, note, action, children }: { id: string; title: string; note?: string; action?: ReactNode; children: ReactNode }) {
+  const head = (
+    <>
+      {note && <p className={styles.sectionNote}>{note}</p>}
+      {action && <div className={styles.sectionAction}>{action}</div>}
+    </>
+  );
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <div className={styles.sectionHead}>
-        <h2 className={styles.sectionTitle} id={id}>
-          {title}
-        </h2>
-        {note && <p className={styles.sectionNote}>{note}</p>}
-        {action && <div className={styles.sectionAction}>{action}</div>}
-      </div>
+    <TitledSection id={id} title={title} classNames={SECTION_CLASSES} head={head}>
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
