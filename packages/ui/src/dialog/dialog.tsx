@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { lazyChunk } from '../lazy/lazy-chunk';
 import styles from './dialog.module.css';
 
 export interface DialogProps {
@@ -16,18 +17,15 @@ export interface DialogProps {
   contentKey?: string;
 }
 
-type Primitive = typeof import('./radix-dialog');
-let primitive: Primitive | null = null;
-let loading: Promise<Primitive> | null = null;
+const chunk = lazyChunk(() => import('./radix-dialog'));
 
 /**
  * Loads the dialog's behaviour (Radix, ~13 KB gzip) in its own chunk. Pages that only might open a
  * dialog do not pay for it up front; call this on an intent (a menu opening) to have it ready, and in
  * test setup so a dialog renders at once. Resolves to the same module every time.
  */
-export function preloadDialog(): Promise<Primitive> {
-  loading ??= import('./radix-dialog').then((module) => (primitive = module));
-  return loading;
+export function preloadDialog() {
+  return chunk.preload();
 }
 
 /**
@@ -40,7 +38,7 @@ export function Dialog(props: DialogProps) {
   // Read during the first render, before anything moves focus. Radix returns focus to its own Trigger,
   // and a Tunafy dialog is opened by many things (a menu item, the event bus), so the opener is ours to keep.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
-  const [loaded, setLoaded] = useState(primitive);
+  const [loaded, setLoaded] = useState(chunk.loaded);
   useEffect(() => {
     if (loaded) return;
     let mounted = true;

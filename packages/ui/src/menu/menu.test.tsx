@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { Menu, type MenuItem } from './menu';
 
 function renderMenu(items?: MenuItem[], onOpen = () => undefined) {
@@ -18,6 +18,18 @@ function renderMenu(items?: MenuItem[], onOpen = () => undefined) {
   return { user: userEvent.setup(), trigger: screen.getByRole('button', { name: 'More options for Blue Hour' }), chosen };
 }
 
+/** Renders the menu and opens it with Enter on its trigger; `pageKeys` lists the keys that reached the page (its shortcuts). */
+async function openByKeyboard() {
+  const pageKeys: string[] = [];
+  const listener = (event: KeyboardEvent) => pageKeys.push(event.key);
+  window.addEventListener('keydown', listener);
+  onTestFinished(() => window.removeEventListener('keydown', listener));
+  const menu = renderMenu();
+  menu.trigger.focus();
+  await menu.user.keyboard('{Enter}');
+  return { ...menu, pageKeys };
+}
+
 const item = (name: string) => screen.getByRole('menuitem', { name });
 
 describe('Menu', () => {
@@ -33,9 +45,7 @@ describe('Menu', () => {
   });
 
   it('opens with Enter on the first item; arrows move and wrap, Home and End jump', async () => {
-    const { user, trigger } = renderMenu();
-    trigger.focus();
-    await user.keyboard('{Enter}');
+    const { user } = await openByKeyboard();
     expect(item('Play next')).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(item('Add to queue')).toHaveFocus();
@@ -60,11 +70,7 @@ describe('Menu', () => {
   });
 
   it('typeahead: a letter moves to the next item that starts with it, more letters narrow it down; the page’s shortcuts do not see them', async () => {
-    const pageKeys = vi.fn();
-    window.addEventListener('keydown', pageKeys);
-    const { user, trigger } = renderMenu();
-    trigger.focus();
-    await user.keyboard('{Enter}');
+    const { user, pageKeys } = await openByKeyboard();
     await user.keyboard('d');
     expect(item('Delete')).toHaveFocus();
     // Radix forgets the typed letters after a second without typing.
@@ -73,28 +79,21 @@ describe('Menu', () => {
     expect(item('Add to queue')).toHaveFocus();
     await user.keyboard('dd to p');
     expect(item('Add to Playlist')).toHaveFocus();
-    expect(pageKeys.mock.calls.map(([event]) => (event as KeyboardEvent).key)).toEqual(['Enter']);
-    window.removeEventListener('keydown', pageKeys);
+    expect(pageKeys).toEqual(['Enter']);
   });
 
   it('Escape closes it and returns focus to the trigger, and does not reach the page’s shortcuts', async () => {
-    const pageKeys = vi.fn();
-    window.addEventListener('keydown', pageKeys);
-    const { user, trigger } = renderMenu();
-    trigger.focus();
-    await user.keyboard('{Enter}');
+    const { user, trigger, pageKeys } = await openByKeyboard();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(trigger).toHaveFocus();
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
-    expect(pageKeys.mock.calls.map(([event]) => (event as KeyboardEvent).key)).not.toContain('Escape');
-    window.removeEventListener('keydown', pageKeys);
+    expect(pageKeys).toEqual(['Enter']);
   });
 
   it('Enter on an item runs it, closes the menu and leaves focus on the trigger', async () => {
-    const { user, trigger, chosen } = renderMenu();
-    trigger.focus();
-    await user.keyboard('{Enter}{ArrowDown}{Enter}');
+    const { user, trigger, chosen } = await openByKeyboard();
+    await user.keyboard('{ArrowDown}{Enter}');
     expect(chosen).toEqual(['Add to queue']);
     expect(screen.queryByRole('menu')).toBeNull();
     expect(trigger).toHaveFocus();
@@ -109,9 +108,7 @@ describe('Menu', () => {
   });
 
   it('Tab closes it and moves on from the trigger', async () => {
-    const { user, trigger } = renderMenu();
-    trigger.focus();
-    await user.keyboard('{Enter}');
+    const { user } = await openByKeyboard();
     await user.tab();
     expect(screen.queryByRole('menu')).toBeNull();
     expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();

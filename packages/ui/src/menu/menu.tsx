@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { lazyChunk } from '../lazy/lazy-chunk';
 
 export interface MenuItem {
   /** What the item says; typeahead matches it, and it is the item's accessible name. */
@@ -33,18 +34,15 @@ export interface MenuProps {
 /** Where focus goes when the menu opens: its first or last item (keyboard), or the menu itself (pointer). */
 export type OpenFocus = 'first' | 'last' | 'menu';
 
-type Primitive = typeof import('./radix-menu');
-let primitive: Primitive | null = null;
-let loading: Promise<Primitive> | null = null;
+const chunk = lazyChunk(() => import('./radix-menu'));
 
 /**
  * Loads the menu's behaviour (Radix's dropdown menu) in its own chunk, as Dialog does: a page that
  * shows menu buttons does not pay for it before one is used. Called on an intent (the pointer over a
  * trigger, a trigger focused), and in test setup so a menu opens at once. Same module every time.
  */
-export function preloadMenu(): Promise<Primitive> {
-  loading ??= import('./radix-menu').then((module) => (primitive = module));
-  return loading;
+export function preloadMenu() {
+  return chunk.preload();
 }
 
 const KEYS_THAT_OPEN: Record<string, OpenFocus> = { Enter: 'first', ' ': 'first', ArrowDown: 'first', ArrowUp: 'last' };
@@ -58,7 +56,7 @@ const KEYS_THAT_OPEN: Record<string, OpenFocus> = { Enter: 'first', ' ': 'first'
  * the chunk and opens the real menu, focus where the key or pointer asked for.
  */
 export function Menu(props: MenuProps) {
-  const [loaded, setLoaded] = useState(primitive);
+  const [loaded, setLoaded] = useState(chunk.loaded);
   const [opening, setOpening] = useState<OpenFocus | null>(null);
   if (props.items.length === 0) return null;
   if (loaded) return <loaded.RadixMenu {...props} openAt={opening} />;
