@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router';
-import { useNotices } from '@tunafy/app-kit';
+import { Toaster } from '@tunafy/app-kit';
 import { DevBar, useSessionFromApi } from '@tunafy/app-kit/dev';
 import { getEventBus, type PlayerState } from '@tunafy/event-bus';
 import AlbumCreatePage from '../app/album-create-page';
@@ -82,16 +82,7 @@ function Toasts() {
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, []);
-  const toasts = useNotices({ visibleMs: 4000, max: 4 });
-  return (
-    <div className={styles.toasts} role="status" aria-live="polite">
-      {toasts.map((toast) => (
-        <p key={toast.id} className={toast.kind === 'error' ? `${styles.toast} ${styles.error}` : styles.toast}>
-          {toast.message}
-        </p>
-      ))}
-    </div>
-  );
+  return <Toaster visibleMs={4000} max={4} classNames={{ region: styles.toasts, toast: styles.toast, error: styles.error }} />;
 }
 
 const LINKS: [string, string][] = [

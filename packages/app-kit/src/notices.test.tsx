@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
 import { useNotices } from './notices';
+import { Toaster } from './toaster';
 
 function Notices() {
   return (
@@ -38,5 +39,23 @@ describe('useNotices', () => {
     notify('one');
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('Toaster', () => {
+  const classNames = { region: 'region', toast: 'toast', error: 'error' };
+
+  it('keeps its live region mounted and marks error notices with the error class', () => {
+    render(<Toaster visibleMs={1000} max={3} classNames={classNames} />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+    act(() => getEventBus().publish('ui:notify', { kind: 'error', message: 'Could not save.' }));
+    notify('Saved.');
+    expect(screen.getByText('Could not save.')).toHaveClass('toast', 'error');
+    expect(screen.getByText('Saved.')).toHaveClass('toast');
+    expect(screen.getByText('Saved.')).not.toHaveClass('error');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(region).toBeEmptyDOMElement();
   });
 });
