@@ -1,24 +1,16 @@
-/**
- * A seeded PRNG (mulberry32): the same seed gives the same order, so a shuffle
- * is reproducible in tests and a queue's shuffled order can be recomputed.
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
-/** Fisher-Yates over a copy. */
+/**
+ * Fisher-Yates over a copy, drawn from a seeded generator (pure-rand's xoroshiro128+): the same seed gives
+ * the same order, so a shuffle is reproducible in tests. (The order itself is what the player saves, not the
+ * seed, so the generator may change between versions.)
+ */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
+  const random = xoroshiro128plus(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
+    const j = uniformInt(random, 0, i);
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
