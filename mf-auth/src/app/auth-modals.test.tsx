@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import { ANN, stubApiClient } from '../test/fake-api';
-import { errorUnder } from '../test/queries';
-import { expectFocusCycle, renderAt } from '@tunafy/app-kit/test';
+import { errorUnder, fillIn } from '../test/queries';
+import { currentPath, expectFocusCycle, renderAt } from '@tunafy/app-kit/test';
 import AuthModals from './auth-modals';
 
 let api: ReturnType<typeof stubApiClient>;
@@ -14,8 +14,6 @@ beforeEach(() => {
   closes = 0;
   getEventBus().on('ui:close-modal').subscribe(() => closes++);
 });
-
-const location = () => screen.getByTestId('location').textContent;
 
 /** A page with an opener button that asks the shell's way (over the bus) for a modal. */
 function renderWithOpener(modal: ModalName) {
@@ -100,13 +98,12 @@ describe('AuthModals', () => {
     api.login.mockResolvedValue(ANN);
     const user = renderWithOpener('login');
     await open(user);
-    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await fillIn(user, { Email: 'ann@example.com', Password: 'secret1' });
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(getEventBus().last('auth:session')).toEqual({ user: ANN });
     expect(closes).toBe(1);
-    expect(location()).toBe('/albums');
+    expect(currentPath()).toBe('/albums');
   });
 
   it('switches between log-in and sign-up in place, focus following', async () => {
@@ -122,8 +119,7 @@ describe('AuthModals', () => {
   it('uses the modal wording of the confirmation message in the sign-up modal', async () => {
     const user = renderWithOpener('signup');
     await open(user);
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret2');
+    await fillIn(user, { Password: 'secret1', 'Confirm Password': 'secret2' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(errorUnder('Confirm Password')).toBe('Confirm Password field must be the same as the Password field.');
     expect(errorUnder('Password')).toBeNull();
@@ -133,21 +129,18 @@ describe('AuthModals', () => {
     api.signup.mockResolvedValue(ANN);
     const user = renderWithOpener('signup');
     await open(user);
-    await user.type(screen.getByLabelText('Email address'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Username'), 'ann');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await fillIn(user, { 'Email address': 'ann@example.com', Username: 'ann', Password: 'secret1', 'Confirm Password': 'secret1' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(getEventBus().last('auth:session')).toEqual({ user: ANN });
-    expect(location()).toBe('/albums');
+    expect(currentPath()).toBe('/albums');
   });
 
   it('sends the please-log-in Log In button to /login and its link to /signup', async () => {
     const user = renderWithOpener('please-log-in');
     await open(user);
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(location()).toBe('/login');
+    expect(currentPath()).toBe('/login');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -155,7 +148,7 @@ describe('AuthModals', () => {
     const user = renderWithOpener('please-log-in');
     await open(user);
     await user.click(screen.getByRole('link', { name: 'Sign up' }));
-    expect(location()).toBe('/signup');
+    expect(currentPath()).toBe('/signup');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -42,7 +42,7 @@ export default function AuthModals() {
       {modal === 'login' && (
         <LoginForm
           onSuccess={closeModal}
-          signupLink={
+          switchLink={
             <button type="button" className={styles.switchLink} onClick={() => setModal('signup')}>
               Sign up
             </button>
@@ -53,7 +53,7 @@ export default function AuthModals() {
         <SignupForm
           variant="modal"
           onSuccess={closeModal}
-          loginLink={
+          switchLink={
             <button type="button" className={styles.switchLink} onClick={() => setModal('login')}>
               Log in
             </button>

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
 import { ANN, stubApiClient } from '../test/fake-api';
-import { errorUnder } from '../test/queries';
-import { renderAt } from '@tunafy/app-kit/test';
+import { errorUnder, fillIn } from '../test/queries';
+import { currentPath, renderAt } from '@tunafy/app-kit/test';
 import SignupPage from './signup-page';
 
 let api: ReturnType<typeof stubApiClient>;
@@ -12,14 +12,11 @@ beforeEach(() => {
   api = stubApiClient();
 });
 
-const location = () => screen.getByTestId('location').textContent;
-
 describe('SignupPage', () => {
   it('uses the page wording of the confirmation message', async () => {
     renderAt('/signup', { '/signup': <SignupPage /> });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret2');
+    await fillIn(user, { Password: 'secret1', 'Confirm Password': 'secret2' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(errorUnder('Confirm Password')).toBe('Confirm Password field must be the same as the Password field. ');
   });
@@ -27,25 +24,22 @@ describe('SignupPage', () => {
   it('links to the login page', async () => {
     renderAt('/signup', { '/signup': <SignupPage /> });
     await userEvent.click(screen.getByRole('link', { name: 'Log in' }));
-    expect(location()).toBe('/login');
+    expect(currentPath()).toBe('/login');
   });
 
   it('sends a logged-in user home', () => {
     getEventBus().publish('auth:session', { user: ANN });
     renderAt('/signup', { '/signup': <SignupPage /> });
-    expect(location()).toBe('/');
+    expect(currentPath()).toBe('/');
   });
 
   it('goes home after a successful signup', async () => {
     api.signup.mockResolvedValue(ANN);
     renderAt('/signup', { '/signup': <SignupPage /> });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email address'), 'ann@example.com');
-    await user.type(screen.getByLabelText('Username'), 'ann');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await fillIn(user, { 'Email address': 'ann@example.com', Username: 'ann', Password: 'secret1', 'Confirm Password': 'secret1' });
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(location()).toBe('/'));
+    await waitFor(() => expect(currentPath()).toBe('/'));
     expect(getEventBus().last('auth:session')).toEqual({ user: ANN });
   });
 });

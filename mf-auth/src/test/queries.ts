@@ -16,3 +16,8 @@ export function errorUnder(label: string): string | null {
 export function alertText(): string {
   return screen.getByRole('alert').textContent ?? '';
 }
+
+/** Types each value into the input labelled with its key, in order, as a user fills a form in. */
+export async function fillIn(user: { type(element: Element, text: string): Promise<void> }, values: Record<string, string>): Promise<void> {
+  for (const [label, text] of Object.entries(values)) await user.type(screen.getByLabelText(label), text);
+}

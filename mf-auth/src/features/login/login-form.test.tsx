@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 function renderForm(onSuccess = vi.fn()) {
-  render(<LoginForm onSuccess={onSuccess} signupLink={<a href="/signup">Sign up</a>} />);
+  render(<LoginForm onSuccess={onSuccess} switchLink={<a href="/signup">Sign up</a>} />);
   return { onSuccess, user: userEvent.setup() };
 }
 

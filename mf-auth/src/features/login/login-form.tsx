@@ -1,36 +1,26 @@
 import type { ReactNode } from 'react';
 import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
-import { Button, Form, FormActions, FormAlert, TextField } from '@tunafy/ui';
-import styles from '../../components/form.module.css';
+import { Button, TextField } from '@tunafy/ui';
+import { AuthFormFrame } from '../../components/auth-form-frame';
 import { useLoginForm } from './use-login-form';
 
 interface LoginFormProps {
   onSuccess: (user: SessionUser) => void;
   /** The way to the sign-up form: a route link on the page, a view switch in the modal. */
-  signupLink: ReactNode;
+  switchLink: ReactNode;
 }
 
-export function LoginForm({ onSuccess, signupLink }: LoginFormProps) {
+export function LoginForm({ onSuccess, switchLink }: LoginFormProps) {
   const form = useLoginForm(onSuccess);
-  const { errors, pending } = form;
+  const demoUser = (
+    <Button variant="secondary" disabled={form.pending} onClick={() => form.submitValues({ email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password })}>
+      Demo User
+    </Button>
+  );
   return (
-    <Form onSubmit={form.onSubmit} noValidate aria-busy={pending}>
-      <FormAlert message={errors.server ?? errors.form} />
+    <AuthFormFrame form={form} submitLabel="Log In" actions={demoUser} switchPrompt="Don't have an account?" switchLink={switchLink}>
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-      <FormActions stacked>
-        <Button type="submit" disabled={pending}>
-          Log In
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={pending}
-          onClick={() => form.submitValues({ email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password })}
-        >
-          Demo User
-        </Button>
-      </FormActions>
-      <p className={styles.switch}>Don&apos;t have an account? {signupLink}</p>
-    </Form>
+    </AuthFormFrame>
   );
 }

@@ -19,7 +19,7 @@ interface Fields {
 }
 
 function renderForm(variant: 'page' | 'modal', onSuccess = vi.fn()) {
-  render(<SignupForm variant={variant} onSuccess={onSuccess} loginLink={<a href="/login">Log in</a>} />);
+  render(<SignupForm variant={variant} onSuccess={onSuccess} switchLink={<a href="/login">Log in</a>} />);
   const user = userEvent.setup();
   const submit = async ({ email, username, password, confirm }: Fields) => {
     if (email) await user.type(screen.getByLabelText('Email address'), email);
