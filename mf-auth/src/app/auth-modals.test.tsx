@@ -136,19 +136,14 @@ describe('AuthModals', () => {
     expect(currentPath()).toBe('/albums');
   });
 
-  it('sends the please-log-in Log In button to /login and its link to /signup', async () => {
+  it.each([
+    { role: 'button', name: 'Log In', path: '/login' },
+    { role: 'link', name: 'Sign up', path: '/signup' },
+  ] as const)('sends the please-log-in $role "$name" to $path and closes', async ({ role, name, path }) => {
     const user = renderWithOpener('please-log-in');
     await open(user);
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(currentPath()).toBe('/login');
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('sends the please-log-in sign-up link to /signup', async () => {
-    const user = renderWithOpener('please-log-in');
-    await open(user);
-    await user.click(screen.getByRole('link', { name: 'Sign up' }));
-    expect(currentPath()).toBe('/signup');
+    await user.click(screen.getByRole(role, { name }));
+    expect(currentPath()).toBe(path);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
