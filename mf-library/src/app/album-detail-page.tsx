@@ -28,19 +28,13 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
   const songs = usePagedRows(fetchRows);
   const total = songs.total ?? 0;
   const playback = usePagedPlayback(`album:${album.id}`, songs);
-  const dialogs = useListDialogs({
-    entity: 'album',
-    id: album.id,
-    name: album.album_name,
-    deleteList: deleteAlbum,
-    removeSong: removeSongFromAlbum,
-    onRemoved: (song) => {
-      // SPEC §4: removing reloads the album (its header's totals and its rows).
-      songs.reload();
-      reloadAlbum();
-      libraryChanged({ entity: 'song', id: song.id, action: 'updated' });
-    },
-  });
+  // SPEC §4: removing reloads the album (its header's totals and its rows).
+  const onRemoved = (song: Song) => {
+    songs.reload();
+    reloadAlbum();
+    libraryChanged({ entity: 'song', id: song.id, action: 'updated' });
+  };
+  const dialogs = useListDialogs({ entity: 'album', id: album.id, name: album.album_name, deleteList: deleteAlbum, removeSong: removeSongFromAlbum, onRemoved });
   // SPEC §6: only the album's artist sees its menu; Remove shows on rows whose song is the viewer's.
   const isOwner = album.artist_id === user.id;
   const { removeButton } = dialogs;

@@ -4,7 +4,7 @@ import { EmptyState, HeroSkeleton, IconButton, themeClassName } from '@tunafy/ui
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import coverStyles from '../components/cover.module.css';
+import { GradientCover } from '../components/cover';
 import { HeartIcon } from '../components/icons';
 import { SignedIn } from '../components/item-route';
 import { RowsState } from '../components/rows-state';
@@ -47,11 +47,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
         title="Liked Songs"
         description="Your favorite songs!"
         tint="rgba(80, 56, 160, 0.7)"
-        cover={
-          <div className={`${coverStyles.cover} ${coverStyles.shadow}`} style={{ width: 232, height: 232, background: 'linear-gradient(135deg, #450af5, #8e8ee5)', color: '#fff' }}>
-            <HeartIcon filled className={coverStyles.placeholder} />
-          </div>
-        }
+        cover={<GradientCover size={232} to="#8e8ee5">{(className) => <HeartIcon filled className={className} />}</GradientCover>}
         meta={[<UserLink key="owner" userId={user.id} username={user.username} />, tracks.total === null ? null : formatSongCount(total)]}
       />
       <ActionBar>

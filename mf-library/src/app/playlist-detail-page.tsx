@@ -32,19 +32,13 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   const order = usePlaylistOrder(playlist.id, entries);
   const rows = isCreator ? order.rows : entries;
   const playback = usePagedPlayback(`playlist:${playlist.id}`, rows);
-  const dialogs = useListDialogs({
-    entity: 'playlist',
-    id: playlist.id,
-    name: playlist.playlist_name,
-    deleteList: deletePlaylist,
-    removeSong: removeSongFromPlaylist,
-    onRemoved: () => {
-      // SPEC §4: removing reloads the playlist (its header's totals and its rows).
-      entries.reload();
-      reloadPlaylist();
-      libraryChanged({ entity: 'playlist', id: playlist.id, action: 'updated' });
-    },
-  });
+  // SPEC §4: removing reloads the playlist (its header's totals and its rows).
+  const onRemoved = () => {
+    entries.reload();
+    reloadPlaylist();
+    libraryChanged({ entity: 'playlist', id: playlist.id, action: 'updated' });
+  };
+  const dialogs = useListDialogs({ entity: 'playlist', id: playlist.id, name: playlist.playlist_name, deleteList: deletePlaylist, removeSong: removeSongFromPlaylist, onRemoved });
   const { removeButton } = dialogs;
   // Stable, so the list's rows do not render again on every scroll.
   const creatorActions = useCallback(

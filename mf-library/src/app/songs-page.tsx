@@ -7,7 +7,7 @@ import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
-import coverStyles from '../components/cover.module.css';
+import { GradientCover } from '../components/cover';
 import { SongList } from './song-list';
 import { fetchSongRows, songRowsPath } from '../features/songs/api';
 import { formatSongCount } from '../lib/format';
@@ -38,11 +38,7 @@ function AllSongs() {
         title="All Songs"
         description="All the songs in our library."
         tint="rgba(80, 56, 160, 0.6)"
-        cover={
-          <div className={`${coverStyles.cover} ${coverStyles.shadow}`} style={{ width: 192, height: 192, background: 'linear-gradient(135deg, #450af5, #c4efd9)', color: '#fff' }}>
-            <NoteIcon className={coverStyles.placeholder} />
-          </div>
-        }
+        cover={<GradientCover size={192} to="#c4efd9">{(className) => <NoteIcon className={className} />}</GradientCover>}
         meta={[songs.total === null ? null : formatSongCount(total)]}
       />
       <ActionBar>

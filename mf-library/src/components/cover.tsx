@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { NoteIcon } from '@tunafy/ui';
 import { AlbumIcon } from './icons';
 import styles from './cover.module.css';
@@ -42,6 +42,15 @@ export function Cover({ src, size, alt = '', kind = 'song', shadow, eager, class
       ) : (
         <NoteIcon className={styles.placeholder} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} />
       )}
+    </div>
+  );
+}
+
+/** The cover of a list that has no image of its own (All Songs, Liked Songs): an icon on a gradient. */
+export function GradientCover({ size, to, children }: { size: number; /** The gradient's end colour (it starts at the brand's violet). */ to: string; children: (className: string) => ReactNode }) {
+  return (
+    <div className={`${styles.cover} ${styles.shadow}`} style={{ width: size, height: size, background: `linear-gradient(135deg, #450af5, ${to})`, color: '#fff' }}>
+      {children(styles.placeholder)}
     </div>
   );
 }

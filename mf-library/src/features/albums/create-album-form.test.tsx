@@ -1,12 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Album } from '@tunafy/contracts';
 import AlbumCreatePage from '../../app/album-create-page';
-import { ANN, album, file } from '../../test/fixtures';
-import { apiError, deferred, formFields, stubApiClient, type FakeApi } from '../../test/fake-api';
+import { album, file } from '../../test/fixtures';
+import { apiError, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { alertText, errorUnder } from '../../test/queries';
-import { currentPath, publishSession, renderAt } from '../../test/render';
+import { expectSubmission, renderFormPage } from '../../test/form-page';
 
 const COVER = 'Cover photo must be in .jpeg, .jpg, .pdf, .png or .gif format.';
 
@@ -16,14 +14,12 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  renderAt('/albums/new', { '/albums/new': <AlbumCreatePage />, '/albums': <p>Albums</p> });
-  publishSession(ANN);
-  const user = userEvent.setup({ applyAccept: false });
+  const { user, submit } = renderFormPage('/albums/new', { '/albums/new': <AlbumCreatePage />, '/albums': <p>Albums</p> }, 'Create Album');
   return {
     user,
     type: (text: string) => user.type(screen.getByLabelText('Album Name'), text),
     upload: (cover: File) => user.upload(screen.getByLabelText('Cover photo'), cover),
-    submit: () => user.click(screen.getByRole('button', { name: 'Create Album' })),
+    submit,
   };
 }
 
@@ -56,18 +52,19 @@ describe('Create album', () => {
   });
 
   it('sends album_name and album_cover_url, shows Loading..., then goes to /albums', async () => {
-    const answer = deferred<Album>();
-    api.post.mockReturnValue(answer.promise);
     const { type, upload, submit } = renderPage();
-    await type('Night Drive');
-    await upload(file('cover.png'));
-    await submit();
-    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-    const [path, options] = api.post.mock.calls[0]!;
-    expect(path).toBe('/api/albums/new');
-    expect(formFields(options?.form)).toEqual({ album_name: 'Night Drive', album_cover_url: 'file:cover.png' });
-    await act(async () => answer.resolve(album()));
-    await waitFor(() => expect(currentPath()).toBe('/albums'));
+    const fillAndSubmit = async () => {
+      await type('Night Drive');
+      await upload(file('cover.png'));
+      await submit();
+    };
+    await expectSubmission(api, fillAndSubmit, {
+      method: 'post',
+      path: '/api/albums/new',
+      fields: { album_name: 'Night Drive', album_cover_url: 'file:cover.png' },
+      answer: album(),
+      then: '/albums',
+    });
   });
 
   it("shows the server's errors under the inputs and the generic text on a 5xx", async () => {

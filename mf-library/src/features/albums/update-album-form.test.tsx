@@ -1,12 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Album } from '@tunafy/contracts';
 import AlbumUpdatePage from '../../app/album-update-page';
 import { ANN, BOB, album, file } from '../../test/fixtures';
-import { apiError, deferred, formFields, serveGets, stubApiClient, type FakeApi } from '../../test/fake-api';
+import { apiError, formFields, serveGets, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { errorUnder } from '../../test/queries';
-import { currentPath, publishSession, renderAt } from '../../test/render';
+import { expectSubmission, renderFormPage, retype } from '../../test/form-page';
 
 let api: FakeApi;
 const NIGHT = album({ album_name: 'Night Drive' });
@@ -16,10 +14,7 @@ beforeEach(() => {
 });
 
 async function renderPage(user = ANN) {
-  renderAt(`/albums/${NIGHT.id}/update`, { '/albums/:albumId/update': <AlbumUpdatePage />, '/albums/:albumId': <p>Album page</p> });
-  publishSession(user);
-  const events = userEvent.setup({ applyAccept: false });
-  return { user: events, submit: () => events.click(screen.getByRole('button', { name: 'Update Album' })) };
+  return renderFormPage(`/albums/${NIGHT.id}/update`, { '/albums/:albumId/update': <AlbumUpdatePage />, '/albums/:albumId': <p>Album page</p> }, 'Update Album', user);
 }
 
 describe('Update album', () => {
@@ -49,20 +44,19 @@ describe('Update album', () => {
   });
 
   it('sends the name and the new cover, shows Loading..., then goes to the album', async () => {
-    const answer = deferred<Album>();
-    api.put.mockReturnValue(answer.promise);
     const { user, submit } = await renderPage();
-    const name = await screen.findByLabelText('Album Name');
-    await user.clear(name);
-    await user.type(name, 'Night Drive II');
-    await user.upload(screen.getByLabelText('Cover photo'), file('new.jpg', 'image/jpeg'));
-    await submit();
-    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-    const [path, options] = api.put.mock.calls[0]!;
-    expect(path).toBe(`/api/albums/${NIGHT.id}/update`);
-    expect(formFields(options?.form)).toEqual({ album_name: 'Night Drive II', album_cover_url: 'file:new.jpg' });
-    await act(async () => answer.resolve({ ...NIGHT, album_name: 'Night Drive II' }));
-    await waitFor(() => expect(currentPath()).toBe(`/albums/${NIGHT.id}`));
+    const fillAndSubmit = async () => {
+      await retype(user, 'Album Name', 'Night Drive II');
+      await user.upload(screen.getByLabelText('Cover photo'), file('new.jpg', 'image/jpeg'));
+      await submit();
+    };
+    await expectSubmission(api, fillAndSubmit, {
+      method: 'put',
+      path: `/api/albums/${NIGHT.id}/update`,
+      fields: { album_name: 'Night Drive II', album_cover_url: 'file:new.jpg' },
+      answer: { ...NIGHT, album_name: 'Night Drive II' },
+      then: `/albums/${NIGHT.id}`,
+    });
   });
 
   it('sends only the name when the cover is kept; server errors show under the input', async () => {

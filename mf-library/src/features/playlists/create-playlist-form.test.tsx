@@ -1,12 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Playlist } from '@tunafy/contracts';
 import PlaylistCreatePage from '../../app/playlist-create-page';
-import { ANN, file, playlist } from '../../test/fixtures';
-import { apiError, deferred, formFields, stubApiClient, type FakeApi } from '../../test/fake-api';
+import { file, playlist } from '../../test/fixtures';
+import { apiError, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { alertText, errorUnder } from '../../test/queries';
-import { currentPath, publishSession, renderAt } from '../../test/render';
+import { expectSubmission, renderFormPage } from '../../test/form-page';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -14,10 +12,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  renderAt('/playlists/new', { '/playlists/new': <PlaylistCreatePage />, '/playlists': <p>Playlists</p> });
-  publishSession(ANN);
-  const user = userEvent.setup({ applyAccept: false });
-  return { user, submit: () => user.click(screen.getByRole('button', { name: 'Create Playlist' })) };
+  return renderFormPage('/playlists/new', { '/playlists/new': <PlaylistCreatePage />, '/playlists': <p>Playlists</p> }, 'Create Playlist');
 }
 
 describe('Create playlist', () => {
@@ -44,19 +39,20 @@ describe('Create playlist', () => {
     [true, 'true'],
     [false, 'false'],
   ])('sends the checkbox’s checked state (checked: %s)', async (checked, sent) => {
-    const answer = deferred<Playlist>();
-    api.post.mockReturnValue(answer.promise);
     const { user, submit } = renderPage();
-    await user.type(screen.getByLabelText('Playlist Name'), 'Chill');
-    await user.type(screen.getByLabelText('Description'), 'Late nights');
-    if (checked) await user.click(screen.getByLabelText('Private'));
-    await submit();
-    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-    const [path, options] = api.post.mock.calls[0]!;
-    expect(path).toBe('/api/playlists/new');
-    expect(formFields(options?.form)).toEqual({ playlist_name: 'Chill', description: 'Late nights', private: sent });
-    await act(async () => answer.resolve(playlist()));
-    await waitFor(() => expect(currentPath()).toBe('/playlists'));
+    const fillAndSubmit = async () => {
+      await user.type(screen.getByLabelText('Playlist Name'), 'Chill');
+      await user.type(screen.getByLabelText('Description'), 'Late nights');
+      if (checked) await user.click(screen.getByLabelText('Private'));
+      await submit();
+    };
+    await expectSubmission(api, fillAndSubmit, {
+      method: 'post',
+      path: '/api/playlists/new',
+      fields: { playlist_name: 'Chill', description: 'Late nights', private: sent },
+      answer: playlist(),
+      then: '/playlists',
+    });
   });
 
   it("shows the server's field errors and the generic text on a 5xx", async () => {

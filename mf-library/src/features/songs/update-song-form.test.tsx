@@ -1,13 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Song } from '@tunafy/contracts';
 import SongUpdatePage from '../../app/song-update-page';
-import { ANN, file, song } from '../../test/fixtures';
-import { deferred, formFields, serveGets, stubApiClient, type FakeApi } from '../../test/fake-api';
+import { file, song } from '../../test/fixtures';
+import { serveGets, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { alertText, errorUnder } from '../../test/queries';
 import { apiError } from '../../test/fake-api';
-import { currentPath, publishSession, renderAt } from '../../test/render';
+import { expectSubmission, renderFormPage, retype } from '../../test/form-page';
 
 let api: FakeApi;
 const BLUE = song({ song_name: 'Blue Hour' });
@@ -17,10 +15,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  renderAt(`/songs/${BLUE.id}/update`, { '/songs/:songId/update': <SongUpdatePage />, '/songs/:songId': <p>Song page</p> });
-  publishSession(ANN);
-  const user = userEvent.setup({ applyAccept: false });
-  return { user, submit: () => user.click(screen.getByRole('button', { name: 'Update Song' })) };
+  return renderFormPage(`/songs/${BLUE.id}/update`, { '/songs/:songId/update': <SongUpdatePage />, '/songs/:songId': <p>Song page</p> }, 'Update Song');
 }
 
 describe('Update song', () => {
@@ -52,20 +47,19 @@ describe('Update song', () => {
   });
 
   it('sends the name and the replacement files, then goes to the song', async () => {
-    const answer = deferred<Song>();
-    api.put.mockReturnValue(answer.promise);
     const { user, submit } = renderPage();
-    const name = await screen.findByLabelText('Song Name');
-    await user.clear(name);
-    await user.type(name, 'Blue Hour (live)');
-    await user.upload(screen.getByLabelText('Song file'), file('live.mp3', 'audio/mpeg'));
-    await submit();
-    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-    const [path, options] = api.put.mock.calls[0]!;
-    expect(path).toBe(`/api/songs/${BLUE.id}/update`);
-    expect(formFields(options?.form)).toEqual({ song_name: 'Blue Hour (live)', song_file_url: 'file:live.mp3' });
-    await act(async () => answer.resolve({ ...BLUE, song_name: 'Blue Hour (live)' }));
-    await waitFor(() => expect(currentPath()).toBe(`/songs/${BLUE.id}`));
+    const fillAndSubmit = async () => {
+      await retype(user, 'Song Name', 'Blue Hour (live)');
+      await user.upload(screen.getByLabelText('Song file'), file('live.mp3', 'audio/mpeg'));
+      await submit();
+    };
+    await expectSubmission(api, fillAndSubmit, {
+      method: 'put',
+      path: `/api/songs/${BLUE.id}/update`,
+      fields: { song_name: 'Blue Hour (live)', song_file_url: 'file:live.mp3' },
+      answer: { ...BLUE, song_name: 'Blue Hour (live)' },
+      then: `/songs/${BLUE.id}`,
+    });
   });
 
   it('shows the generic text on a 5xx', async () => {
