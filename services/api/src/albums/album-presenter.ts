@@ -1,27 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Album, AlbumDetail } from '@tunafy/contracts';
+import type { CatalogModel } from '../catalog/catalog-model.js';
+import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
-import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { AlbumRecord } from './albums.repository.js';
 
 /** Turns album records into the API's album shape; artist names come from the in-memory catalog. */
 @Injectable()
-export class AlbumPresenter {
-  constructor(private readonly catalog: CatalogReadModel) {}
-
-  present(records: readonly AlbumRecord[]): Album[] {
-    const model = this.catalog.model;
-    return records.map((album) => toAlbum(album, model.username(album.artistId)));
-  }
-
-  presentOne(record: AlbumRecord): Album {
-    return this.present([record])[0]!;
+export class AlbumPresenter extends CatalogPresenter<AlbumRecord, Album> {
+  protected shape(album: AlbumRecord, model: CatalogModel): Album {
+    return toAlbum(album, model.username(album.artistId));
   }
 
   /** The detail page's header: the album with its song count and length. */
   presentDetail(record: AlbumRecord): AlbumDetail {
-    const totals = this.catalog.model.albumTotals(record.id);
-    return { ...this.presentOne(record), song_count: totals.songCount, total_duration: totals.totalDuration };
+    return this.withTotals(record, this.catalog.model.albumTotals(record.id));
   }
 }
 

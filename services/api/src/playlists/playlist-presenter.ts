@@ -1,27 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Playlist, PlaylistDetail } from '@tunafy/contracts';
+import type { CatalogModel } from '../catalog/catalog-model.js';
+import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
-import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { PlaylistRecord } from './playlists.repository.js';
 
 /** Turns playlist records into the API's playlist shape; creator names come from the in-memory catalog. */
 @Injectable()
-export class PlaylistPresenter {
-  constructor(private readonly catalog: CatalogReadModel) {}
-
-  present(records: readonly PlaylistRecord[]): Playlist[] {
-    const model = this.catalog.model;
-    return records.map((playlist) => toPlaylist(playlist, model.username(playlist.creatorId)));
-  }
-
-  presentOne(record: PlaylistRecord): Playlist {
-    return this.present([record])[0]!;
+export class PlaylistPresenter extends CatalogPresenter<PlaylistRecord, Playlist> {
+  protected shape(playlist: PlaylistRecord, model: CatalogModel): Playlist {
+    return toPlaylist(playlist, model.username(playlist.creatorId));
   }
 
   /** The detail page's header: the playlist with its song count and length. */
   presentDetail(record: PlaylistRecord): PlaylistDetail {
-    const totals = this.catalog.model.playlistTotals(record.id);
-    return { ...this.presentOne(record), song_count: totals.songCount, total_duration: totals.totalDuration };
+    return this.withTotals(record, this.catalog.model.playlistTotals(record.id));
   }
 }
 

@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Song } from '@tunafy/contracts';
-import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import type { CatalogModel } from '../catalog/catalog-model.js';
+import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
 import type { SongRecord } from './songs.repository.js';
 
 /** Turns song records into the API's song shape; artist and album names come from the in-memory catalog. */
 @Injectable()
-export class SongPresenter {
-  constructor(private readonly catalog: CatalogReadModel) {}
-
-  present(records: readonly SongRecord[]): Song[] {
-    const model = this.catalog.model;
-    return records.map((song) => toSong(song, model.username(song.artistId), model.albumName(song.albumId)));
-  }
-
-  presentOne(record: SongRecord): Song {
-    return this.present([record])[0]!;
+export class SongPresenter extends CatalogPresenter<SongRecord, Song> {
+  protected shape(song: SongRecord, model: CatalogModel): Song {
+    return toSong(song, model.username(song.artistId), model.albumName(song.albumId));
   }
 }
 
