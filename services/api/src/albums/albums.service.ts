@@ -13,8 +13,8 @@ import {
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { ListResponder, pageBody } from '../catalog/list-responses.js';
-import { sendCountingListCache } from '../observability/list-cache-metrics.js';
+import { pageBody } from '../catalog/list-responses.js';
+import { CountedCatalogList } from '../observability/list-cache-metrics.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -37,7 +37,7 @@ const FIRST_PAGE: PageRequest = { limit: 100 };
  */
 @Injectable()
 export class AlbumsService {
-  private readonly lists = new ListResponder<AlbumRecord>('albums');
+  private readonly lists = new CountedCatalogList<AlbumRecord>('albums', (model, request) => model.albumsPage(request));
 
   constructor(
     private readonly albums: AlbumsRepository,
@@ -50,15 +50,8 @@ export class AlbumsService {
 
   /** Oldest first; the whole list without `limit` (the home page's, guests included), else a page. */
   async list(page: PageQuery, req: Request, res: Response): Promise<void> {
-    const model = await this.catalog.current();
-    return sendCountingListCache(this.lists, req, res, page, {
-      owner: model,
-      version: model.versions.albums,
-      pageOf: (request) => model.albumsPage(request),
-      present: (rows) => this.presenter.present(rows),
-    });
+    return this.lists.send(await this.catalog.current(), page, req, res, (rows) => this.presenter.present(rows));
   }
-
 
   /** With the song count and total length, so the album page needs no full song list. */
   async get(id: unknown): Promise<AlbumDetail> {

@@ -4,8 +4,7 @@ import { LikesRepository } from '../collection/likes.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { ListResponder } from '../catalog/list-responses.js';
-import { sendCountingListCache } from '../observability/list-cache-metrics.js';
+import { CountedCatalogList } from '../observability/list-cache-metrics.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -28,7 +27,7 @@ export interface SongFiles {
  */
 @Injectable()
 export class SongsService {
-  private readonly lists = new ListResponder<SongRecord>('songs');
+  private readonly lists = new CountedCatalogList<SongRecord>('songs', (model, request) => model.songsPage(request));
 
   constructor(
     private readonly songs: SongsRepository,
@@ -42,15 +41,8 @@ export class SongsService {
 
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
   async list(page: PageQuery, req: Request, res: Response): Promise<void> {
-    const model = await this.catalog.current();
-    return sendCountingListCache(this.lists, req, res, page, {
-      owner: model,
-      version: model.versions.songs,
-      pageOf: (request) => model.songsPage(request),
-      present: (rows) => this.presenter.present(rows),
-    });
+    return this.lists.send(await this.catalog.current(), page, req, res, (rows) => this.presenter.present(rows));
   }
-
 
   async get(id: unknown): Promise<Song> {
     return this.presenter.presentOne(await this.find(id));
