@@ -8,52 +8,43 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * every series and the queries.
  */
 export const registry = new Registry();
-const registers = [registry];
+
+// Every metric goes into this process's registry, never prom-client's global one.
+const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Gauge<L>({ name, help, labelNames, registers: [registry] });
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
+const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+  new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
 
 /** By route pattern (`/api/songs/:id`, never the URL with its ids) so the series stay few; `_count` is the request count. */
-export const httpRequestDuration = new Histogram({
-  name: 'tunafy_http_request_duration_seconds',
-  help: 'Time from the first byte of a request to the end of its answer, by method, route pattern and status.',
-  labelNames: ['method', 'route', 'status'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-  registers,
-});
+export const httpRequestDuration = histogram(
+  'tunafy_http_request_duration_seconds',
+  'Time from the first byte of a request to the end of its answer, by method, route pattern and status.',
+  ['method', 'route', 'status'],
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+);
 
-export const mediaActiveStreams = new Gauge({
-  name: 'tunafy_media_active_streams',
-  help: 'Media answers whose bytes are being sent right now, by kind (audio, image).',
-  labelNames: ['kind'] as const,
-  registers,
-});
+export const mediaActiveStreams = gauge('tunafy_media_active_streams', 'Media answers whose bytes are being sent right now, by kind (audio, image).', ['kind']);
 
-export const uploadBytes = new Counter({
-  name: 'tunafy_upload_bytes_total',
-  help: 'Bytes of files received, by source: form (song, album and cover forms) or import (bulk upload).',
-  labelNames: ['source'] as const,
-  registers,
-});
+export const uploadBytes = counter(
+  'tunafy_upload_bytes_total',
+  'Bytes of files received, by source: form (song, album and cover forms) or import (bulk upload).',
+  ['source'],
+);
 
-export const cacheLookups = new Counter({
-  name: 'tunafy_cache_lookups_total',
-  help: 'Lookups in the process caches, by cache (media_disk, list_response) and result (hit, miss).',
-  labelNames: ['cache', 'result'] as const,
-  registers,
-});
+export const cacheLookups = counter(
+  'tunafy_cache_lookups_total',
+  'Lookups in the process caches, by cache (media_disk, list_response) and result (hit, miss).',
+  ['cache', 'result'],
+);
 
-export const dbCommandDuration = new Histogram({
-  name: 'tunafy_db_command_duration_seconds',
-  help: 'Database round trips as the driver measures them, by command name and outcome (ok, error).',
-  labelNames: ['command', 'outcome'] as const,
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers,
-});
+export const dbCommandDuration = histogram(
+  'tunafy_db_command_duration_seconds',
+  'Database round trips as the driver measures them, by command name and outcome (ok, error).',
+  ['command', 'outcome'],
+  [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+);
 
-export const catalogItems = new Gauge({
-  name: 'tunafy_catalog_items',
-  help: "Rows in this replica's in-memory catalog, by kind (songs, albums).",
-  labelNames: ['kind'] as const,
-  registers,
-});
+export const catalogItems = gauge('tunafy_catalog_items', "Rows in this replica's in-memory catalog, by kind (songs, albums).", ['kind']);
 
 // Children bound once: the hot paths then touch no label objects.
 export const audioStreams = mediaActiveStreams.labels('audio');
@@ -65,7 +56,7 @@ export const listResponseMisses = cacheLookups.labels('list_response', 'miss');
 export const formUploadBytes = uploadBytes.labels('form');
 export const importUploadBytes = uploadBytes.labels('import');
 // Every known series exists from the start at 0, so rates and ratios are defined before the first event.
-for (const counter of [mediaDiskHits, mediaDiskMisses, listResponseHits, listResponseMisses, formUploadBytes, importUploadBytes]) counter.inc(0);
+for (const child of [mediaDiskHits, mediaDiskMisses, listResponseHits, listResponseMisses, formUploadBytes, importUploadBytes]) child.inc(0);
 for (const gauge of [audioStreams, imageStreams]) gauge.set(0);
 
 let defaultMetrics = false;
