@@ -133,27 +133,18 @@ function paintBackground(canvas: Canvas, random: Random, palette: Rgb[]): void {
   }
 }
 
+/** How each style paints; every painter draws its own random numbers, in its own order. */
+const PAINTERS: Record<Style, (canvas: Canvas, random: Random, palette: Rgb[]) => void> = {
+  orbs: (canvas, random, palette) => paintOrbs(canvas, random, palette, intBetween(random, 3, 7), 0.08, 0.35),
+  stripes: paintStripes,
+  waves: paintWaves,
+  rings: paintRings,
+  sunset: paintSunset,
+  tiles: paintTiles,
+};
+
 function paintStyle(canvas: Canvas, random: Random, palette: Rgb[], style: Style): void {
-  switch (style) {
-    case 'orbs':
-      paintOrbs(canvas, random, palette, intBetween(random, 3, 7), 0.08, 0.35);
-      break;
-    case 'stripes':
-      paintStripes(canvas, random, palette);
-      break;
-    case 'waves':
-      paintWaves(canvas, random, palette);
-      break;
-    case 'rings':
-      paintRings(canvas, random, palette);
-      break;
-    case 'sunset':
-      paintSunset(canvas, random, palette);
-      break;
-    case 'tiles':
-      paintTiles(canvas, random, palette);
-      break;
-  }
+  PAINTERS[style](canvas, random, palette);
 }
 
 function paintOrbs(canvas: Canvas, random: Random, palette: Rgb[], count: number, minRadius: number, maxRadius: number): void {

@@ -57,61 +57,20 @@ const DORIAN = [0, 2, 3, 5, 7, 9, 10];
 const LYDIAN = [0, 2, 4, 6, 7, 9, 11];
 const MIXOLYDIAN = [0, 2, 4, 5, 7, 9, 10];
 
+// One mood a line, like GROOVES below.
 const MOODS: readonly Mood[] = [
   // bright indie pop
-  {
-    scale: MAJOR,
-    progressions: [[0, 4, 5, 3], [0, 5, 3, 4], [3, 0, 4, 5], [0, 3, 1, 4]],
-    bpm: [108, 132],
-    sevenths: false,
-    padWaves: ['saw', 'triangle'],
-    leadWaves: ['triangle', 'sine'],
-  },
+  { scale: MAJOR, progressions: [[0, 4, 5, 3], [0, 5, 3, 4], [3, 0, 4, 5], [0, 3, 1, 4]], bpm: [108, 132], sevenths: false, padWaves: ['saw', 'triangle'], leadWaves: ['triangle', 'sine'] },
   // dreamy, slow, floating
-  {
-    scale: LYDIAN,
-    progressions: [[0, 1, 0, 1], [0, 1, 5, 4], [0, 4, 1, 5]],
-    bpm: [76, 96],
-    sevenths: true,
-    padWaves: ['sine', 'triangle', 'warm'],
-    leadWaves: ['sine', 'triangle'],
-  },
+  { scale: LYDIAN, progressions: [[0, 1, 0, 1], [0, 1, 5, 4], [0, 4, 1, 5]], bpm: [76, 96], sevenths: true, padWaves: ['sine', 'triangle', 'warm'], leadWaves: ['sine', 'triangle'] },
   // melancholic
-  {
-    scale: MINOR,
-    progressions: [[0, 5, 2, 6], [0, 3, 6, 2], [0, 5, 3, 4], [5, 6, 0, 0]],
-    bpm: [78, 100],
-    sevenths: false,
-    padWaves: ['warm', 'saw', 'triangle'],
-    leadWaves: ['sine', 'triangle'],
-  },
+  { scale: MINOR, progressions: [[0, 5, 2, 6], [0, 3, 6, 2], [0, 5, 3, 4], [5, 6, 0, 0]], bpm: [78, 100], sevenths: false, padWaves: ['warm', 'saw', 'triangle'], leadWaves: ['sine', 'triangle'] },
   // driving night-drive synthwave
-  {
-    scale: MINOR,
-    progressions: [[0, 6, 5, 6], [0, 5, 6, 4], [0, 2, 6, 5]],
-    bpm: [118, 140],
-    sevenths: false,
-    padWaves: ['saw'],
-    leadWaves: ['saw', 'triangle'],
-  },
+  { scale: MINOR, progressions: [[0, 6, 5, 6], [0, 5, 6, 4], [0, 2, 6, 5]], bpm: [118, 140], sevenths: false, padWaves: ['saw'], leadWaves: ['saw', 'triangle'] },
   // groovy, jazzy
-  {
-    scale: DORIAN,
-    progressions: [[0, 3, 0, 3], [0, 6, 3, 4], [1, 4, 0, 0]],
-    bpm: [88, 112],
-    sevenths: true,
-    padWaves: ['warm', 'triangle'],
-    leadWaves: ['triangle', 'warm'],
-  },
+  { scale: DORIAN, progressions: [[0, 3, 0, 3], [0, 6, 3, 4], [1, 4, 0, 0]], bpm: [88, 112], sevenths: true, padWaves: ['warm', 'triangle'], leadWaves: ['triangle', 'warm'] },
   // sunny, folk-ish
-  {
-    scale: MIXOLYDIAN,
-    progressions: [[0, 6, 3, 0], [0, 3, 6, 0], [0, 4, 6, 3]],
-    bpm: [96, 124],
-    sevenths: false,
-    padWaves: ['triangle', 'warm'],
-    leadWaves: ['triangle', 'sine'],
-  },
+  { scale: MIXOLYDIAN, progressions: [[0, 6, 3, 0], [0, 3, 6, 0], [0, 4, 6, 3]], bpm: [96, 124], sevenths: false, padWaves: ['triangle', 'warm'], leadWaves: ['triangle', 'sine'] },
 ];
 
 /** Kick and snare hits per bar, in sixteenth steps. */
