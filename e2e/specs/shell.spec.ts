@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { findFreePort, frontendApps, startGateway, type RunningGateway } from '@tunafy/stack';
 import { DEMO_CREDENTIALS } from '@tunafy/contracts';
 import { publishOnBus } from '../support/bus.js';
-import { expect, hasRemote, logInAsDemo, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { expect, hasRemote, logInAsDemo, seriousA11yViolations, test, waitForRegionsSettled } from '../support/fixtures.js';
 
 const BANNER_TEXT = 'Sign up to get unlimited songs. No credit card needed.';
 const SIDEBAR_ITEMS = ['Your Library', 'All Songs', 'Liked Songs', 'Create Song', 'Create Album', 'Create Playlist', 'Upload Music'];
@@ -53,6 +53,9 @@ test.describe('guest', () => {
     await expect(menu.getByRole('menuitem', { name: 'Log In' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Sign Up' })).toBeFocused();
+    // Typeahead: a letter goes to the item that starts with it.
+    await page.keyboard.press('l');
+    await expect(menu.getByRole('menuitem', { name: 'Log In' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await expect(button).toBeFocused();
@@ -128,6 +131,8 @@ test.describe('logged-in user', () => {
 
     await profile.click();
     await expect(page.getByText(DEMO_CREDENTIALS.email)).toBeVisible();
+    // The open menu, with the user's name and email above its item, is sound for assistive technology too.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(BANNER_TEXT)).toBeVisible();
