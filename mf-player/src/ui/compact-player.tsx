@@ -3,7 +3,7 @@ import type { PlayerController, PlayerViewState } from '../playback/player-contr
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
 import { FullPlayer } from './full-player';
-import { PauseIcon, PlayIcon } from './icons';
+import { Icon } from './icons';
 import { useProgress } from './use-player';
 import styles from './compact-player.module.css';
 import shared from './shared.module.css';
@@ -57,7 +57,7 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
         data-buffering={(state.playing && state.buffering) || undefined}
         onClick={() => controller.toggle()}
       >
-        {state.playing ? <PauseIcon size={24} /> : <PlayIcon size={24} />}
+        <Icon name={state.playing ? 'pause' : 'play'} size={24} />
       </button>
       <ProgressLine controller={controller} />
       {notice}

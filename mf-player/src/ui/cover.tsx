@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NoteIcon } from './icons';
+import { Icon } from './icons';
 import styles from './cover.module.css';
 
 /**
@@ -14,7 +14,7 @@ export function Cover({ src, size, fluid }: { src: string | null | undefined; si
     <img className={className} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onError={() => setFailed(src)} />
   ) : (
     <span className={`${className} ${styles.placeholder}`} style={fluid ? undefined : { width: size, height: size }} aria-hidden="true">
-      <NoteIcon size={Math.round(size / 2.2)} />
+      <Icon name="note" size={Math.round(size / 2.2)} />
     </span>
   );
 }

@@ -3,7 +3,7 @@ import type { PlayerController, PlayerViewState } from '../playback/player-contr
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
 import { IconButton } from '@tunafy/ui';
-import { ChevronDownIcon } from './icons';
+import { Icon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
 import { SongLinks } from './song-link';
@@ -88,7 +88,7 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
       }}
     >
       <div className={styles.header}>
-        <IconButton size="small" ref={close} label="Close player" onClick={onClose} className={`${shared.iconButton} ${styles.headerButton}`}><ChevronDownIcon /></IconButton>
+        <IconButton size="small" ref={close} label="Close player" onClick={onClose} className={`${shared.iconButton} ${styles.headerButton}`}><Icon name="chevronDown" /></IconButton>
         <h2 id={titleId} className={styles.heading}>
           Now playing
         </h2>

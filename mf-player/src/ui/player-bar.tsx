@@ -3,7 +3,7 @@ import type { PlayerController } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { CompactPlayer } from './compact-player';
 import { IconButton, preloadDialog } from '@tunafy/ui';
-import { AlertIcon, CloseIcon, KeyboardIcon } from './icons';
+import { Icon } from './icons';
 import { NowPlaying } from './now-playing';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
@@ -39,9 +39,9 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
   const notice = state.notice && (
     // The same message went to the shell's toaster (a live region); here it stays visible, not announced twice.
     <p className={styles.notice} data-testid="player-notice">
-      <AlertIcon />
+      <Icon name="alert" />
       <span>{state.notice}</span>
-      <IconButton size="small" label="Dismiss message" onClick={() => controller.dismissNotice()} className={`${shared.iconButton} ${styles.dismiss}`}><CloseIcon size={16} /></IconButton>
+      <IconButton size="small" label="Dismiss message" onClick={() => controller.dismissNotice()} className={`${shared.iconButton} ${styles.dismiss}`}><Icon name="close" size={16} /></IconButton>
     </p>
   );
 
@@ -83,7 +83,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
           onFocus={preloadHelp}
           className={`${shared.iconButton} ${styles.optional}`}
         >
-          <KeyboardIcon />
+          <Icon name="keyboard" />
         </IconButton>
         <IconButton size="small" {...queue.buttonProps} className={shared.iconButton} />
         <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />

@@ -1,7 +1,7 @@
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { IconButton } from '@tunafy/ui';
-import { ForwardIcon, LoopOneIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RewindIcon, ShuffleIcon } from './icons';
+import { Icon } from './icons';
 import styles from './transport-controls.module.css';
 import shared from './shared.module.css';
 
@@ -24,9 +24,9 @@ export function TransportControls({ controller, state, layout = 'bar' }: Transpo
   const hasSong = currentSong(state.queue) !== null;
   return (
     <div className={styles.controls} role="group" aria-label="Playback" data-layout={layout}>
-      <IconButton size="small" label="Shuffle" active={shuffle} aria-pressed={shuffle} onClick={() => controller.toggleShuffle()} className={shared.iconButton}><ShuffleIcon /></IconButton>
-      <IconButton size="small" label="Previous" disabled={!hasSong} onClick={() => controller.previous()} className={shared.iconButton}><PreviousIcon /></IconButton>
-      <IconButton size="small" label="Rewind 5 seconds" disabled={!hasSong} onClick={() => controller.rewind()} className={shared.iconButton}><RewindIcon /></IconButton>
+      <IconButton size="small" label="Shuffle" active={shuffle} aria-pressed={shuffle} onClick={() => controller.toggleShuffle()} className={shared.iconButton}><Icon name="shuffle" /></IconButton>
+      <IconButton size="small" label="Previous" disabled={!hasSong} onClick={() => controller.previous()} className={shared.iconButton}><Icon name="previous" /></IconButton>
+      <IconButton size="small" label="Rewind 5 seconds" disabled={!hasSong} onClick={() => controller.rewind()} className={shared.iconButton}><Icon name="rewind" /></IconButton>
       <button
         type="button"
         className={`${styles.play} ${shared.bufferingRing}`}
@@ -36,12 +36,12 @@ export function TransportControls({ controller, state, layout = 'bar' }: Transpo
         data-buffering={(playing && buffering) || undefined}
         onClick={() => controller.toggle()}
       >
-        {playing ? <PauseIcon size={layout === 'full' ? 32 : 20} /> : <PlayIcon size={layout === 'full' ? 32 : 20} />}
+        <Icon name={playing ? 'pause' : 'play'} size={layout === 'full' ? 32 : 20} />
       </button>
-      <IconButton size="small" label="Forward 5 seconds" disabled={!hasSong} onClick={() => controller.forward()} className={shared.iconButton}><ForwardIcon /></IconButton>
-      <IconButton size="small" label="Next" disabled={!hasSong} onClick={() => controller.next()} className={shared.iconButton}><NextIcon /></IconButton>
-      <IconButton size="small" label="Loop this song" active={repeat === 'one'} aria-pressed={repeat === 'one'} onClick={() => controller.toggleLoop()} className={shared.iconButton}><LoopOneIcon /></IconButton>
-      <IconButton size="small" label="Repeat queue" active={repeat === 'all'} aria-pressed={repeat === 'all'} onClick={() => controller.toggleRepeatAll()} className={shared.iconButton}><RepeatIcon /></IconButton>
+      <IconButton size="small" label="Forward 5 seconds" disabled={!hasSong} onClick={() => controller.forward()} className={shared.iconButton}><Icon name="forward" /></IconButton>
+      <IconButton size="small" label="Next" disabled={!hasSong} onClick={() => controller.next()} className={shared.iconButton}><Icon name="next" /></IconButton>
+      <IconButton size="small" label="Loop this song" active={repeat === 'one'} aria-pressed={repeat === 'one'} onClick={() => controller.toggleLoop()} className={shared.iconButton}><Icon name="loopOne" /></IconButton>
+      <IconButton size="small" label="Repeat queue" active={repeat === 'all'} aria-pressed={repeat === 'all'} onClick={() => controller.toggleRepeatAll()} className={shared.iconButton}><Icon name="repeat" /></IconButton>
     </div>
   );
 }

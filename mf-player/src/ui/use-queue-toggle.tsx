@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { QueueIcon } from './icons';
+import { Icon } from './icons';
 
 /**
  * The Queue button and the panel it discloses, as the bar and the full-screen player both use them: whether it is
@@ -17,7 +17,7 @@ export function useQueueToggle() {
   const buttonProps = {
     ref: button,
     label: 'Queue',
-    children: <QueueIcon />,
+    children: <Icon name="queue" />,
     active: open,
     'aria-expanded': open,
     'aria-controls': open ? panelId : undefined,
