@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ANN, BOB, album, song } from '../test/fixtures';
 import { formFields, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { deleteFromMenu, expectNoOwnerControls } from '../test/detail-page';
 import { currentPath, publishSession, recordBus, renderAt } from '../test/render';
 import AlbumDetailPage from './album-detail-page';
 
@@ -55,9 +56,7 @@ describe('Album detail', () => {
 
   it('shows no menu and no Remove to anyone else', async () => {
     renderPage(BOB);
-    await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: 'More options for Night Drive' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    await expectNoOwnerControls('Night Drive');
   });
 
   it('confirms a removal with the spec texts, sends it and reloads the album', async () => {
@@ -79,11 +78,7 @@ describe('Album detail', () => {
     const changes = recordBus('library:changed');
     renderPage();
     api.delete.mockResolvedValue({ id: NIGHT.id, deleted: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'More options for Night Drive' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveAccessibleDescription('Are you sure? Deleting "Night Drive" cannot be reversed.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await deleteFromMenu('Night Drive');
     expect(api.delete).toHaveBeenCalledWith(`/api/albums/${NIGHT.id}`);
     await waitFor(() => expect(currentPath()).toBe('/albums'));
     expect(changes).toContainEqual({ entity: 'album', id: NIGHT.id, action: 'deleted' });

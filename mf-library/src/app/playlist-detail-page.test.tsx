@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaylistSong, Song } from '@tunafy/contracts';
 import { ANN, BOB, playlist, song } from '../test/fixtures';
 import { formFields, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
+import { deleteFromMenu, expectNoOwnerControls } from '../test/detail-page';
 import { currentPath, publishSession, renderAt } from '../test/render';
 import PlaylistDetailPage from './playlist-detail-page';
 
@@ -62,20 +63,14 @@ describe('Playlist detail', () => {
   it('deletes after the spec confirmation and goes to /playlists', async () => {
     renderPage();
     api.delete.mockResolvedValue({ id: CHILL.id, deleted: true });
-    await userEvent.click(await screen.findByRole('button', { name: 'More options for Chill' }));
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog');
-    expect(dialog).toHaveAccessibleDescription('Are you sure? Deleting "Chill" cannot be reversed.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await deleteFromMenu('Chill');
     await waitFor(() => expect(currentPath()).toBe('/playlists'));
     expect(api.delete).toHaveBeenCalledWith(`/api/playlists/${CHILL.id}`);
   });
 
   it('keeps the menu and Remove from everyone else', async () => {
     renderPage(BOB);
-    await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
-    expect(screen.queryByRole('button', { name: 'More options for Chill' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    await expectNoOwnerControls('Chill');
   });
 
   it('keeps a failed removal in the dialog instead of swallowing it', async () => {

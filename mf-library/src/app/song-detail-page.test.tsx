@@ -41,6 +41,15 @@ async function openMenu() {
   return screen.getAllByRole('menuitem').map((item) => item.textContent);
 }
 
+/** As the song's artist: `item` in the song's menu, then the picker's entry named like `choice`. */
+async function addFromMenu(item: 'Add to Playlist' | 'Add to Album', choice: RegExp) {
+  renderPage();
+  await openMenu();
+  await userEvent.click(screen.getByRole('menuitem', { name: item }));
+  const dialog = screen.getByRole('dialog', { name: item });
+  await userEvent.click(await within(dialog).findByRole('button', { name: choice }));
+}
+
 describe('Song detail', () => {
   it('shows cover, name, artist, album link and duration', async () => {
     renderPage();
@@ -131,11 +140,7 @@ describe('Song detail', () => {
 
   it('picks one of my playlists, adds the song and goes to that playlist', async () => {
     api.put.mockResolvedValue({});
-    renderPage();
-    await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Add to Playlist' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add to Playlist' });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Road trip/ }));
+    await addFromMenu('Add to Playlist', /Road trip/);
     expect(api.put.mock.calls[0]![0]).toBe(`/api/playlists/${MINE.id}/add`);
     expect(formFields(api.put.mock.calls[0]![1]?.form)).toEqual({ song_id: BLUE.id });
     await waitFor(() => expect(currentPath()).toBe(`/playlists/${MINE.id}`));
@@ -152,11 +157,7 @@ describe('Song detail', () => {
 
   it('adds the song to one of my albums and goes to that album', async () => {
     api.put.mockResolvedValue({ songs: [BLUE] });
-    renderPage();
-    await openMenu();
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Add to Album' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add to Album' });
-    await userEvent.click(await within(dialog).findByRole('button', { name: /Night Drive/ }));
+    await addFromMenu('Add to Album', /Night Drive/);
     expect(api.put.mock.calls[0]![0]).toBe(`/api/albums/${NIGHT.id}/add`);
     await waitFor(() => expect(currentPath()).toBe(`/albums/${NIGHT.id}`));
   });

@@ -50,6 +50,20 @@ function renderUser(viewer = BOB, { songs = [HIT, SECOND, DEEP_CUT], albums = [N
 const songList = () => screen.getByLabelText(`Songs by ${ANN.username}`);
 const songNames = () => within(songList()).getAllByRole('link', { name: /^(The Hit|Second Best|Deep Cut)$/ }).map((link) => link.textContent);
 
+/**
+ * Ann's page with its three songs: clicks `button`, checks it sent one play-list command from the first song with
+ * this page's source (so the rows show what plays), and answers the queue's song names.
+ */
+async function queuedBy(button: string): Promise<string[]> {
+  const commands = recordBus('player:command');
+  renderUser();
+  await waitFor(() => expect(songNames()).toHaveLength(3));
+  await userEvent.click(screen.getByRole('button', { name: button }));
+  await waitFor(() => expect(commands).toHaveLength(1));
+  expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: `user:${ANN.id}` });
+  return queueOf(commands[0]).map((item) => item.song_name);
+}
+
 describe('User page', () => {
   it('shows the username, the counts, albums, public playlists and songs most played first', async () => {
     renderUser();
@@ -69,13 +83,7 @@ describe('User page', () => {
   });
 
   it('Play all queues the songs in that order from the first', async () => {
-    const commands = recordBus('player:command');
-    renderUser();
-    await waitFor(() => expect(songNames()).toHaveLength(3));
-    await userEvent.click(screen.getByRole('button', { name: 'Play all songs by ann' }));
-    await waitFor(() => expect(commands).toHaveLength(1));
-    expect(queueOf(commands[0]).map((item) => item.song_name)).toEqual(['The Hit', 'Second Best', 'Deep Cut']);
-    expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: `user:${ANN.id}` });
+    expect(await queuedBy('Play all songs by ann')).toEqual(['The Hit', 'Second Best', 'Deep Cut']);
   });
 
   it('toggles instead of starting over once the player plays this page’s songs', async () => {
@@ -89,15 +97,9 @@ describe('User page', () => {
   });
 
   it('Shuffle queues every song in a random order, with the same source so the rows show what plays', async () => {
-    const commands = recordBus('player:command');
     // Fixed "random" draws: the order Fisher–Yates gives for them is checked below.
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    renderUser();
-    await waitFor(() => expect(songNames()).toHaveLength(3));
-    await userEvent.click(screen.getByRole('button', { name: 'Shuffle songs by ann' }));
-    await waitFor(() => expect(commands).toHaveLength(1));
-    expect(queueOf(commands[0]).map((item) => item.song_name)).toEqual(['Second Best', 'Deep Cut', 'The Hit']);
-    expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: `user:${ANN.id}` });
+    expect(await queuedBy('Shuffle songs by ann')).toEqual(['Second Best', 'Deep Cut', 'The Hit']);
   });
 
   it('shows the most played five first, all of them on request, and Play all queues them all', async () => {
