@@ -28,15 +28,22 @@ beforeEach(() => {
 });
 afterEach(() => host.remove());
 
-function setup() {
+/** An engine in the host; `onEnded` (given the engine) stands in for the controller's answer to "ended". */
+function setup(onEnded?: (engine: AudioEngine) => void) {
   const { calls, events } = recorder();
-  const engine = new AudioEngine(events);
+  const engine: AudioEngine = new AudioEngine(onEnded ? { ...events, ended: () => onEnded(engine) } : events);
   engine.mount(host);
   const [a, b] = Array.from(host.querySelectorAll('audio'));
   return { engine, calls, a, b };
 }
 
 const fire = (element: HTMLAudioElement, type: string) => element.dispatchEvent(new Event(type));
+
+/** The element reached `seconds` and told so (timeupdate). */
+function playedTo(element: HTMLAudioElement, seconds: number) {
+  element.currentTime = seconds;
+  fire(element, 'timeupdate');
+}
 
 describe('AudioEngine', () => {
   it('puts two hidden-able audio elements in the host', () => {
@@ -97,8 +104,8 @@ describe('AudioEngine', () => {
 
   describe('early hand-off', () => {
     /** Song 1 playing at `at` of 100 s, song 2 buffered in the standby element. */
-    function nearTheEnd(at: number) {
-      const setup_ = setup();
+    function nearTheEnd(at: number, onEnded?: (engine: AudioEngine) => void) {
+      const setup_ = setup(onEnded);
       const { engine, a, b } = setup_;
       engine.open('/song-1', { autoplay: true });
       setMediaState(a, { readyState: 4, duration: 100, paused: false });
@@ -107,6 +114,9 @@ describe('AudioEngine', () => {
       a.currentTime = at;
       return setup_;
     }
+
+    /** What the controller does when a song ends: plays the next one. */
+    const playNext = (engine: AudioEngine) => engine.open('/song-2', { autoplay: true });
 
     it('ends the song HANDOFF_LEAD_MS early when the next one is buffered', () => {
       vi.useFakeTimers();
@@ -158,15 +168,7 @@ describe('AudioEngine', () => {
 
     it('lets the old song play out while the next one starts, then reuses its element', () => {
       vi.useFakeTimers();
-      const { calls, events } = recorder();
-      const engine = new AudioEngine({ ...events, ended: () => engine.open('/song-2', { autoplay: true }) });
-      engine.mount(host);
-      const [a, b] = Array.from(host.querySelectorAll('audio'));
-      engine.open('/song-1', { autoplay: true });
-      setMediaState(a, { readyState: 4, duration: 100, paused: false });
-      engine.preload('/song-2');
-      setMediaState(b, { readyState: 4 });
-      a.currentTime = 99.5;
+      const { calls, engine, a } = nearTheEnd(99.5, playNext);
       fire(a, 'timeupdate');
       media.pause.mockClear();
       media.play.mockClear();
@@ -185,15 +187,7 @@ describe('AudioEngine', () => {
 
     it('stops a song that plays out for too long', () => {
       vi.useFakeTimers();
-      const { events } = recorder();
-      const engine = new AudioEngine({ ...events, ended: () => engine.open('/song-2', { autoplay: true }) });
-      engine.mount(host);
-      const [a, b] = Array.from(host.querySelectorAll('audio'));
-      engine.open('/song-1', { autoplay: true });
-      setMediaState(a, { readyState: 4, duration: 100, paused: false });
-      engine.preload('/song-2');
-      setMediaState(b, { readyState: 4 });
-      a.currentTime = 99.9;
+      const { engine, a } = nearTheEnd(99.9, playNext);
       fire(a, 'timeupdate');
       vi.advanceTimersByTime(100);
       engine.preload(null);
@@ -247,25 +241,26 @@ describe('AudioEngine', () => {
     expect(calls).toContain('paused');
   });
 
+  /** A song playing on loop in element a. */
+  function looping() {
+    const setup_ = setup();
+    setup_.engine.setLoop(true);
+    setup_.engine.open('/song-1', { autoplay: true });
+    return setup_;
+  }
+
   it('notices a looping song starting over', () => {
-    const { engine, calls, a } = setup();
-    engine.setLoop(true);
-    engine.open('/song-1', { autoplay: true });
+    const { calls, a } = looping();
     expect(a.loop).toBe(true);
-    a.currentTime = 118;
-    fire(a, 'timeupdate');
-    a.currentTime = 0.2;
-    fire(a, 'timeupdate');
+    playedTo(a, 118);
+    playedTo(a, 0.2);
     expect(calls).toContain('looped');
   });
 
   it('does not take its own backward seek for a loop', () => {
-    const { engine, calls, a } = setup();
-    engine.setLoop(true);
-    engine.open('/song-1', { autoplay: true });
+    const { engine, calls, a } = looping();
     setMediaState(a, { readyState: 4, duration: 120 });
-    a.currentTime = 100;
-    fire(a, 'timeupdate');
+    playedTo(a, 100);
     engine.seek(3);
     fire(a, 'timeupdate');
     expect(calls).not.toContain('looped');

@@ -7,6 +7,9 @@ function counter() {
   return { counter: new PlayCounter(report), report };
 }
 
+/** A stretch of a song, from and to (s). */
+type Seconds = [from: number, to: number];
+
 /** Plays from `from` to `to` seconds in 0.25 s steps, as timeupdate reports it. */
 function listen(target: PlayCounter, from: number, to: number) {
   for (let t = from; t <= to + 1e-9; t += 0.25) target.progress(t);
@@ -22,14 +25,18 @@ describe('PlayCounter', () => {
     expect(report).toHaveBeenCalledExactlyOnceWith('a');
   });
 
-  it('counts listening time, not position: a seek past 30 s is not a play', () => {
+  // Heard before an interruption (a seek, a pause), then after it: not yet 30 s; then enough more to pass 30 s.
+  it.each<{ name: string; before: Seconds; after: Seconds; more: Seconds }>([
+    { name: 'counts listening time, not position: a seek past 30 s is not a play', before: [0, 5], after: [60, 70], more: [70.25, 86] },
+    { name: 'adds up listening around pauses and backward seeks', before: [0, 20], after: [0, 9], more: [9.25, 10.5] },
+  ])('$name', ({ before, after, more }) => {
     const { counter: c, report } = counter();
     c.start('a');
-    listen(c, 0, 5);
+    listen(c, ...before);
     c.interrupted();
-    listen(c, 60, 70);
+    listen(c, ...after);
     expect(report).not.toHaveBeenCalled();
-    listen(c, 70.25, 86);
+    listen(c, ...more);
     expect(report).toHaveBeenCalledTimes(1);
   });
 
@@ -40,17 +47,6 @@ describe('PlayCounter', () => {
     c.progress(100);
     expect(c.listenedSeconds).toBe(0);
     expect(report).not.toHaveBeenCalled();
-  });
-
-  it('adds up listening around pauses and backward seeks', () => {
-    const { counter: c, report } = counter();
-    c.start('a');
-    listen(c, 0, 20);
-    c.interrupted();
-    listen(c, 0, 9);
-    expect(report).not.toHaveBeenCalled();
-    listen(c, 9.25, 10.5);
-    expect(report).toHaveBeenCalledTimes(1);
   });
 
   it('counts a song that ends before 30 s, once', () => {

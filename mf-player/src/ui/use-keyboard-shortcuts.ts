@@ -24,6 +24,14 @@ function usesSpace(element: HTMLElement): boolean {
   return SPACE_ROLES.has(element.getAttribute('role') ?? '');
 }
 
+/** What each arrow key does: ←/→ seek 5 s back or forward, ↑/↓ a volume step. */
+const ARROWS: Record<'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown', (controller: PlayerController) => void> = {
+  ArrowLeft: (controller) => controller.rewind(),
+  ArrowRight: (controller) => controller.forward(),
+  ArrowUp: (controller) => controller.stepVolume(1),
+  ArrowDown: (controller) => controller.stepVolume(-1),
+};
+
 export interface ShortcutHandlers {
   onHelp: () => void;
   /** Our own dialog (the help overlay) may be open; other apps' modal dialogs switch the shortcuts off. */
@@ -51,20 +59,11 @@ export function useKeyboardShortcuts(controller: PlayerController, { onHelp, own
           controller.toggle();
           break;
         case 'ArrowLeft':
-          if (usesArrows(element)) return;
-          controller.rewind();
-          break;
         case 'ArrowRight':
-          if (usesArrows(element)) return;
-          controller.forward();
-          break;
         case 'ArrowUp':
-          if (usesArrows(element)) return;
-          controller.stepVolume(1);
-          break;
         case 'ArrowDown':
           if (usesArrows(element)) return;
-          controller.stepVolume(-1);
+          ARROWS[event.key](controller);
           break;
         case 'm':
         case 'M':
