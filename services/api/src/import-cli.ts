@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { loadConfig } from './config/app-config.js';
-import { importFolder, type FolderImportProgress, type FolderImportReport } from './imports/folder-import.js';
+import { DEFAULT_IMPORT_CONCURRENCY, importFolder, type FolderImportProgress, type FolderImportReport } from './imports/folder-import.js';
 import { SongImporter } from './imports/song-importer.js';
 import { UsersRepository } from './users/users.repository.js';
 
@@ -40,7 +40,7 @@ if (!values.user) fail('--user <email> is required.');
 if (positionals.length !== 1) fail('Give exactly one folder to import.');
 const root = resolve(positionals[0]!);
 if (!existsSync(root) || !statSync(root).isDirectory()) fail(`${root} is not a folder.`);
-const concurrency = values.concurrency ? Number(values.concurrency) : 2;
+const concurrency = values.concurrency ? Number(values.concurrency) : DEFAULT_IMPORT_CONCURRENCY;
 if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) fail('--concurrency must be a whole number from 1 to 16.');
 
 const config = { ...loadConfig(), seedOnEmpty: false, janitorIntervalMs: 0 };

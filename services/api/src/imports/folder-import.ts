@@ -33,10 +33,17 @@ export interface FolderImportOptions {
   root: string;
   userId: string;
   importFile: (userId: string, source: ImportSource) => Promise<ImportOutcome>;
-  /** Files imported at once; the default 2 keeps one file parsing while another is written. */
+  /** Files imported at once (DEFAULT_IMPORT_CONCURRENCY). */
   concurrency?: number;
   onProgress?: (progress: FolderImportProgress) => void;
 }
+
+/**
+ * Files imported at once by default: each file already stores its audio while it is parsed, and the engine takes
+ * writes one at a time, so more mostly adds memory (one chunk per file) and waiting; 4 measured a little faster
+ * than 2 on the embedded engine (docs/import.md, Numbers).
+ */
+export const DEFAULT_IMPORT_CONCURRENCY = 4;
 
 /**
  * `npm run import`: walks a folder tree and hands every audio file to the
@@ -74,7 +81,7 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
       options.onProgress?.({ done, total: files.length, imported: report.imported, duplicates: report.duplicates, failed: report.failed.length, bytes: report.bytes, current: shown });
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY) }, worker));
   report.milliseconds = Date.now() - started;
   return report;
 }

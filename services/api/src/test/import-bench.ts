@@ -1,13 +1,15 @@
 /**
  * `npm run bench:import [-- --files 1000 --big 20 --big-mb 40]`: bulk upload and folder import throughput,
  * printed, not asserted (docs/import.md, issue 13):
- * - N tagged files of mixed formats through POST /api/uploads/songs (4 at a time) and through the CLI,
- *   beside a raw GridFS write of the same bytes (4 at a time) in the same run;
- * - the API's peak RSS above idle while `--big` FLAC files of `--big-mb` MB upload at once.
+ * - N tagged files of mixed formats through POST /api/uploads/songs and through the CLI (`--concurrency`, 4 at a
+ *   time by default), beside a raw GridFS write of the same bytes at the same concurrency and with the API's chunk
+ *   size (the driver's default, 255 KiB), in the same run;
+ * - the API's peak RSS above idle while `--big` FLAC files of `--big-mb` MB upload at once (`--big 0` skips it).
  * Needs ffmpeg. Fresh test database (the local engine, or a throwaway database on MONGODB_URI).
  */
 import { execFile } from 'node:child_process';
 import { openAsBlob, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -20,10 +22,14 @@ import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from '../imports/test-aud
 import { newUser, type ApiClient } from './api-client.js';
 
 const run = promisify(execFile);
-const { values } = parseArgs({ options: { files: { type: 'string', default: '200' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' } } });
+const { values } = parseArgs({
+  options: { files: { type: 'string', default: '200' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' }, concurrency: { type: 'string', default: '4' } },
+});
 const fileCount = Number(values.files);
 const bigCount = Number(values.big);
 const bigMb = Number(values['big-mb']);
+const concurrency = Number(values.concurrency);
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 const log = (line: string) => console.error(`[bench:import] ${line}`);
 const mb = (bytes: number) => bytes / 1048576;
 
@@ -32,7 +38,7 @@ const database = await startDatabase({ mode: 'test' });
 const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'api-cache')) });
 const mongo = await MongoClient.connect(database.uri);
 try {
-  log(`engine ${database.engine}; making ${fileCount} tagged files ...`);
+  log(`engine ${database.engine}; load average ${load()}; making ${fileCount} tagged files ...`);
   const folder = join(scratch, 'music');
   const bases = await Promise.all(
     AUDIO_FORMATS.map((format) => writeAudio(join(scratch, 'bases', `${format}.${FIXTURE_EXTENSIONS[format]}`), { format, seconds: 20, picture: testPicture(format) })),
@@ -52,12 +58,27 @@ try {
   const totalBytes = (await Promise.all(files.map((path) => stat(path)))).reduce((sum, info) => sum + info.size, 0);
   log(`${files.length} files, ${mb(totalBytes).toFixed(1)} MB`);
 
-  const raw = await timed(() => inBatches(files, 4, (path) => rawGridFs(mongo, path)));
+  const loadBefore = load();
+  const raw = await timed(() => inBatches(files, concurrency, (path) => rawGridFs(mongo, path)));
   const viaApi = await newUser(api.url, 'bench');
-  const uploaded = await timed(() => inBatches(files, 4, (path) => uploadFile(viaApi, path)));
+  const uploaded = await timed(() => inBatches(files, concurrency, (path) => uploadFile(viaApi, path)));
   const cliUser = await newUser(api.url, 'benchcli');
   const cli = await timed(() => runCli(cliUser.user.username, folder));
+  const loadAfter = load();
+  const rate = (ms: number, count: number, bytes: number) => `${(count / (ms / 1000)).toFixed(1)} files/s, ${(mb(bytes) / (ms / 1000)).toFixed(1)} MB/s (${(ms / 1000).toFixed(1)} s)`;
+  console.log(`\nBulk import, ${files.length} tagged files of ${AUDIO_FORMATS.length} formats, ${mb(totalBytes).toFixed(1)} MB, engine ${database.engine}, load average ${loadBefore} -> ${loadAfter}`);
+  console.log(`  raw GridFS write (driver, ${concurrency} at a time, 255 KiB chunks like the API): ${rate(raw, files.length, totalBytes)}`);
+  console.log(`  POST /api/uploads/songs (${concurrency} at a time):  ${rate(uploaded, files.length, totalBytes)}  = ${(raw / uploaded).toFixed(2)} of raw`);
+  console.log(`  npm run import (CLI, --concurrency ${concurrency}, boot included):   ${rate(cli, files.length, totalBytes)}  = ${(raw / cli).toFixed(2)} of raw`);
+  if (bigCount > 0) await bigUploads(rate);
+} finally {
+  await mongo.close();
+  await api.stop();
+  await database.stop();
+  await rm(scratch, { recursive: true, force: true });
+}
 
+async function bigUploads(rate: (ms: number, count: number, bytes: number) => string): Promise<void> {
   log(`making ${bigCount} FLAC files of ~${bigMb} MB ...`);
   const bigBase = join(scratch, 'big', 'noise.flac');
   await mkdir(join(scratch, 'big'), { recursive: true });
@@ -76,19 +97,8 @@ try {
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.child.pid!))), 25);
   const big = await timed(() => Promise.all(bigFiles.map((path) => uploadFile(bigUser, path))));
   clearInterval(sampler);
-
-  const rate = (ms: number, count: number, bytes: number) => `${(count / (ms / 1000)).toFixed(1)} files/s, ${(mb(bytes) / (ms / 1000)).toFixed(1)} MB/s (${(ms / 1000).toFixed(1)} s)`;
-  console.log(`\nBulk import, ${files.length} tagged files of ${AUDIO_FORMATS.length} formats, ${mb(totalBytes).toFixed(1)} MB, engine ${database.engine}`);
-  console.log(`  raw GridFS write (driver, 4 at a time): ${rate(raw, files.length, totalBytes)}`);
-  console.log(`  POST /api/uploads/songs (4 at a time):  ${rate(uploaded, files.length, totalBytes)}  = ${(raw / uploaded).toFixed(2)} of raw`);
-  console.log(`  npm run import (CLI, boot included):   ${rate(cli, files.length, totalBytes)}  = ${(raw / cli).toFixed(2)} of raw`);
   console.log(`\n${bigCount} FLAC files of ${mb(bigBytes).toFixed(1)} MB uploaded at once: ${rate(big, bigCount, bigBytes * bigCount)}`);
   console.log(`  API RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB: +${(peak - idle).toFixed(0)} MB`);
-} finally {
-  await mongo.close();
-  await api.stop();
-  await database.stop();
-  await rm(scratch, { recursive: true, force: true });
 }
 
 async function uploadFile(client: ApiClient, path: string): Promise<void> {
@@ -108,7 +118,7 @@ async function rawGridFs(client: MongoClient, path: string): Promise<void> {
 async function runCli(username: string, folder: string): Promise<void> {
   const entry = fileURLToPath(new URL('../../dist/import-cli.js', import.meta.url));
   const env = { ...process.env, MONGODB_URI: database.uri, MEDIA_CACHE_DIR: join(scratch, 'cli-cache'), LOG_LEVEL: 'error' };
-  const { stdout } = await run(process.execPath, [entry, '--user', `${username}@example.com`, folder], { env, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, [entry, '--user', `${username}@example.com`, '--concurrency', String(concurrency), folder], { env, maxBuffer: 64 * 1024 * 1024 });
   log(stdout.trim().split('\n').slice(-3).join(' | '));
 }
 
