@@ -92,12 +92,6 @@ test.describe('signup page', () => {
     await page.reload();
     await expect(profileOf(page, account.username)).toBeVisible();
   });
-
-  test('links to the login page', async ({ page }) => {
-    await page.goto('/signup');
-    await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(/\/login$/);
-  });
 });
 
 test.describe('login page', () => {
@@ -136,12 +130,19 @@ test.describe('login page', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Profile', exact: true })).toBeVisible();
   });
+});
 
-  test('links to the signup page', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('main').getByRole('link', { name: 'Sign up', exact: true }).click();
-    await expect(page).toHaveURL(/\/signup$/);
-  });
+test.describe('the two pages', () => {
+  for (const { from, link, to } of [
+    { from: '/signup', link: 'Log in', to: /\/login$/ },
+    { from: '/login', link: 'Sign up', to: /\/signup$/ },
+  ]) {
+    test(`${from} links to the other page (${link})`, async ({ page }) => {
+      await page.goto(from);
+      await page.getByRole('main').getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(to);
+    });
+  }
 });
 
 test.describe('logged-in user', () => {

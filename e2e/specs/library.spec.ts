@@ -70,6 +70,20 @@ async function chooseFromMenu(page: Page, menuLabel: string, item: string): Prom
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
+/**
+ * Opens an item's update form from its page's menu (`menu` names the menu button), lets `edit` change the form,
+ * saves with the `save` button, and checks the item's page is back with its new `name` as heading.
+ */
+async function updateFromItsPage(page: Page, item: { path: string; menu: string; save: string; name: string }, edit: () => Promise<void>): Promise<void> {
+  await page.goto(item.path);
+  await chooseFromMenu(page, item.menu, 'Update');
+  await expect(page).toHaveURL(new RegExp(`${item.path}/update$`));
+  await edit();
+  await page.getByRole('button', { name: item.save }).click();
+  await expect(page).toHaveURL(new RegExp(`${item.path}$`));
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+}
+
 test.describe('library journey', () => {
   test('a new user builds, plays, shares and cleans up their library', async ({ page, browser, baseURL }) => {
     test.setTimeout(240_000);
@@ -229,31 +243,25 @@ test.describe('library journey', () => {
       });
 
       await test.step('updates the song', async () => {
-        await page.goto(`/songs/${songId}`);
-        await chooseFromMenu(page, `More options for ${names.song}`, 'Update');
-        await expect(page).toHaveURL(new RegExp(`/songs/${songId}/update$`));
-        await expect(page.getByLabel('Song file')).toHaveAttribute('accept', 'audio/*');
+        const menu = `More options for ${names.song}`;
         names.song = `${names.song} (remastered)`;
-        await page.getByLabel('Song Name').fill(names.song);
-        await page.getByLabel('Cover photo').setInputFiles(media.newCover);
-        await page.getByRole('button', { name: 'Update Song' }).click();
-        await expect(page).toHaveURL(new RegExp(`/songs/${songId}$`));
-        await expect(page.getByRole('heading', { level: 1, name: names.song })).toBeVisible();
+        await updateFromItsPage(page, { path: `/songs/${songId}`, menu, save: 'Update Song', name: names.song }, async () => {
+          await expect(page.getByLabel('Song file')).toHaveAttribute('accept', 'audio/*');
+          await page.getByLabel('Song Name').fill(names.song);
+          await page.getByLabel('Cover photo').setInputFiles(media.newCover);
+        });
       });
 
       await test.step('updates the album, replacing the cover from its thumbnail', async () => {
-        await page.goto(`/albums/${albumId}`);
-        await chooseFromMenu(page, `More options for ${names.album}`, 'Update');
-        await expect(page).toHaveURL(new RegExp(`/albums/${albumId}/update$`));
-        const chooser = page.waitForEvent('filechooser');
-        await page.getByRole('button', { name: 'Change cover photo' }).click();
-        await (await chooser).setFiles(media.newCover);
-        await expect(page.getByRole('button', { name: 'Change cover photo' }).locator('img')).toHaveAttribute('src', /^blob:/);
+        const menu = `More options for ${names.album}`;
         names.album = `${names.album} (deluxe)`;
-        await page.getByLabel('Album Name').fill(names.album);
-        await page.getByRole('button', { name: 'Update Album' }).click();
-        await expect(page).toHaveURL(new RegExp(`/albums/${albumId}$`));
-        await expect(page.getByRole('heading', { level: 1, name: names.album })).toBeVisible();
+        await updateFromItsPage(page, { path: `/albums/${albumId}`, menu, save: 'Update Album', name: names.album }, async () => {
+          const chooser = page.waitForEvent('filechooser');
+          await page.getByRole('button', { name: 'Change cover photo' }).click();
+          await (await chooser).setFiles(media.newCover);
+          await expect(page.getByRole('button', { name: 'Change cover photo' }).locator('img')).toHaveAttribute('src', /^blob:/);
+          await page.getByLabel('Album Name').fill(names.album);
+        });
       });
 
       await test.step('deletes the song, the album and the playlist after their confirmations', async () => {

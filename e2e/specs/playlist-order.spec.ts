@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_CREDENTIALS, type Playlist, type PlaylistSongsResponse, type Song } from '@tunafy/contracts';
+import { type Playlist, type PlaylistSongsResponse, type Song } from '@tunafy/contracts';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
-import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
+import { createPlaylistThroughApi, csrfToken, expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 
 /*
  * Reordering a playlist (issue 16) in Chromium against the production builds, the real API and database: its
@@ -14,17 +14,12 @@ test.skip(!hasRemote('mf-library'), 'mf-library must be built');
 
 let songs: Song[];
 
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
-}
-
 /** Four short songs uploaded by the demo account, named uniquely for this run (the database is shared). */
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
-  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': await csrf(request) }, data: { email: DEMO_CREDENTIALS.email, password: DEMO_CREDENTIALS.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = await csrf(request);
+  await logInAsDemo(request);
+  const token = await csrfToken(request);
   const tag = randomBytes(3).toString('hex');
   songs = [];
   for (const [index, name] of ['Order Amber', 'Order Birch', 'Order Cedar', 'Order Dune'].entries()) {
@@ -44,21 +39,9 @@ test.beforeAll(async ({ playwright }) => {
 
 /** A fresh account (cookies in the page's context) with a playlist of the four songs, in upload order. */
 async function playlistOfFreshUser(request: APIRequestContext): Promise<Playlist> {
-  const tag = randomBytes(4).toString('hex');
-  const signup = await request.post('/api/auth/signup', {
-    headers: { 'x-csrf-token': await csrf(request) },
-    data: { email: `order-${tag}@example.com`, username: `order_${tag}`, password: `pw-${tag}-secret` },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  const token = await csrf(request);
-  const created = await request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: `Order ${tag}`, description: '', private: 'false' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const playlist = (await created.json()) as Playlist;
-  for (const song of songs) {
-    const added = await request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': token }, data: { song_id: song.id } });
-    expect(added.ok(), await added.text()).toBe(true);
-  }
-  return playlist;
+  const account = uniqueAccount('order');
+  await signUpThroughApi(request, account);
+  return createPlaylistThroughApi(request, `Order ${account.username}`, songs);
 }
 
 /** The song names in the order the list shows them. */
@@ -136,7 +119,7 @@ test('someone else’s playlist shows no handles', async ({ page, browser }) => 
     const visitor = await other.newPage();
     const tag = randomBytes(4).toString('hex');
     const signup = await visitor.request.post('/api/auth/signup', {
-      headers: { 'x-csrf-token': await csrf(visitor.request) },
+      headers: { 'x-csrf-token': await csrfToken(visitor.request) },
       data: { email: `visitor-${tag}@example.com`, username: `visitor_${tag}`, password: `pw-${tag}-secret` },
     });
     expect(signup.ok()).toBe(true);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { Playlist, Song } from '@tunafy/contracts';
+import type { Locator, Page } from '@playwright/test';
+import type { Song } from '@tunafy/contracts';
 import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
 import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
 import { lastOnBus } from '../support/bus.js';
-import { csrfToken, expect, hasRemote, logInAsDemo, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
+import { createPlaylistThroughApi, csrfToken, expect, hasRemote, logInAsDemo, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 
 /*
  * Queue control from song rows (issue 16) in Chromium against the production builds, the real API and database:
@@ -45,18 +45,6 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-async function createPlaylist(request: APIRequestContext, name: string, with_: Song[]): Promise<Playlist> {
-  const token = await csrfToken(request);
-  const created = await request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: name, description: '', private: 'false' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const playlist = (await created.json()) as Playlist;
-  for (const song of with_) {
-    const added = await request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': token }, data: { song_id: song.id } });
-    expect(added.ok(), await added.text()).toBe(true);
-  }
-  return playlist;
-}
-
 async function playerQueue(page: Page): Promise<string[] | undefined> {
   return (await lastOnBus(page, 'player:state'))?.queue.map((song) => song.song_name);
 }
@@ -90,7 +78,7 @@ test.describe('queue control from song rows', () => {
   test('Play next and Add to queue from rows and from a selection land in the queue panel in order', async ({ page }) => {
     test.setTimeout(90_000);
     const { a, b, c, d, x } = songs;
-    const source = await createPlaylist(page.request, `Queue source ${randomBytes(3).toString('hex')}`, [a, b, c, d]);
+    const source = await createPlaylistThroughApi(page.request, `Queue source ${randomBytes(3).toString('hex')}`, [a, b, c, d]);
 
     await test.step('something plays: a song from its page', async () => {
       await page.goto(`/songs/${x.id}`);
@@ -134,8 +122,8 @@ test.describe('queue control from song rows', () => {
     test.setTimeout(90_000);
     const { a, b, c, d } = songs;
     const tag = randomBytes(3).toString('hex');
-    const source = await createPlaylist(page.request, `Select source ${tag}`, [a, b, c, d]);
-    const target = await createPlaylist(page.request, `Select target ${tag}`, []);
+    const source = await createPlaylistThroughApi(page.request, `Select source ${tag}`, [a, b, c, d]);
+    const target = await createPlaylistThroughApi(page.request, `Select target ${tag}`, []);
 
     await page.goto(`/playlists/${source.id}`);
     const grid = page.getByRole('grid', { name: `Songs of ${source.playlist_name}` });
@@ -160,7 +148,7 @@ test.describe('queue control from song rows', () => {
 
   test('the keyboard selects: Shift+Space, Shift+Down, Escape', async ({ page }) => {
     const { a, b, c, d } = songs;
-    const source = await createPlaylist(page.request, `Keys source ${randomBytes(3).toString('hex')}`, [a, b, c, d]);
+    const source = await createPlaylistThroughApi(page.request, `Keys source ${randomBytes(3).toString('hex')}`, [a, b, c, d]);
     await page.goto(`/playlists/${source.id}`);
     const grid = page.getByRole('grid', { name: `Songs of ${source.playlist_name}` });
     await expect(rowOf(grid, d)).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
+import { DEMO_CREDENTIALS, type Playlist, type SessionUser } from '@tunafy/contracts';
 import { builtRemotes } from './stack.js';
 
 export { expect };
@@ -51,6 +51,19 @@ export async function signUpThroughApi(request: APIRequestContext, account: Acco
   const signup = await request.post('/api/auth/signup', { headers: { 'x-csrf-token': await csrfToken(request) }, data: account });
   expect(signup.ok(), await signup.text()).toBe(true);
   return (await signup.json()) as SessionUser;
+}
+
+/** A public playlist of `songs`, in that order, made through the API by the user `request` is logged in as. */
+export async function createPlaylistThroughApi(request: APIRequestContext, name: string, songs: readonly { id: string }[]): Promise<Playlist> {
+  const token = await csrfToken(request);
+  const created = await request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: name, description: '', private: 'false' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const playlist = (await created.json()) as Playlist;
+  for (const song of songs) {
+    const added = await request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': token }, data: { song_id: song.id } });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+  return playlist;
 }
 
 /** axe's serious and critical findings on the whole page (WCAG 2.1 A/AA and best practice). */
