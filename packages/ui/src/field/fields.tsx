@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { createElement, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { ErrorIcon } from '../icons/icons';
 import styles from './fields.module.css';
 
@@ -52,28 +52,22 @@ type TextControlFieldProps<E extends HTMLInputElement | HTMLTextAreaElement, A> 
   inputRef?: Ref<E>;
 };
 
-type TextFieldProps = TextControlFieldProps<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>;
+/** A labelled text control over `element` ('input' or 'textarea'): its label, value and error wiring are the same. */
+function textControlField<E extends HTMLInputElement | HTMLTextAreaElement, A>(element: 'input' | 'textarea') {
+  return function TextControlField({ label, value, onValueChange, error, inputRef, ...props }: TextControlFieldProps<E, A>) {
+    const id = useId();
+    return (
+      <Labelled id={id} label={label} error={error}>
+        {createElement(element, { ...props, ref: inputRef, ...textControlProps(id, value, onValueChange, error) })}
+      </Labelled>
+    );
+  };
+}
 
 /** A labelled text input (any text type: email, password, search...). */
-export function TextField({ label, value, onValueChange, error, inputRef, ...inputProps }: TextFieldProps) {
-  const id = useId();
-  return (
-    <Labelled id={id} label={label} error={error}>
-      <input {...inputProps} ref={inputRef} {...textControlProps(id, value, onValueChange, error)} />
-    </Labelled>
-  );
-}
+export const TextField = textControlField<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>('input');
 
-type TextAreaFieldProps = TextControlFieldProps<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>;
-
-export function TextAreaField({ label, value, onValueChange, error, inputRef, ...props }: TextAreaFieldProps) {
-  const id = useId();
-  return (
-    <Labelled id={id} label={label} error={error}>
-      <textarea {...props} ref={inputRef} {...textControlProps(id, value, onValueChange, error)} />
-    </Labelled>
-  );
-}
+export const TextAreaField = textControlField<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>('textarea');
 
 interface FileFieldProps {
   label: string;
