@@ -5,9 +5,7 @@ import { z } from 'zod';
  * request once per caller and key and answers a repeat with the recorded answer, so the gateway (or a phone on a flaky
  * network) may resend a write whose answer was lost without applying it twice.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Set on an answer the API replays from its record instead of running the request again. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+// The header names live in idempotency-headers.ts, which imports no zod (the browser's API client needs them).
 
 /** 1–100 characters of letters, digits and `_-:.` (a UUID fits; so does a client's own scheme). */
 export const idempotencyKeySchema = z

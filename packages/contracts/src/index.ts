@@ -8,3 +8,4 @@ export * from './imports.js';
 export * from './users.js';
 export * from './playlist-order.js';
 export * from './idempotency.js';
+export * from './idempotency-headers.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../idempotency.js';
+import { IDEMPOTENCY_KEY_HEADER } from '../idempotency-headers.js';
+import { idempotencyKeySchema } from '../idempotency.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { API_ROUTES, type ApiRoute, type BodyEncoding, type ErrorStatus, type RouteResponse } from './routes.js';
 import { errorBodySchema } from './schemas.js';
