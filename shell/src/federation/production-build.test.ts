@@ -5,7 +5,8 @@
  * break silently on a dependency upgrade, so they are checked on the real build output:
  *  - the Module Federation runtime comes from its ES module files (tools/federation/esm-runtime.ts):
  *    its CommonJS files cannot be tree shaken;
- *  - react-router is its production build (tools/federation/shared.cjs, productionAliases).
+ *  - react-router is its production build (tools/federation/shared.cjs, productionAliases);
+ *  - the shell bundles no zod (below).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -34,5 +35,14 @@ describe.each(['shell', 'mf-auth', 'mf-library', 'mf-player'])('the production b
     const router = sources.filter((source) => source.includes('node_modules/react-router/'));
     expect(router.length).toBeGreaterThan(0);
     expect(router.filter((source) => !source.includes('/dist/production/'))).toEqual([]);
+  });
+});
+
+describe('the production build of shell', () => {
+  // The shell validates nothing with zod, so zod in its build came in through a shared module every page loads first
+  // (the API client, from a @tunafy/contracts module that builds a schema at its top level): +18 KB gzip on the guest
+  // home (docs/benchmarks.md, "Browser"). e2e/specs/guest-home-budget.spec.ts checks the page's whole budget.
+  it('bundles no zod', () => {
+    expect(bundledSources('shell').filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
   });
 });
