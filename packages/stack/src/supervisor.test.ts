@@ -28,6 +28,15 @@ let lines: string[];
 let gaveUp: string[];
 let supervisor: Supervisor;
 
+/** The child dies `times` times, each death followed by `apartMs` (and `check`, if given). */
+async function dies(child: ReturnType<typeof fakeChild>, times: number, apartMs: number, check?: () => void): Promise<void> {
+  for (let death = 0; death < times; death++) {
+    child.die();
+    await vi.advanceTimersByTimeAsync(apartMs);
+    check?.();
+  }
+}
+
 function supervise(...children: SupervisedChild[]) {
   supervisor = new Supervisor({ log: (line) => lines.push(line), giveUp: (reason) => gaveUp.push(reason), checkEveryMs: 100, backoffMs: [500, 2_000], maxRestarts: 3, windowMs: 60_000 });
   children.forEach((child) => supervisor.watch(child));
@@ -80,11 +89,7 @@ describe('Supervisor', () => {
   it('gives up, once, on a child that keeps dying within the window, and restarts nothing after', async () => {
     const engine = fakeChild('engine');
     supervise(engine);
-    for (let death = 0; death < 3; death++) {
-      engine.die();
-      await vi.advanceTimersByTimeAsync(2_200);
-      expect(engine.running).toBe(true);
-    }
+    await dies(engine, 3, 2_200, () => expect(engine.running).toBe(true));
     engine.die();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(engine.restarts).toBe(3);
@@ -97,10 +102,7 @@ describe('Supervisor', () => {
   it('forgets restarts older than the window', async () => {
     const api = fakeChild('api');
     supervise(api);
-    for (let death = 0; death < 6; death++) {
-      api.die();
-      await vi.advanceTimersByTimeAsync(31_000);
-    }
+    await dies(api, 6, 31_000);
     expect(api.restarts).toBe(6);
     expect(gaveUp).toEqual([]);
   });

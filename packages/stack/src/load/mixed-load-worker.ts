@@ -55,6 +55,18 @@ class VirtualUser {
     for (const [name, value] of Object.entries(user.cookies)) this.cookies.set(name, value);
   }
 
+  /**
+   * Adds the song to `held` (a like, a playlist entry) or takes it out, whichever changes it, with the request
+   * `{ song_id }`; `held` follows what the server accepted, and a refused or lost write makes the user uncertain.
+   */
+  async toggle(held: Set<string>, songId: string, requests: Record<'add' | 'remove', [type: string, method: string, path: string, expected: number]>): Promise<void> {
+    const adding = !held.has(songId);
+    const [type, method, path, expected] = adding ? requests.add : requests.remove;
+    if (!(await this.call(type, method, path, expected, { json: { song_id: songId } }))) this.uncertain = true;
+    else if (adding) held.add(songId);
+    else held.delete(songId);
+  }
+
   /** One request, timed from the first byte sent to the last byte received; counted under `type`. */
   async call(type: string, method: string, path: string, expected: number, options: { json?: unknown; headers?: Record<string, string>; check?: (reply: Reply) => string | undefined } = {}): Promise<boolean> {
     const stats = counter(type);
@@ -121,33 +133,19 @@ const actions: { weight: number; run: (vu: VirtualUser) => Promise<unknown> }[] 
   },
   {
     weight: 10,
-    run: async (vu) => {
-      const song = pick(input.songs);
-      if (vu.liked.has(song.id)) {
-        const ok = await vu.call('DELETE unlike', 'DELETE', `/api/collection/${vu.user.id}/delete`, 200, { json: { song_id: song.id } });
-        if (ok) vu.liked.delete(song.id);
-        else vu.uncertain = true;
-      } else {
-        const ok = await vu.call('POST like', 'POST', `/api/collection/${vu.user.id}/new`, 201, { json: { song_id: song.id } });
-        if (ok) vu.liked.add(song.id);
-        else vu.uncertain = true;
-      }
-    },
+    run: (vu) =>
+      vu.toggle(vu.liked, pick(input.songs).id, {
+        add: ['POST like', 'POST', `/api/collection/${vu.user.id}/new`, 201],
+        remove: ['DELETE unlike', 'DELETE', `/api/collection/${vu.user.id}/delete`, 200],
+      }),
   },
   {
     weight: 10,
-    run: async (vu) => {
-      const song = pick(input.songs);
-      if (vu.inPlaylist.has(song.id)) {
-        const ok = await vu.call('DELETE playlist remove', 'DELETE', `/api/playlists/${vu.user.playlistId}/remove`, 200, { json: { song_id: song.id } });
-        if (ok) vu.inPlaylist.delete(song.id);
-        else vu.uncertain = true;
-      } else {
-        const ok = await vu.call('PUT playlist add', 'PUT', `/api/playlists/${vu.user.playlistId}/add`, 200, { json: { song_id: song.id } });
-        if (ok) vu.inPlaylist.add(song.id);
-        else vu.uncertain = true;
-      }
-    },
+    run: (vu) =>
+      vu.toggle(vu.inPlaylist, pick(input.songs).id, {
+        add: ['PUT playlist add', 'PUT', `/api/playlists/${vu.user.playlistId}/add`, 200],
+        remove: ['DELETE playlist remove', 'DELETE', `/api/playlists/${vu.user.playlistId}/remove`, 200],
+      }),
   },
   { weight: 10, run: (vu) => vu.call('GET cover', 'GET', `/api/files/${pick(input.songs).coverFileId}`, 200) },
   {
