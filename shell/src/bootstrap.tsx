@@ -6,6 +6,7 @@ import { RemoteUnavailableError } from './federation/errors';
 import { preloadRemoteComponent } from './federation/remote-components';
 import { requestRemoteList } from './federation/early-remote-list';
 import { trackFirstScreen } from './federation/first-screen';
+import { registerRemoteList } from './federation/remotes';
 import { restoreSession } from './session/session';
 import './global.css';
 import { REMOTE_MODULES } from './federation/remote-modules';
@@ -16,10 +17,9 @@ const FIRST_SCREEN_BUDGET_MS = 1000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function start() {
-  // Session and remote list in parallel (both already asked for by index.ts); nothing renders before the
-  // session is known (no guest flash).
+  // Session and remote list in parallel; nothing renders before the session is known (no guest flash).
   const session = restoreSession();
-  await requestRemoteList();
+  registerRemoteList(await requestRemoteList());
   const routes = createRoutes();
   const screen = routeHandles(routes, window.location).map((handle) => handle.remote).findLast(Boolean);
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();

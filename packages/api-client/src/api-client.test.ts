@@ -52,18 +52,6 @@ describe('ApiClient', () => {
     await expect(new ApiClient().session()).resolves.toBeNull();
   });
 
-  it('reads an answer already asked for instead of sending the request again', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    const user = { id: 'u1', username: 'ann', email: 'ann@example.com' };
-    await expect(new ApiClient().session({ response: Promise.resolve(reply(200, user)) })).resolves.toEqual(user);
-    await expect(new ApiClient().session({ response: Promise.resolve(reply(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no' })) })).resolves.toBeNull();
-    const failed = await new ApiClient().session({ response: Promise.reject(new TypeError('fetch failed')) }).catch((caught: ApiError) => caught);
-    expect(failed).toBeInstanceOf(ApiError);
-    expect((failed as ApiError).status).toBe(503);
-    expect(fetch).not.toHaveBeenCalled();
-  });
-
   it('turns a network failure into a 503 ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('fetch failed')));
     const error = await new ApiClient().get<never>('/api/a').catch((caught: ApiError) => caught);

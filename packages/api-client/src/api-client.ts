@@ -23,11 +23,6 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Upload progress from 0 to 1 (uses XMLHttpRequest, which reports it; fetch does not). */
   onUploadProgress?: (fraction: number) => void;
-  /**
-   * The answer to this very request, already asked for with fetch() (the shell sends its session check
-   * before its own code has loaded): read like any other answer instead of sending the request again.
-   */
-  response?: Promise<Response>;
 }
 
 type Transport = (method: string, url: string, headers: Record<string, string>, body: XMLHttpRequestBodyInit | undefined, options: RequestOptions) => Promise<{ status: number; headers: Headers; text: string }>;
@@ -39,12 +34,10 @@ const SAFE = new Set(['GET', 'HEAD']);
  */
 const SESSION_ROUTES = /^\/api\/auth(\/|$)/;
 
-async function readResponse(response: Response): Promise<Awaited<ReturnType<Transport>>> {
+const fetchTransport: Transport = async (method, url, headers, body, options) => {
+  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive });
   return { status: response.status, headers: response.headers, text: await response.text() };
-}
-
-const fetchTransport: Transport = async (method, url, headers, body, options) =>
-  readResponse(await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive }));
+};
 
 const xhrTransport: Transport = (method, url, headers, body, options) =>
   new Promise((resolve, reject) => {
@@ -132,7 +125,7 @@ export class ApiClient {
     const transport = options.onUploadProgress && typeof XMLHttpRequest !== 'undefined' ? xhrTransport : fetchTransport;
     let response;
     try {
-      response = await (options.response ? options.response.then(readResponse) : transport(method, this.baseUrl + path, headers, body, options));
+      response = await transport(method, this.baseUrl + path, headers, body, options);
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       throw networkError();

@@ -4,7 +4,6 @@ import { MemoryRouter, useLocation, useNavigate, type RouteObject } from 'react-
 import { describe, expect, it, vi } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
 import { AppRoutes, createRoutes, routeHandles } from './routes';
-import { SCREEN_TABLE, screenAt } from './screen-table';
 
 // Screens are remote modules; here each one is a stub that names itself.
 vi.mock('../federation/RemoteRegion', () => ({
@@ -64,24 +63,6 @@ describe('routes', () => {
     expect(routeHandles(createRoutes(), '/songs/abc/update')).toEqual([{ title: 'Update Song', remote: 'mf_library/SongUpdatePage' }]);
     expect(routeHandles(createRoutes(), '/')).toEqual([{ title: 'Home', remote: 'mf_library/HomePage' }]);
     expect(routeHandles(createRoutes(), '/no/such/page')).toEqual([{ title: 'Page not found' }]);
-  });
-
-  it('finds the same screen before React loads (screenAt) as the router does, for every path', () => {
-    const routes = createRoutes();
-    const paths = [
-      ...SCREEN_TABLE.map(({ path }) => `/${(path ?? '').replace(/:[a-zA-Z]+/g, 'abc123')}`),
-      '/songs/new/',
-      '/SONGS',
-      '/albums/new',
-      '/albums/xyz',
-      '/users/u1/extra',
-      '/no/such/page',
-      '/search/more',
-    ];
-    for (const path of paths) {
-      const routed = routeHandles(routes, path).map((handle) => handle.remote).findLast(Boolean);
-      expect(screenAt(path)?.request, path).toBe(routed);
-    }
   });
 
   it('puts every SPEC screen under the layout', async () => {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
+import { REMOTE_MODULES } from '../federation/remote-modules';
 import { Layout } from '../layout/Layout';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
-import { SCREEN_TABLE } from './screen-table';
 import { SearchScreen } from './SearchScreen';
 
 export interface RouteHandle {
@@ -26,10 +26,31 @@ function RemotePage({ request, label }: { request: string; label: string }) {
   return <RemoteRegion request={request} label={label} resetKey={pathname} />;
 }
 
+const { mf_auth: auth, mf_library: library } = REMOTE_MODULES;
+
 /** SPEC §2: every screen under one layout; each screen is loaded from its remote when first visited. */
-export const SCREENS: RouteObject[] = SCREEN_TABLE.map(({ path, request, title }) =>
-  path === 'search' ? { path, element: <SearchScreen />, handle: { title, remote: request } satisfies RouteHandle } : remotePage(path, request, title),
-);
+export const SCREENS: RouteObject[] = [
+  remotePage(undefined, library.HomePage, 'Home'),
+  remotePage('login', auth.LoginPage, 'Log in'),
+  remotePage('signup', auth.SignupPage, 'Sign up'),
+  remotePage('songs', library.SongsPage, 'All Songs'),
+  remotePage('songs/new', library.SongCreatePage, 'Create Song'),
+  remotePage('songs/:songId', library.SongDetailPage, 'Song'),
+  remotePage('songs/:songId/update', library.SongUpdatePage, 'Update Song'),
+  remotePage('albums', library.AlbumsPage, 'Albums'),
+  remotePage('albums/new', library.AlbumCreatePage, 'Create Album'),
+  remotePage('albums/:albumId', library.AlbumDetailPage, 'Album'),
+  remotePage('albums/:albumId/update', library.AlbumUpdatePage, 'Update Album'),
+  remotePage('playlists', library.PlaylistsPage, 'Playlists'),
+  remotePage('playlists/new', library.PlaylistCreatePage, 'Create Playlist'),
+  remotePage('playlists/:playlistId', library.PlaylistDetailPage, 'Playlist'),
+  remotePage('collection/tracks', library.LikedSongsPage, 'Liked Songs'),
+  remotePage('upload', library.UploadPage, 'Upload Music'),
+  remotePage('users/:userId', library.UserPage, 'Profile'),
+  // The phone layout's tabs (issue 16); they work at any width.
+  remotePage('library', library.YourLibraryPage, 'Your Library'),
+  { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },
+];
 
 export function createRoutes(screens: RouteObject[] = SCREENS): RouteObject[] {
   return [

@@ -2,9 +2,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { EVENT_CONTRACT_VERSION, isCompatibleContract } from '@tunafy/event-bus';
 import type { MetaModule } from '@tunafy/remote-contracts';
 import { IncompatibleRemoteError, RemoteUnavailableError } from './errors';
-import { remoteNameOf, resetRemote } from './remotes';
-
-export { remoteNameOf };
+import { resetRemote } from './remotes';
 
 /** Every remote exposes `./meta` with the event contract version it was built with; an old or foreign build may not. */
 type RemoteMeta = Partial<MetaModule>;
@@ -12,6 +10,10 @@ type RemoteMeta = Partial<MetaModule>;
 const contractChecks = new Map<string, Promise<void>>();
 /** Remotes that delivered at least one module: their entry is fine, a Retry needs no reset. */
 const healthy = new Set<string>();
+
+export function remoteNameOf(request: string): string {
+  return request.slice(0, request.indexOf('/'));
+}
 
 function checkContract(remote: string): Promise<void> {
   let check = contractChecks.get(remote);

@@ -31,11 +31,6 @@ export async function fetchRemoteList(url = '/remotes.json'): Promise<RemoteDefi
   }
 }
 
-/** `mf_library/SongsPage` -> `mf_library`. */
-export function remoteNameOf(request: string): string {
-  return request.slice(0, request.indexOf('/'));
-}
-
 export function registerRemoteList(remotes: RemoteDefinition[]): void {
   remotes.forEach((remote) => registered.set(remote.name, remote));
   registerRemotes(remotes);

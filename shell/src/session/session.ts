@@ -3,21 +3,19 @@ import { useNavigate } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
-import { SESSION_TIMEOUT_MS, takeEarlySession } from './early-session';
 import { isServerUnreachableError, setServerUnreachable } from './server-status';
 
-export { SESSION_TIMEOUT_MS };
 /** How often the session check is retried while the API cannot be reached. */
 export const SESSION_RETRY_MS = 3000;
+/** A session check slower than this counts as "can't reach the server": the page must not wait on a hung API. */
+export const SESSION_TIMEOUT_MS = 5000;
 
 /** The session user, or null for a guest (401); a timeout rejects like an unreachable server (504). */
 async function checkSession(): Promise<SessionUser | null> {
-  // The first check reads the answer the entry chunk already asked for, if it did (early-session.ts).
-  const early = takeEarlySession();
-  const controller = early?.controller ?? new AbortController();
-  const timer = early ? undefined : setTimeout(() => controller.abort(), SESSION_TIMEOUT_MS);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SESSION_TIMEOUT_MS);
   try {
-    return await getApiClient().session({ signal: controller.signal, response: early?.response });
+    return await getApiClient().session({ signal: controller.signal });
   } catch (error) {
     if (controller.signal.aborted) throw Object.assign(new Error(`no answer to the session check within ${SESSION_TIMEOUT_MS} ms`), { status: 504 });
     throw error;
