@@ -1,6 +1,24 @@
 import { performance } from 'node:perf_hooks';
 import { GridFSBucket, MongoClient, ObjectId, type Db } from 'mongodb';
+import { startDatabase, type RunningDatabase } from '../database.js';
+import { parseMongoUri } from '../mongo-uri.js';
+import { pidListeningOn } from './process-cpu.js';
 import { median } from './stats.js';
+
+/**
+ * A fresh test database for a benchmark (the local engine, or a throwaway database on the server MONGODB_URI
+ * names), the driver's access to it, and the engine's pid when it runs on this machine (for its CPU and memory).
+ * Each is registered with `cleanups` as it is made, so a failure halfway still undoes what was done.
+ */
+export async function openBenchDatabase(progress: (line: string) => void, cleanups: (() => Promise<unknown>)[]): Promise<{ database: RunningDatabase; db: BenchDatabase; enginePid: number | undefined }> {
+  progress('starting a fresh test database ...');
+  const database = await startDatabase({ mode: 'test', log: (line) => progress(`db: ${line}`) });
+  cleanups.push(() => database.stop());
+  const db = await BenchDatabase.connect(database.uri);
+  cleanups.push(() => db.close());
+  const local = /^(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/.exec(parseMongoUri(database.uri).hosts);
+  return { database, db, enginePid: local ? pidListeningOn(Number(local[2])) : undefined };
+}
 
 /** Direct driver access to the benchmark's database, for what is cheaper to do behind the API's back. */
 export class BenchDatabase {

@@ -12,11 +12,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApi, throwawayApiEnv, type RunningApi } from '../api-process.js';
-import { startDatabase } from '../database.js';
-import { parseMongoUri } from '../mongo-uri.js';
 import { BenchSession } from '../bench/api-session.js';
 import { benchAudio } from '../bench/audio.js';
-import { BenchDatabase } from '../bench/database-tools.js';
+import { openBenchDatabase } from '../bench/database-tools.js';
 import { loadMediaGenerators } from '../bench/media.js';
 import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
@@ -45,13 +43,8 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 const loadAtStart = loadavg()[0]!;
 try {
-  progress('starting a fresh test database ...');
-  const database = await startDatabase({ mode: 'test', log: (line) => progress(`db: ${line}`) });
-  cleanups.push(() => database.stop());
-  const db = await BenchDatabase.connect(database.uri);
-  cleanups.push(() => db.close());
+  const { database, db, enginePid: databasePid } = await openBenchDatabase(progress, cleanups);
   const environment = { engine: database.engine, server: await db.serverDescription(), loadAtStart };
-  const databasePid = localPid(database.uri);
   progress(`database: ${environment.engine}, ${environment.server}`);
 
   const apiEnv = throwawayApiEnv(mediaCacheDir);
@@ -89,11 +82,6 @@ try {
 }
 
 /** The pid of a database listening on this machine, for CPU accounting (undefined for remote servers). */
-function localPid(uri: string): number | undefined {
-  const match = /^(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/.exec(parseMongoUri(uri).hosts);
-  return match ? pidListeningOn(Number(match[2])) : undefined;
-}
-
 async function waitForSongCount(session: BenchSession, expected: number): Promise<void> {
   // The API re-reads the catalog revision at most every CATALOG_RECHECK_MS (1 s by default).
   const deadline = Date.now() + 10_000;
