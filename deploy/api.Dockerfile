@@ -23,6 +23,9 @@ WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/event-bus/package.json packages/event-bus/
+COPY packages/ui/package.json packages/ui/
+COPY packages/app-kit/package.json packages/app-kit/
+COPY packages/remote-contracts/package.json packages/remote-contracts/
 COPY packages/api-client/package.json packages/api-client/
 COPY packages/stack/package.json packages/stack/
 COPY services/api/package.json services/api/

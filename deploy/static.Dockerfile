@@ -24,6 +24,9 @@ WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/event-bus/package.json packages/event-bus/
+COPY packages/ui/package.json packages/ui/
+COPY packages/app-kit/package.json packages/app-kit/
+COPY packages/remote-contracts/package.json packages/remote-contracts/
 COPY packages/api-client/package.json packages/api-client/
 COPY packages/stack/package.json packages/stack/
 COPY services/api/package.json services/api/
@@ -48,11 +51,15 @@ COPY tools/federation/ tools/federation/
 COPY packages/contracts/ packages/contracts/
 COPY packages/event-bus/ packages/event-bus/
 COPY packages/api-client/ packages/api-client/
+COPY packages/ui/ packages/ui/
+COPY packages/app-kit/ packages/app-kit/
+COPY packages/remote-contracts/ packages/remote-contracts/
 ARG APP
 RUN case "${APP}" in shell|mf-auth|mf-library|mf-player) ;; \
       *) echo "build arg APP must be one of shell, mf-auth, mf-library, mf-player (got '${APP}')" >&2; exit 1 ;; esac
 COPY ${APP}/ ${APP}/
-# The shared packages first (the shell imports their dist), then the app in production mode.
+# The shared packages with a build first (the shell imports their dist), then the app in production mode; the
+# others (ui, app-kit, remote-contracts) are compiled from their sources into each app (the '@tunafy/source' condition).
 RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/event-bus --workspace=@tunafy/api-client \
  && npm run build --workspace=@tunafy/${APP} \
  && test -f "${APP}/dist/$([ "${APP}" = shell ] && echo index.html || echo mf-manifest.json)"

@@ -4,7 +4,8 @@
 #      virtualenv under ~/.cache/tunafy-tools unless `hadolint` is on PATH);
 #   2. shellcheck on the images' entrypoint scripts and the repository's own shell scripts;
 #   3. `nginx -t` on every nginx configuration as the images render it (tools/deploy/render.sh, which the
-#      native production topology uses too).
+#      native production topology uses too);
+#   4. that the Dockerfiles copy every workspace manifest npm ci needs and every package the apps build from.
 # Needs shellcheck, nginx and envsubst (gettext-base), which .ci/run installs.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -47,6 +48,43 @@ for server in gateway shell mf-auth mf-library mf-player; do
     failed=1
   fi
 done
+
+# ---- 4. what the images copy of the workspace -----------------------------------------------------------
+# No image is built here, so a package added to the workspace but not to the Dockerfiles would break only the
+# operator's `docker compose build`: npm ci wants the manifest of every workspace the root package.json lists,
+# and the static build compiles the apps from the sources of every workspace package they depend on.
+for workspace in $(node -p "require('./package.json').workspaces.join(' ')"); do
+  for dockerfile in deploy/api.Dockerfile deploy/static.Dockerfile; do
+    if ! grep -qx "COPY $workspace/package.json $workspace/" "$dockerfile"; then
+      echo "$dockerfile: no 'COPY $workspace/package.json $workspace/' (a workspace of the root package.json: npm ci needs its manifest)" >&2
+      failed=1
+    fi
+  done
+done
+app_packages=$(node -e "
+  const root = require('./package.json');
+  const dirOf = Object.fromEntries(root.workspaces.map((dir) => [require('./' + dir + '/package.json').name, dir]));
+  const found = new Set();
+  const visit = (name) => {
+    const dir = dirOf[name];
+    if (!dir || found.has(dir)) return;
+    found.add(dir);
+    const manifest = require('./' + dir + '/package.json');
+    Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).forEach(visit);
+  };
+  for (const app of ['shell', 'mf-auth', 'mf-library', 'mf-player']) {
+    const manifest = require('./' + app + '/package.json');
+    Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).forEach(visit);
+  }
+  console.log([...found].join(' '));
+")
+for dir in $app_packages; do
+  if ! grep -qx "COPY $dir/ $dir/" deploy/static.Dockerfile; then
+    echo "deploy/static.Dockerfile: no 'COPY $dir/ $dir/' (the apps build from it)" >&2
+    failed=1
+  fi
+done
+echo "workspace copies: $(wc -w <<<"$app_packages") packages the apps build from, in both Dockerfiles' manifests"
 
 if [ "$failed" != 0 ]; then
   echo "deploy lint: findings above" >&2
