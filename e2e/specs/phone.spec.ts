@@ -6,7 +6,7 @@ import type { Playlist, Song } from '@tunafy/contracts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 import { lastOnBus } from '../support/bus.js';
-import { seedMedia } from '../support/seed-media.js';
+import { uploadGeneratedSong } from '../support/seed-media.js';
 
 /*
  * Issue 16 at a phone's size: Chromium's device emulation (390x844, touch, mobile viewport) against the production
@@ -35,21 +35,11 @@ async function signUp(request: APIRequestContext, prefix: string): Promise<Accou
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  const { synthesizeSong, renderCover } = await seedMedia();
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   account = await signUp(request, 'phone');
   const tag = account.username.split('_')[1]!;
+  song = await uploadGeneratedSong(request, { name: `Pocket Tide ${tag}`, seed: 16, seconds: 90, coverSize: 320 });
   const token = await csrfToken(request);
-  const upload = await request.post('/api/songs/new', {
-    headers: { 'x-csrf-token': token },
-    multipart: {
-      song_name: `Pocket Tide ${tag}`,
-      song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 16, title: 'pocket', size: 320 }) },
-      song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed: 16, seconds: 90 }) },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  song = (await upload.json()) as Song;
   const created = await request.post('/api/playlists/new', {
     headers: { 'x-csrf-token': token },
     multipart: { playlist_name: `Commute ${tag}`, description: '', private: 'true' },

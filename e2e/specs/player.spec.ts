@@ -5,8 +5,8 @@ import type { Song } from '@tunafy/contracts';
 import type { PlayerCommand, QueueItem } from '@tunafy/event-bus';
 import { lastOnBus, publishOnBus } from '../support/bus.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-import { csrfToken, expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
-import { seedMedia } from '../support/seed-media.js';
+import { expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
+import { uploadGeneratedSong } from '../support/seed-media.js';
 
 /*
  * The player remote end to end: the production builds behind the gateway, the real API with real mp3s
@@ -47,22 +47,9 @@ async function signUpFresh(request: APIRequestContext): Promise<void> {
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  const { synthesizeSong, renderCover } = await seedMedia();
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   await logInAsDemo(request);
-  const token = await csrfToken(request);
-  const upload = async (name: string, seed: number, seconds: number) => {
-    const response = await request.post('/api/songs/new', {
-      headers: { 'x-csrf-token': token },
-      multipart: {
-        song_name: name,
-        song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed, title: name, size: 64 }) },
-        song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed, seconds }) },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return toItem((await response.json()) as Song);
-  };
+  const upload = async (name: string, seed: number, seconds: number) => toItem(await uploadGeneratedSong(request, { name, seed, seconds }));
   // Specs share the database: names unique to this run.
   const tag = randomBytes(3).toString('hex');
   catalog = {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { type Playlist, type PlaylistSongsResponse, type Song } from '@tunafy/contracts';
-import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
-import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
 import { createPlaylistThroughApi, csrfToken, expect, hasRemote, logInAsDemo, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
+import { uploadGeneratedSong } from '../support/seed-media.js';
 
 /*
  * Reordering a playlist (issue 16) in Chromium against the production builds, the real API and database: its
@@ -19,20 +18,10 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   await logInAsDemo(request);
-  const token = await csrfToken(request);
   const tag = randomBytes(3).toString('hex');
   songs = [];
   for (const [index, name] of ['Order Amber', 'Order Birch', 'Order Cedar', 'Order Dune'].entries()) {
-    const response = await request.post('/api/songs/new', {
-      headers: { 'x-csrf-token': token },
-      multipart: {
-        song_name: `${name} ${tag}`,
-        song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 400 + index, title: name, size: 64 }) },
-        song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed: 400 + index, seconds: 5 }) },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    songs.push((await response.json()) as Song);
+    songs.push(await uploadGeneratedSong(request, { name: `${name} ${tag}`, seed: 400 + index, seconds: 5 }));
   }
   await request.dispose();
 });

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { Song } from '@tunafy/contracts';
-import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
-import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
 import { lastOnBus } from '../support/bus.js';
-import { createPlaylistThroughApi, csrfToken, expect, hasRemote, logInAsDemo, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
+import { createPlaylistThroughApi, expect, hasRemote, logInAsDemo, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
+import { uploadGeneratedSong } from '../support/seed-media.js';
 
 /*
  * Queue control from song rows (issue 16) in Chromium against the production builds, the real API and database:
@@ -27,20 +26,8 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
   await logInAsDemo(request);
-  const token = await csrfToken(request);
   const tag = randomBytes(3).toString('hex');
-  const upload = async (name: string, seed: number) => {
-    const response = await request.post('/api/songs/new', {
-      headers: { 'x-csrf-token': token },
-      multipart: {
-        song_name: `${name} ${tag}`,
-        song_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed, title: name, size: 64 }) },
-        song_file_url: { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: synthesizeSong({ seed, seconds: 20 }) },
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as Song;
-  };
+  const upload = (name: string, seed: number) => uploadGeneratedSong(request, { name: `${name} ${tag}`, seed, seconds: 20 });
   songs = { a: await upload('Queue Alpha', 301), b: await upload('Queue Bravo', 302), c: await upload('Queue Charlie', 303), d: await upload('Queue Delta', 304), x: await upload('Queue Xray', 305) };
   await request.dispose();
 });
