@@ -7,6 +7,7 @@ export { Dialog, dialogActionsClassName, dialogErrorClassName, preloadDialog, ty
 export { ConfirmDialog } from './dialog/confirm-dialog';
 export { Menu, preloadMenu, type MenuItem, type MenuProps } from './menu/menu';
 export { focusableIn, focusInside } from './focus/focus';
+export { ModalFocus, type ModalFocusProps } from './modal-focus/modal-focus';
 export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } from './skeleton/skeleton';
 export { EmptyState, ErrorState } from './states/states';
 export { CloseIcon, ErrorIcon, NoteIcon } from './icons/icons';
