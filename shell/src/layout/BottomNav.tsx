@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { getEventBus } from '@tunafy/event-bus';
 import { useSessionUser } from '../session/session';
-import { HomeIcon, LibraryIcon, SearchIcon } from './icons';
+import { Icon } from './icons';
 import styles from './BottomNav.module.css';
 
 interface Tab {
@@ -14,9 +14,9 @@ interface Tab {
 }
 
 const TABS: Tab[] = [
-  { to: '/', label: 'Home', icon: <HomeIcon />, needsAccount: false },
-  { to: '/search', label: 'Search', icon: <SearchIcon />, needsAccount: true },
-  { to: '/library', label: 'Your Library', icon: <LibraryIcon />, needsAccount: true },
+  { to: '/', label: 'Home', icon: <Icon name="home" />, needsAccount: false },
+  { to: '/search', label: 'Search', icon: <Icon name="search" />, needsAccount: true },
+  { to: '/library', label: 'Your Library', icon: <Icon name="library" />, needsAccount: true },
 ];
 
 /** The phone layout's navigation, under the player: three tabs within a thumb's reach (the sidebar's place on desktop). */

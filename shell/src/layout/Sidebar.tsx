@@ -5,7 +5,7 @@ import { RemoteRegion } from '../federation/RemoteRegion';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 import { useSessionUser } from '../session/session';
 import { useInstanceCredits } from './credits';
-import { HeartIcon, HomeIcon, LogoMark, PlusIcon, SongsIcon } from './icons';
+import { Icon, LogoMark } from './icons';
 import styles from './Sidebar.module.css';
 
 interface NavItem {
@@ -15,17 +15,17 @@ interface NavItem {
 }
 
 const BROWSE: NavItem[] = [
-  { to: '/', label: 'Your Library', icon: <HomeIcon /> },
-  { to: '/songs', label: 'All Songs', icon: <SongsIcon /> },
-  { to: '/collection/tracks', label: 'Liked Songs', icon: <HeartIcon /> },
+  { to: '/', label: 'Your Library', icon: <Icon name="home" /> },
+  { to: '/songs', label: 'All Songs', icon: <Icon name="songs" /> },
+  { to: '/collection/tracks', label: 'Liked Songs', icon: <Icon name="heart" /> },
 ];
 
 const CREATE: NavItem[] = [
-  { to: '/songs/new', label: 'Create Song', icon: <PlusIcon /> },
-  { to: '/albums/new', label: 'Create Album', icon: <PlusIcon /> },
-  { to: '/playlists/new', label: 'Create Playlist', icon: <PlusIcon /> },
+  { to: '/songs/new', label: 'Create Song', icon: <Icon name="plus" /> },
+  { to: '/albums/new', label: 'Create Album', icon: <Icon name="plus" /> },
+  { to: '/playlists/new', label: 'Create Playlist', icon: <Icon name="plus" /> },
   // Not in SPEC's list: the bulk upload of issue 13 (many files, any accepted format) beside the mp3-only form.
-  { to: '/upload', label: 'Upload Music', icon: <PlusIcon /> },
+  { to: '/upload', label: 'Upload Music', icon: <Icon name="plus" /> },
 ];
 
 export function Sidebar() {

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { RemoteRegion } from '../federation/RemoteRegion';
 import { useSessionUser } from '../session/session';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { Icon } from './icons';
 import { ProfileMenu } from './ProfileMenu';
 import styles from './TopBar.module.css';
 import { REMOTE_MODULES } from '../federation/remote-modules';
@@ -18,12 +18,12 @@ export function TopBar() {
     <header className={styles.bar}>
       <div className={styles.history}>
         <button type="button" className={styles.round} aria-label="Go back" onClick={() => navigate(-1)}>
-          <ChevronLeftIcon />
+          <Icon name="chevronLeft" />
         </button>
         {/* Phones have a forward gesture but rarely use it; the bar's width goes to the account buttons. */}
         {!phone && (
           <button type="button" className={styles.round} aria-label="Go forward" onClick={() => navigate(1)}>
-            <ChevronRightIcon />
+            <Icon name="chevronRight" />
           </button>
         )}
       </div>
