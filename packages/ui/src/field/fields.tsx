@@ -2,6 +2,16 @@ import { createElement, useId, type ChangeEvent, type InputHTMLAttributes, type 
 import { ErrorIcon } from '../icons/icons';
 import styles from './fields.module.css';
 
+/** A field's hint, when it has one (tied to the input by aria-describedby, like the error). */
+function FieldHint({ id, hint }: { id: string | undefined; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className={styles.hint}>
+      {hint}
+    </p>
+  );
+}
+
 /** A field's error, under it and tied to the input by aria-describedby (read with the field). */
 function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -93,11 +103,7 @@ export function FileField({ label, accept, onFile, error, hint, inputRef, disabl
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
       <input
         id={id}
         ref={inputRef}
@@ -133,11 +139,7 @@ export function CheckboxField({ label, checked, onCheckedChange, hint, error }: 
         <input id={id} type="checkbox" checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} aria-describedby={describedBy(hintId, errorId, error)} />
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} message={error} />
     </div>
   );
