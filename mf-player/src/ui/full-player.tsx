@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
-import { IconButton } from '@tunafy/ui';
+import { IconButton, ModalFocus } from '@tunafy/ui';
 import { Icon } from './icons';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
@@ -14,27 +14,6 @@ import shared from './shared.module.css';
 import styles from './full-player.module.css';
 import { playerThemeClassName } from './theme';
 
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab go round the dialog's controls instead of leaving it (the page behind is covered). */
-function keepFocusInside(event: KeyboardEvent, dialog: HTMLElement | null): void {
-  if (!dialog) return;
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    .filter((element) => !element.closest('[hidden]'))
-    // Document order (some selector engines answer a selector list grouped by selector).
-    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 interface FullPlayerProps {
   controller: PlayerController;
   state: PlayerViewState;
@@ -44,18 +23,18 @@ interface FullPlayerProps {
 /**
  * The phone's full-screen player, opened from the compact bar: artwork, title and artist, a seek bar made for a
  * thumb, every control of the desktop bar, and the queue in place of the artwork. A modal dialog: focus starts
- * on Close, stays inside, and Escape, Close or the phone's Back go back to the bar.
+ * on Close, stays inside, and Escape, Close or the phone's Back go back to the bar. The focus trap, the first
+ * focus, focus back on the bar's opener and Escape are @tunafy/ui's ModalFocus (Radix); the Back button and the
+ * links that leave the page are the player's own (use-close-on-back.ts).
  */
 export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   const song = currentSong(state.queue);
   const queue = useQueueToggle();
-  const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
   const leaveThen = useCloseOnBack(onClose);
 
-  useEffect(() => close.current?.focus(), []);
   // The page behind must not scroll under the thumb while the player covers it.
   useEffect(() => {
     const before = document.body.style.overflow;
@@ -66,17 +45,17 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   }, []);
 
   return (
-    <div
-      ref={dialog}
+    <ModalFocus
       className={`${playerThemeClassName} ${styles.full}`}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        } else if (event.key === 'Tab') keepFocusInside(event, dialog.current);
+      initialFocus={close}
+      onDismiss={onClose}
+      // An Escape in the open queue closes the queue (queue-panel.tsx); the next one closes the player.
+      onEscapeKeyDown={(event) => {
+        const panel = queue.open ? document.getElementById(queue.panelId) : null;
+        if (panel && event.target instanceof Node && panel.contains(event.target)) event.preventDefault();
       }}
       // A link inside (the song's title) leads to another page: the player's history entry goes first, then the
       // link is followed (clicked again once the entry is gone), and the player gets out of the way.
@@ -113,6 +92,6 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
 
       <ProgressBar controller={controller} disabled={song === null} size="large" />
       <TransportControls controller={controller} state={state} layout="full" />
-    </div>
+    </ModalFocus>
   );
 }
