@@ -1,0 +1,73 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getEventBus, type EventMap } from '@tunafy/event-bus';
+import { publishSession } from '@tunafy/app-kit';
+import { fakeMediaQuery } from '@tunafy/app-kit/test';
+import { ANN, stubApiClient } from '../test/fake-api';
+import { catalogItem } from '../test/fakes';
+import { stubMediaElements } from '../test/media';
+import { COMPACT_QUERY } from './use-compact-layout';
+import Player from '../app/player';
+
+// The full player's focus and Escape come from @tunafy/ui's ModalFocus (Radix); these check what the player
+// builds on it: which control starts, that focus wraps and comes back to the bar, and the queue's own Escape.
+beforeEach(() => {
+  localStorage.clear();
+  stubMediaElements();
+  stubApiClient();
+  fakeMediaQuery(COMPACT_QUERY, true);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const send = (command: EventMap['player:command']) => act(() => getEventBus().publish('player:command', command));
+
+async function openFullPlayer() {
+  publishSession(ANN);
+  render(
+    <MemoryRouter>
+      <Player />
+    </MemoryRouter>,
+  );
+  await act(async () => undefined);
+  const user = userEvent.setup();
+  send({ type: 'play-list', songs: [1, 2, 3].map((n) => catalogItem(n, 100)), index: 0, source: 's' });
+  const opener = screen.getByRole('button', { name: /^Open player: Song 1/ });
+  await user.click(opener);
+  return { user, opener, dialog: screen.getByRole('dialog', { name: 'Now playing' }) };
+}
+
+describe('FullPlayer', () => {
+  it('starts on Close player, and Tab from the last control comes back round to it', async () => {
+    const { user, dialog } = await openFullPlayer();
+    const close = within(dialog).getByRole('button', { name: 'Close player' });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    const last = document.activeElement as HTMLElement;
+    expect(dialog).toContainElement(last);
+    expect(last).not.toBe(close);
+    await user.tab();
+    expect(close).toHaveFocus();
+
+    // Closed, so its history entry is gone before the next test (a Back left pending would close that one's player).
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect((window.history.state as Record<string, unknown> | null)?.tunafyFullPlayer).toBeFalsy());
+  });
+
+  it('an Escape in the open queue closes the queue; the next closes the player and focus is back on the bar', async () => {
+    const { user, opener, dialog } = await openFullPlayer();
+    await user.click(within(dialog).getByRole('button', { name: 'Queue' }));
+    const queue = within(dialog).getByRole('region', { name: 'Queue' });
+    act(() => within(queue).getAllByRole('tab')[0]!.focus());
+
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('region', { name: 'Queue' })).toBeNull();
+    expect(dialog).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
