@@ -1,9 +1,9 @@
 import { ObjectId } from 'mongodb';
 import { MESSAGES, type Playlist } from '@tunafy/contracts';
 import { describe, expect, inject, it } from 'vitest';
-import { ApiClient, newUser } from '../test/api-client.js';
+import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';
 import { coverBytes, coverFile, createSong, fileId, form, mediaFileCount, rawFile, songForm, announceDirectWrite } from '../test/fixtures.js';
-import { apiSuite, expectCursorPaging, expectValidationFailed, HEX_ID, ISO_DATE } from '../test/suite.js';
+import { apiSuite, expectCursorPaging, expectValidationFailed, HEX_ID, ISO_DATE, type TestUser as User } from '../test/suite.js';
 
 const apiUrl = inject('apiUrl');
 
@@ -33,8 +33,38 @@ async function createPlaylist(client: ApiClient, fields: PlaylistForm = {}): Pro
   return response.body;
 }
 
+/** A fresh user, Ann, and a playlist of hers made from `fields`: what most tests here start from. */
+async function annWithPlaylist(fields: PlaylistForm = {}): Promise<{ ann: User; playlist: Playlist }> {
+  const ann = await newUser(apiUrl, 'ann');
+  return { ann, playlist: await createPlaylist(ann, fields) };
+}
+
 function entryCount(playlistId: string): Promise<number> {
   return db.collection('playlist_songs').countDocuments({ playlist_id: new ObjectId(playlistId) });
+}
+
+/**
+ * Ann's public and private playlist (holding `song` or not), changed by Bob and by a guest through `change`: 403 on
+ * the public one, naming nothing in it; 404 on the private one, the same answer as for no playlist at all; 401 for
+ * the guest; and neither playlist changed.
+ */
+async function expectOnlyTheCreatorMay(change: (client: ApiClient, playlistId: string) => Promise<ApiResponse>, options: { holdingSong: boolean }): Promise<void> {
+  const ann = await newUser(apiUrl, 'ann');
+  const bob = await newUser(apiUrl, 'bob');
+  const open = await createPlaylist(ann);
+  const hidden = await createPlaylist(ann, { private: 'true' });
+  if (options.holdingSong) for (const playlist of [open, hidden]) await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
+  const toOpen = await change(bob, open.id);
+  expect(toOpen.status).toBe(403);
+  expect(toOpen.body.code).toBe('FORBIDDEN');
+  expect(toOpen.raw.toString()).not.toContain(song.song_name);
+  const toHidden = await change(bob, hidden.id);
+  expect(toHidden.status).toBe(404);
+  expect(toHidden.body).toEqual((await change(bob, unknownId())).body);
+  expect((await change(new ApiClient(apiUrl), open.id)).status).toBe(401);
+  const entries = options.holdingSong ? 1 : 0;
+  expect(await entryCount(open.id)).toBe(entries);
+  expect(await entryCount(hidden.id)).toBe(entries);
 }
 
 describe('POST /api/playlists/new', () => {
@@ -71,8 +101,7 @@ describe('POST /api/playlists/new', () => {
   });
 
   it('needs no cover and stores a blank description as null', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann, { description: '   ' });
+    const { ann, playlist } = await annWithPlaylist({ description: '   ' });
     expect(playlist).toMatchObject({ playlist_cover_url: null, description: null });
   });
 
@@ -193,8 +222,7 @@ describe('GET /api/playlists/:id and /songs', () => {
   });
 
   it('refuses guests, even for public playlists', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     const guest = new ApiClient(apiUrl);
     expect((await guest.get(`/api/playlists/${playlist.id}`)).status).toBe(401);
     expect((await guest.get(`/api/playlists/${playlist.id}/songs`)).status).toBe(401);
@@ -211,8 +239,7 @@ describe('GET /api/playlists/:id and /songs', () => {
   });
 
   it('lists entries oldest first with the song embedded', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     expect((await ann.get(`/api/playlists/${playlist.id}/songs`)).body).toEqual({ playlist_songs: [], next_cursor: null, total: 0 });
     const first = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: otherSong.id } });
     const second = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
@@ -269,8 +296,7 @@ describe('GET /api/playlists/:userId/manage', () => {
 
 describe('PUT /api/playlists/:id/add', () => {
   it('adds a song once, whichever way song_id is sent', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     const multipart = await ann.put(`/api/playlists/${playlist.id}/add`, { form: form({ song_id: song.id }) });
     expect(multipart.status).toBe(200);
     expect(multipart.body).toEqual({ id: expect.stringMatching(HEX_ID), playlist_id: playlist.id, song_id: song.id, added_at: expect.stringMatching(ISO_DATE), song });
@@ -284,8 +310,7 @@ describe('PUT /api/playlists/:id/add', () => {
   });
 
   it('keeps exactly one entry when the same add races itself', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     const responses = await Promise.all(Array.from({ length: 5 }, () => ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } })));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(responses.map((response) => response.body.id)).size).toBe(1);
@@ -293,8 +318,7 @@ describe('PUT /api/playlists/:id/add', () => {
   });
 
   it('refuses bad song references', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     const add = (options: Parameters<ApiClient['put']>[1]) => ann.put(`/api/playlists/${playlist.id}/add`, options);
     const injection = await add({ json: { song_id: { $ne: null } } });
     expect(injection.status).toBe(400);
@@ -317,26 +341,13 @@ describe('PUT /api/playlists/:id/add', () => {
   });
 
   it('lets only the creator add: 403 on someone else’s public playlist, 404 on a private one, 401 for guests', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const bob = await newUser(apiUrl, 'bob');
-    const open = await createPlaylist(ann);
-    const hidden = await createPlaylist(ann, { private: 'true' });
-    const toOpen = await bob.put(`/api/playlists/${open.id}/add`, { json: { song_id: song.id } });
-    expect(toOpen.status).toBe(403);
-    expect(toOpen.body.code).toBe('FORBIDDEN');
-    const toHidden = await bob.put(`/api/playlists/${hidden.id}/add`, { json: { song_id: song.id } });
-    expect(toHidden.status).toBe(404);
-    expect(toHidden.body).toEqual((await bob.put(`/api/playlists/${unknownId()}/add`, { json: { song_id: song.id } })).body);
-    expect((await new ApiClient(apiUrl).put(`/api/playlists/${open.id}/add`, { json: { song_id: song.id } })).status).toBe(401);
-    expect(await entryCount(open.id)).toBe(0);
-    expect(await entryCount(hidden.id)).toBe(0);
+    await expectOnlyTheCreatorMay((client, id) => client.put(`/api/playlists/${id}/add`, { json: { song_id: song.id } }), { holdingSong: false });
   });
 });
 
 describe('DELETE /api/playlists/:id/remove', () => {
   it('removes a song (form data body) and answers the songs left', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
     const kept = await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: otherSong.id } });
     const response = await ann.delete(`/api/playlists/${playlist.id}/remove`, { form: form({ song_id: song.id }) });
@@ -346,8 +357,7 @@ describe('DELETE /api/playlists/:id/remove', () => {
   });
 
   it('accepts JSON and urlencoded bodies too', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
     expect((await ann.delete(`/api/playlists/${playlist.id}/remove`, { json: { song_id: song.id } })).body).toEqual({ playlist_songs: [], next_cursor: null, total: 0 });
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
@@ -355,8 +365,7 @@ describe('DELETE /api/playlists/:id/remove', () => {
   });
 
   it('answers 404 for a song that is not in the playlist and 400 for a bad reference', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     const response = await ann.delete(`/api/playlists/${playlist.id}/remove`, { json: { song_id: song.id } });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('NOT_FOUND');
@@ -365,25 +374,13 @@ describe('DELETE /api/playlists/:id/remove', () => {
   });
 
   it('lets only the creator remove', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const bob = await newUser(apiUrl, 'bob');
-    const open = await createPlaylist(ann);
-    const hidden = await createPlaylist(ann, { private: 'true' });
-    for (const playlist of [open, hidden]) await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
-    const fromOpen = await bob.delete(`/api/playlists/${open.id}/remove`, { json: { song_id: song.id } });
-    expect(fromOpen.status).toBe(403);
-    expect(fromOpen.raw.toString()).not.toContain(song.song_name);
-    expect((await bob.delete(`/api/playlists/${hidden.id}/remove`, { json: { song_id: song.id } })).status).toBe(404);
-    expect((await new ApiClient(apiUrl).delete(`/api/playlists/${open.id}/remove`, { json: { song_id: song.id } })).status).toBe(401);
-    expect(await entryCount(open.id)).toBe(1);
-    expect(await entryCount(hidden.id)).toBe(1);
+    await expectOnlyTheCreatorMay((client, id) => client.delete(`/api/playlists/${id}/remove`, { json: { song_id: song.id } }), { holdingSong: true });
   });
 });
 
 describe('DELETE /api/playlists/:id/remove, an entry the read model does not hold', () => {
   it('removes it by playlist and song (another replica’s, not seen yet)', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann);
+    const { ann, playlist } = await annWithPlaylist();
     // Written behind the API's back and not announced: only the database knows it.
     await db.collection('playlist_songs').insertOne({ playlist_id: new ObjectId(playlist.id), song_id: new ObjectId(song.id), added_at: new Date() });
     const response = await ann.delete(`/api/playlists/${playlist.id}/remove`, { json: { song_id: song.id } });
@@ -394,8 +391,7 @@ describe('DELETE /api/playlists/:id/remove, an entry the read model does not hol
 
 describe('DELETE /api/playlists/:id', () => {
   it('deletes the playlist, its entries and its cover', async () => {
-    const ann = await newUser(apiUrl, 'ann');
-    const playlist = await createPlaylist(ann, { cover: coverFile({ seed: 7 }) });
+    const { ann, playlist } = await annWithPlaylist({ cover: coverFile({ seed: 7 }) });
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: song.id } });
     await ann.put(`/api/playlists/${playlist.id}/add`, { json: { song_id: otherSong.id } });
     const kept = await createPlaylist(ann);

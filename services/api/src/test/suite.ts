@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Song } from '@tunafy/contracts';
 import { afterAll, expect, inject } from 'vitest';
-import { newUser, type ApiClient, type ApiResponse } from './api-client.js';
+import { ApiClient, newUser, type ApiResponse } from './api-client.js';
 import { connectDb, createSong } from './fixtures.js';
 
 /** A signed-up user with a logged-in client, as newUser answers it. */
@@ -57,4 +57,18 @@ export async function expectCursorPaging(client: ApiClient, path: string, key: s
   expect((await client.get(`${path}?limit=0`)).status).toBe(400);
   expect((await client.get(`${path}?cursor=garbage`)).status).toBe(400);
   return [first, second];
+}
+
+/**
+ * Deletes of the owner's item at `${list}/${id}` that must fail, leaving it in place: by a stranger (403), by a
+ * guest (401), and, as the owner, of a malformed id (400 INVALID_ID) and of an unknown one (404).
+ */
+export async function expectOnlyTheOwnerDeletes(owner: ApiClient, list: string, id: string): Promise<void> {
+  const stranger = await newUser(owner.baseUrl);
+  expect((await stranger.delete(`${list}/${id}`)).status).toBe(403);
+  expect((await new ApiClient(owner.baseUrl).delete(`${list}/${id}`)).status).toBe(401);
+  const malformed = await owner.delete(`${list}/123`);
+  expect(malformed.status).toBe(400);
+  expect(malformed.body.code).toBe('INVALID_ID');
+  expect((await owner.delete(`${list}/${UNKNOWN_ID}`)).status).toBe(404);
 }
