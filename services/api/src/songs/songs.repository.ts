@@ -98,13 +98,7 @@ function tagsOf(doc: SongDocument): SongTags {
   return tags;
 }
 
-export interface NewSong {
-  name: string;
-  artistId: string;
-  albumId: string | null;
-  coverFileId: string;
-  audioFileId: string;
-  duration: number;
+export interface NewSong extends Pick<SongRecord, 'name' | 'artistId' | 'albumId' | 'coverFileId' | 'audioFileId' | 'duration'> {
   /** Chosen by the caller when something must point at the song before it exists (the bulk upload's duplicate claim). */
   id?: string;
   tags?: SongTags;
