@@ -19,6 +19,10 @@ let fixtureCount = 0;
 
 beforeAll(async () => {
   ({ db, close: closeDb } = await connectDb(inject('mongodbUri')));
+  // The form test's mp3s, encoded (and cached) before any request: seconds of synchronous work under load, during
+  // which a keep-alive socket of an earlier request expires on the server, and the next request fails on it (EPIPE).
+  songBytes(2, 7101);
+  songBytes(2, 7102);
 });
 afterAll(async () => {
   await closeDb?.();
@@ -155,11 +159,9 @@ describe('POST /api/uploads/songs', () => {
   });
 
   it("counts the single-song form's mp3s as the user's bytes, and moves that claim when the form replaces the audio", async () => {
-    // Encoded first: seconds of synchronous work under load, after which the client's idle keep-alive socket may be
-    // one the server already closed (the next POST then fails with EPIPE).
+    const ann = await newUser(apiUrl, 'ann');
     const first = songBytes(2, 7101);
     const second = songBytes(2, 7102);
-    const ann = await newUser(apiUrl, 'ann');
     const made = await createSong(ann, { song_name: 'By The Form', audio: new File([first], 'form.mp3') });
     // The same bytes through the bulk upload: a duplicate of the form's song, nothing stored.
     const files = await mediaFileCount(db);
