@@ -54,9 +54,16 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
   app.use(requestContext);
   app.use(httpMetrics);
   // A big upload from a slow phone outlasts Node's 5-minute limit for a whole request (LIMITS.requestMsMax).
-  (app.getHttpServer() as Server).requestTimeout = LIMITS.requestMsMax;
+  const server = app.getHttpServer() as Server;
+  server.requestTimeout = LIMITS.requestMsMax;
+  // An idle keep-alive connection stays open 65 s (Node's default is 5 s), longer than the clients' own idle timeout
+  // (nginx's upstream keepalive 60 s, undici 4 s): the client closes it first. Otherwise a request sent on a connection
+  // just as the server closed it fails with EPIPE or ECONNRESET, and under load an upload's body hit that window.
+  // Headers may take a second longer than that, as Node requires.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Signals are handled by main.ts through GracefulShutdown, which drains keep-alive connections first.
-  const shutdown = new GracefulShutdown(app.getHttpServer() as Server, config.shutdownGraceMs, (message) => new Logger('Shutdown').warn(message));
+  const shutdown = new GracefulShutdown(server, config.shutdownGraceMs, (message) => new Logger('Shutdown').warn(message));
   app.use(shutdown.middleware);
 
   // Request lines are written at info. Above it pino-http would still build and redact a child logger
