@@ -1,15 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus';
-import { publishSession } from '@tunafy/app-kit';
 import { fakeMediaQuery } from '@tunafy/app-kit/test';
-import { ANN, stubApiClient } from '../test/fake-api';
+import { stubApiClient } from '../test/fake-api';
 import { catalogItem } from '../test/fakes';
 import { setMediaState, stubMediaElements } from '../test/media';
+import { renderPlayer } from '../test/render-player';
 import { COMPACT_QUERY } from '../ui/use-compact-layout';
-import Player from './player';
 
 
 /** A phone-sized window as matchMedia sees it; `resize` flips it, as rotating a tablet does. */
@@ -26,17 +23,6 @@ const items = (count: number) => Array.from({ length: count }, (_, i) => catalog
 const send = (command: EventMap['player:command']) => act(() => getEventBus().publish('player:command', command));
 const state = () => getEventBus().last('player:state') as PlayerState;
 const bar = () => screen.getByRole('region', { name: 'Player' });
-
-async function renderPlayer() {
-  publishSession(ANN);
-  render(
-    <MemoryRouter>
-      <Player />
-    </MemoryRouter>,
-  );
-  await act(async () => undefined);
-  return userEvent.setup();
-}
 
 function loaded(element: HTMLAudioElement, duration = 100) {
   setMediaState(element, { readyState: 4, duration });

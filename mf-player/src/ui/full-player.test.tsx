@@ -1,15 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus, type EventMap } from '@tunafy/event-bus';
-import { publishSession } from '@tunafy/app-kit';
 import { fakeMediaQuery } from '@tunafy/app-kit/test';
-import { ANN, stubApiClient } from '../test/fake-api';
+import { stubApiClient } from '../test/fake-api';
 import { catalogItem } from '../test/fakes';
 import { stubMediaElements } from '../test/media';
+import { renderPlayer } from '../test/render-player';
 import { COMPACT_QUERY } from './use-compact-layout';
-import Player from '../app/player';
 
 // The full player's focus and Escape come from @tunafy/ui's ModalFocus (Radix); these check what the player
 // builds on it: which control starts, that focus wraps and comes back to the bar, and the queue's own Escape.
@@ -24,14 +21,7 @@ afterEach(() => vi.unstubAllGlobals());
 const send = (command: EventMap['player:command']) => act(() => getEventBus().publish('player:command', command));
 
 async function openFullPlayer() {
-  publishSession(ANN);
-  render(
-    <MemoryRouter>
-      <Player />
-    </MemoryRouter>,
-  );
-  await act(async () => undefined);
-  const user = userEvent.setup();
+  const user = await renderPlayer();
   send({ type: 'play-list', songs: [1, 2, 3].map((n) => catalogItem(n, 100)), index: 0, source: 's' });
   const opener = screen.getByRole('button', { name: /^Open player: Song 1/ });
   await user.click(opener);

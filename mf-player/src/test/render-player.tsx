@@ -1,0 +1,18 @@
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { publishSession } from '@tunafy/app-kit';
+import Player from '../app/player';
+import { ANN } from './fake-api';
+
+/** The whole Player for a logged-in user, in a router, once its first effects have run; answers a user-event user. */
+export async function renderPlayer() {
+  publishSession(ANN);
+  render(
+    <MemoryRouter>
+      <Player />
+    </MemoryRouter>,
+  );
+  await act(async () => undefined);
+  return userEvent.setup();
+}
