@@ -281,49 +281,40 @@ export class GridFsMediaStore extends MediaStore {
       await this.remember(id, length);
       return;
     }
-    // A unique temporary name keeps concurrent fills of processes sharing the dir apart; rename makes the copy appear whole or not at all.
-    const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
-    try {
+    await this.writeWhole(id, async (part) => {
       await pipeline(this.bucket.openDownloadStream(new ObjectId(id)), createWriteStream(part));
       const written = await stat(part);
       if (written.size !== length) throw new Error(`media ${id}: downloaded ${written.size} of ${length} bytes`);
-      await rename(part, this.cachePath(id));
-    } catch (error) {
-      await rm(part, { force: true });
-      throw error;
-    }
+    });
     await this.remember(id, length);
   }
 
   private async writeCache(id: string, data: Buffer): Promise<void> {
     await this.prepare();
-    const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
-    try {
-      await writeFile(part, data);
-      await rename(part, this.cachePath(id));
-    } catch (error) {
-      await rm(part, { force: true });
-      throw error;
-    }
+    await this.writeWhole(id, (part) => writeFile(part, data));
     await this.remember(id, data.length);
   }
 
   private async adoptIntoCache(id: string, path: string, size: number): Promise<void> {
     await this.prepare();
-    try {
-      await link(path, this.cachePath(id));
-    } catch {
-      // A file system without hard links: a copy, made whole under a temporary name like every other fill.
-      const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
-      try {
-        await copyFile(path, part);
-        await rename(part, this.cachePath(id));
-      } catch (error) {
-        await rm(part, { force: true });
-        throw error;
-      }
-    }
+    // A file system without hard links gets a copy.
+    await link(path, this.cachePath(id)).catch(() => this.writeWhole(id, (part) => copyFile(path, part)));
     await this.remember(id, size);
+  }
+
+  /**
+   * Writes a local copy under a unique temporary name, then renames it into place: it appears whole or not at all,
+   * and concurrent writers of processes sharing the directory stay apart.
+   */
+  private async writeWhole(id: string, write: (part: string) => Promise<void>): Promise<void> {
+    const part = join(this.cacheDir, `${id}.${randomUUID()}.part`);
+    try {
+      await write(part);
+      await rename(part, this.cachePath(id));
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    }
   }
 
   private async forget(id: string): Promise<void> {
