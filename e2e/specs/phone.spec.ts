@@ -168,8 +168,8 @@ test.describe('at a phone size', () => {
       await expect.poll(async () => (await playerState(page))?.position ?? 0).toBeGreaterThanOrEqual(60);
       // Paused there: the steps below need this song to stay current, and played on from 67 s of 90 it ends (and the
       // player empties) before they finish on a loaded machine.
-      await full.getByRole('button', { name: 'Pause' }).tap();
-      await expect(full.getByRole('button', { name: 'Play' })).toBeVisible();
+      await full.getByRole('button', { name: 'Pause', exact: true }).tap();
+      await expect(full.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
       await reviewScreen(page, '06-full-player');
     });
 
