@@ -1,20 +1,10 @@
-import { useState } from 'react';
-import { Icon } from './icons';
+import { Cover as UiCover } from '@tunafy/ui';
 import styles from './cover.module.css';
 
 /**
- * A song's cover; a note on a tile when there is none or it fails to load. Decorative: the title sits next to it.
- * `fluid`: as wide as its box, square (the full-screen player's artwork); `size` is then the image's pixel hint.
+ * @tunafy/ui's Cover as the player draws it: decorative (the title sits next to it), with a small shadow;
+ * `fluid`: as wide as its box, square, with rounder corners (the full-screen player's artwork).
  */
 export function Cover({ src, size, fluid }: { src: string | null | undefined; size: number; fluid?: boolean }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const usable = src && failed !== src;
-  const className = fluid ? `${styles.cover} ${styles.fluid}` : styles.cover;
-  return usable ? (
-    <img className={className} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" onError={() => setFailed(src)} />
-  ) : (
-    <span className={`${className} ${styles.placeholder}`} style={fluid ? undefined : { width: size, height: size }} aria-hidden="true">
-      <Icon name="note" size={Math.round(size / 2.2)} />
-    </span>
-  );
+  return <UiCover src={src} size={size} fluid={fluid} shadow="small" className={fluid ? styles.fluid : undefined} />;
 }

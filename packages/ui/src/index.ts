@@ -10,4 +10,5 @@ export { focusableIn, focusInside } from './focus/focus';
 export { ModalFocus, type ModalFocusProps } from './modal-focus/modal-focus';
 export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } from './skeleton/skeleton';
 export { EmptyState, ErrorState } from './states/states';
+export { Cover, coverClassNames, type CoverProps } from './cover/cover';
 export { CloseIcon, ErrorIcon, NoteIcon } from './icons/icons';
