@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   CardsSkeleton,
   CheckboxField,
   ConfirmDialog,
+  Cover,
   Dialog,
   EmptyState,
   ErrorState,
@@ -14,11 +15,13 @@ import {
   HeroSkeleton,
   IconButton,
   Menu,
+  ModalFocus,
   NoteIcon,
   RowsSkeleton,
   SubmitButton,
   TextAreaField,
   TextField,
+  buttonClassName,
   dialogActionsClassName,
   iconButtonClassName,
   themeClassName,
@@ -133,6 +136,28 @@ function MenuDemo() {
   );
 }
 
+/** A modal that draws its own frame (as the phone's full-screen player does): focus starts on Close and stays inside. */
+function ModalFocusDemo() {
+  const [open, setOpen] = useState(false);
+  const close = useRef<HTMLButtonElement>(null);
+  return (
+    <div>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Open the sheet
+      </Button>
+      {open && (
+        <ModalFocus role="dialog" aria-modal="true" aria-label="Sheet" className={styles.sheet} initialFocus={close} onDismiss={() => setOpen(false)}>
+          <button ref={close} type="button" className={buttonClassName('secondary')} onClick={() => setOpen(false)}>
+            Close
+          </button>
+          <p>Tab and Shift+Tab stay in here; Escape closes it and focus goes back to the opener.</p>
+          <Button>Another control</Button>
+        </ModalFocus>
+      )}
+    </div>
+  );
+}
+
 /** `npm run dev -w @tunafy/ui`: every part of the design system on one page, with the tokens' fallbacks. */
 export function Gallery() {
   const sections: [string, string, ReactNode][] = [
@@ -160,6 +185,16 @@ export function Gallery() {
     ['forms', 'Fields and forms', <FormDemo key="forms" />],
     ['dialogs', 'Dialogs', <DialogDemo key="dialogs" />],
     ['menus', 'Menus (Enter, arrows, typing a letter, Escape)', <MenuDemo key="menus" />],
+    ['modal-focus', 'A modal of its own frame (ModalFocus)', <ModalFocusDemo key="modal-focus" />],
+    [
+      'covers',
+      'Covers (an image; the placeholder when there is none or it fails)',
+      <div key="covers" className={styles.row}>
+        <Cover src={null} size={48} />
+        <Cover src="/no-such-cover.png" size={64} shadow="small" />
+        <Cover src={null} size={96} shadow="large" alt="No cover for Blue Hour" />
+      </div>,
+    ],
     [
       'skeletons',
       'Skeletons',
