@@ -9,6 +9,7 @@ import { openSnapshot, writeSnapshot } from './catalog-snapshot.js';
 import { ChangeFeed, type CatalogChange } from './change-feed.js';
 import { KeyedLock } from './keyed-lock.js';
 import { collectGarbage } from './memory.js';
+import { noteRevisionWritten, revisionWanted } from './read-your-writes.js';
 
 /** The lock a service holds while it writes the record a change names (see the services' serialize calls). */
 function lockKey(change: CatalogChange): string {
@@ -60,6 +61,8 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   private seen = 0;
   /** Revisions this process published and already applied. */
   private readonly own = new Set<number>();
+  /** The newest revision this process published: a write's answer names it (read-your-writes.ts). */
+  private published = 0;
   /** Changes applied here and not logged yet (see record). */
   private unlogged: CatalogChange[] = [];
   /** The log write under way, if any: a gap in the feed may be its revision, slow to answer under load. */
@@ -109,15 +112,29 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
       return this.loaded!;
     }
     // While a reload reads the database, feed changes wait for the new copy (it starts from the head read before it).
-    if (!this.reloading && Date.now() - this.checkedAt >= this.config.catalogRecheckMs) {
-      this.syncing ??= this.sync()
-        .catch((error: Error) => this.logger.warn(`catalog sync failed, answering from the copy held: ${error.message}`))
-        .finally(() => {
-          this.syncing = null;
-        });
-      await this.syncing;
-    }
+    if (this.reloading) return this.loaded;
+    if (Date.now() - this.checkedAt >= this.config.catalogRecheckMs) await this.syncOnce();
+    // The client's own write went through another replica since (read-your-writes.ts): catch up before answering.
+    // A sync that was under way may have read the head before that write was logged; then one more.
+    const wanted = revisionWanted();
+    for (let tries = 0; tries < 2 && !this.shows(wanted); tries++) await this.syncOnce(true);
     return this.loaded;
+  }
+
+  /** Whether the copy reflects this revision. */
+  private shows(revision: number): boolean {
+    return revision <= this.seen || this.own.has(revision) || this.appliedAhead.has(revision);
+  }
+
+  /** The sync under way, or a new one; `fresh` waits for the one under way and starts another after it. */
+  private async syncOnce(fresh = false): Promise<void> {
+    if (fresh && this.syncing) await this.syncing;
+    this.syncing ??= this.sync()
+      .catch((error: Error) => this.logger.warn(`catalog sync failed, answering from the copy held: ${error.message}`))
+      .finally(() => {
+        this.syncing = null;
+      });
+    await this.syncing;
   }
 
   /**
@@ -137,6 +154,8 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     // LOG_WAIT_MS: a log write that fails as the database goes away takes one server-selection timeout per step
     // (a drill saw a write the database had taken answered only after 20 s). It carries on in the background.
     await Promise.race([this.logUntilEmpty(), delay(LOG_WAIT_MS, undefined, { ref: false })]);
+    // Its revision (or, when the log write outlasted the wait, the newest before it): the client reads from it on.
+    noteRevisionWritten(this.published);
   }
 
   private async logUntilEmpty(): Promise<void> {
@@ -163,7 +182,10 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     while (this.unlogged.length > 0) {
       const batch = this.unlogged.splice(0);
       try {
-        await this.feed.publish(batch, (revision) => this.own.add(revision));
+        await this.feed.publish(batch, (revision) => {
+          this.own.add(revision);
+          this.published = Math.max(this.published, revision);
+        });
         this.logRetryMs = 0;
       } catch (error) {
         this.unlogged.unshift(...batch);
@@ -195,7 +217,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
 
   /** Reloads here and asks every replica to (after a seed or a bulk write behind the repositories' back). */
   async reloadEverywhere(): Promise<void> {
-    await this.feed.publish([{ kind: 'reload' }]);
+    noteRevisionWritten(await this.feed.publish([{ kind: 'reload' }]));
     await this.reload();
   }
 

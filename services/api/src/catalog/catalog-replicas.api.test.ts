@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, uniqueName, type ApiClient } from '../test/api-client.js';
 import { announceDirectWrite, connectDb, createSong, eventually } from '../test/fixtures.js';
 import { CATALOG_REVISION_KEY } from './change-feed.js';
+import { CATALOG_REVISION_COOKIE } from './read-your-writes.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');
@@ -114,6 +115,37 @@ describe('the read model across two API replicas', () => {
     }
   });
 
+  it('shows a client its own writes at once through a replica that has not re-read the feed, before anyone else', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const bob = await newUser(apiUrl, 'bob');
+    const playlist = await ann.post<{ id: string }>('/api/playlists/new', { json: { playlist_name: uniqueName('Mine') } });
+    // Loaded now, and re-reading the feed only every 10 minutes: others' writes after this it does not show.
+    const stale = await startApi({ mongodbUri, env: { ...apiEnv, CATALOG_RECHECK_MS: '600000' } });
+    try {
+      const other = bob.withBaseUrl(stale.url);
+      other.forgetCookie(CATALOG_REVISION_COOKIE);
+      const reads = await other.get('/api/songs?limit=1');
+      expect(reads.headers.getSetCookie().join(), 'a read hands out no revision').not.toContain(CATALOG_REVISION_COOKIE);
+
+      const song = await createSong(ann, { song_name: uniqueName('Own Write') });
+      const added = await ann.put(`/api/playlists/${playlist.body.id}/add`, { json: { song_id: song.id } });
+      expect(added.status).toBe(200);
+      const cookie = added.headers.getSetCookie().find((line) => line.startsWith(`${CATALOG_REVISION_COOKIE}=`));
+      expect(cookie).toMatch(new RegExp(`^${CATALOG_REVISION_COOKIE.replace('.', '\\.')}=\\d+; Max-Age=60; Path=/api; HttpOnly; SameSite=Lax$`));
+      expect(Number(ann.cookie(CATALOG_REVISION_COOKIE))).toBeGreaterThanOrEqual(1);
+
+      // Someone else's read through the stale replica: the copy it holds, without the song.
+      expect((await other.get(`/api/songs/${song.id}`)).status).toBe(404);
+      // Ann's next read there brings the revision of her writes: the replica catches up first.
+      const mine = await ann.withBaseUrl(stale.url).get<PlaylistSongsResponse>(`/api/playlists/${playlist.body.id}/songs`);
+      expect(mine.body.playlist_songs.map((entry) => entry.song_id)).toEqual([song.id]);
+      // Caught up for everyone.
+      expect((await other.get(`/api/songs/${song.id}`)).status).toBe(200);
+    } finally {
+      await stale.stop();
+    }
+  });
+
   it('deletes the like and the playlist entry a song’s deleting replica had not heard of, through the replica that recorded them', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const song = await createSong(ann, { song_name: uniqueName('Orphan') });
@@ -129,7 +161,10 @@ describe('the read model across two API replicas', () => {
       expect((await ann.put(`/api/playlists/${playlist.body.id}/add`, { json: { song_id: song.id } })).status).toBe(200);
       expect(await rows()).toEqual([1, 1]);
 
-      expect((await ann.withBaseUrl(stale.url).delete(`/api/songs/${song.id}`)).status).toBe(200);
+      // Without the revision of ann's writes, which would make the stale replica catch up first (read-your-writes).
+      const onStale = ann.withBaseUrl(stale.url);
+      onStale.forgetCookie(CATALOG_REVISION_COOKIE);
+      expect((await onStale.delete(`/api/songs/${song.id}`)).status).toBe(200);
       // The first replica, which recorded both, deletes their rows when it applies the delete (its next read):
       // no reference outlives its song until the janitor's next sweep (off in tests).
       await ann.get('/api/songs?limit=1');

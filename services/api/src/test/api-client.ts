@@ -80,6 +80,11 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
+  /** Drops a cookie, as its expiry would (replica tests that must not carry the catalog revision). */
+  forgetCookie(name: string): void {
+    this.cookies.delete(name);
+  }
+
   /** Carries this client's cookies to another API process (restart and replica tests). */
   withBaseUrl(baseUrl: string): ApiClient {
     const copy = new ApiClient(baseUrl);
