@@ -5,6 +5,7 @@ import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
+import type { SharedCovers } from '../media/shared-covers.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord, SongsRepository } from '../songs/songs.repository.js';
 import { AlbumPresenter } from './album-presenter.js';
@@ -99,7 +100,8 @@ function setup(options: { createFails?: boolean; songAlbum?: string | null } = {
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
 
-  const service = new AlbumsService(albumsRepo, songsRepo, new AlbumPresenter(catalog), new SongPresenter(catalog), catalog, uploads);
+  const covers = { release: async (ids: string[]) => void log.push(`covers.release ${ids.join(',')}`) } as unknown as SharedCovers;
+  const service = new AlbumsService(albumsRepo, songsRepo, new AlbumPresenter(catalog), new SongPresenter(catalog), catalog, uploads, covers);
   return { service, log, songs, model, catalog };
 }
 
@@ -171,7 +173,7 @@ describe('AlbumsService.create and update', () => {
     expect(await status(service.update(STRANGER, ALBUM_ID, { album_name: 'B' }, cover))).toBe(403);
     expect(log).toEqual([]);
     const updated = await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, cover);
-    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'catalog.record album', 'media.discard oldcover']);
+    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'catalog.record album', 'covers.release oldcover']);
     expect(updated).toMatchObject({ album_name: 'B', album_cover_url: '/api/files/newcover0' });
     expect(catalog.recorded).toEqual([{ kind: 'album', id: ALBUM_ID }]);
     expect(model.album(ALBUM_ID)).toMatchObject({ name: 'B', coverFileId: 'newcover0' });
@@ -248,7 +250,7 @@ describe('AlbumsService.delete and listOwn', () => {
     expect(await status(service.delete(STRANGER, ALBUM_ID))).toBe(403);
     expect(await service.delete(ARTIST, ALBUM_ID)).toEqual({ id: ALBUM_ID, deleted: true });
     // The album's songs by id, as the read model holds them.
-    expect(log).toEqual([`songs.detachAllFromAlbum ${MY_SONG} ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'catalog.record album', 'media.discard oldcover']);
+    expect(log).toEqual([`songs.detachAllFromAlbum ${MY_SONG} ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'catalog.record album', 'covers.release oldcover']);
     expect(catalog.recorded).toEqual([{ kind: 'album', id: ALBUM_ID }]);
     expect(model.album(ALBUM_ID)).toBeNull();
     expect(model.song(MY_SONG)!.albumId).toBeNull();

@@ -18,6 +18,7 @@ import { CountedCatalogList } from '../observability/list-cache-metrics.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
+import { SharedCovers } from '../media/shared-covers.js';
 import type { Request, Response } from 'express';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
@@ -46,6 +47,7 @@ export class AlbumsService {
     private readonly songPresenter: SongPresenter,
     private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
+    private readonly covers: SharedCovers,
   ) {}
 
   /** Oldest first; the whole list without `limit` (the home page's, guests included), else a page. */
@@ -123,7 +125,8 @@ export class AlbumsService {
       await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
       return before;
     });
-    if (stored && previous.coverFileId !== stored.id) await this.uploads.discard([previous.coverFileId]);
+    // An imported album's songs may share the old cover (SharedCovers): it goes with its last user.
+    if (stored && previous.coverFileId !== stored.id) await this.covers.release([previous.coverFileId]);
     return this.presenter.presentOne({ ...previous, ...patch });
   }
 
@@ -182,7 +185,8 @@ export class AlbumsService {
       await this.albums.delete(album.id);
       await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
     });
-    await this.uploads.discard([album.coverFileId]);
+    // Songs of an imported album keep showing its cover when they share the file (SharedCovers): it goes with its last user.
+    await this.covers.release([album.coverFileId]);
     return { id: album.id, deleted: true };
   }
 

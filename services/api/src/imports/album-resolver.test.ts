@@ -4,8 +4,8 @@ import { AlbumsRepository } from '../albums/albums.repository.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
-import { MediaInspector } from '../media/media-inspector.js';
-import { MediaUploads } from '../media/media-uploads.js';
+import { SharedCovers } from '../media/shared-covers.js';
+import { SharedCoversRepository } from '../media/shared-covers.repository.js';
 import { tinyPng } from '../media/test-files.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
@@ -21,7 +21,10 @@ let store: GridFsMediaStore;
 let model: CatalogModel;
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
-const cover = async () => ({ kind: 'image' as const, contentType: 'image/png', fileName: 'cover.png', data: tinyPng() });
+let pictures = 0;
+/** A picture of its own per album: albums of one owner showing the same picture share its file (SharedCovers). */
+const cover = async () => ({ kind: 'image' as const, contentType: 'image/png', fileName: 'cover.png', data: Buffer.concat([tinyPng(), Buffer.from(`#${++pictures}`)]) });
+const samePicture = async () => ({ kind: 'image' as const, contentType: 'image/png', fileName: 'cover.png', data: tinyPng() });
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
@@ -29,7 +32,7 @@ beforeAll(async () => {
   albums = new AlbumsRepository(connection);
   songs = new SongsRepository(connection);
   model = new CatalogModel();
-  resolver = new AlbumResolver(albums, songs, new ImportClaimsRepository(connection), fakeCatalog(model), new MediaUploads(new MediaInspector(), store));
+  resolver = new AlbumResolver(albums, songs, new ImportClaimsRepository(connection), fakeCatalog(model), new SharedCovers(new SharedCoversRepository(connection), store));
 });
 
 /** Makes every unsettled claim look an hour and a minute old, as a crash long ago would leave it. */
@@ -81,5 +84,22 @@ describe('AlbumResolver', () => {
     expect(await claims.findOne({ target_id: withSong.id })).toMatchObject({ done: true });
     // A second pass has nothing left to do.
     expect(await resolver.sweepAbandoned(new Date(Date.now() - HOUR))).toBe(0);
+  });
+
+  it("shares one file between an owner's albums with the same picture, and keeps it for the other when one is swept", async () => {
+    const user = newId();
+    model.putUser(user, 'cat');
+    const kept = (await resolver.findOrCreate(user, 'Kept', samePicture)).album;
+    await addSong(user, kept.id);
+    const abandoned = (await resolver.findOrCreate(user, 'Abandoned', samePicture)).album;
+    expect(abandoned.coverFileId).toBe(kept.coverFileId);
+    // Another user's album never shares it.
+    expect((await resolver.findOrCreate(newId(), 'Kept', samePicture)).album.coverFileId).not.toBe(kept.coverFileId);
+
+    await ageClaims();
+    expect(await resolver.sweepAbandoned(new Date(Date.now() - HOUR))).toBeGreaterThanOrEqual(1);
+    expect(await albums.findById(abandoned.id)).toBeNull();
+    expect(await store.open(kept.coverFileId)).not.toBeNull();
+    expect(await connection.db!.collection<{ _id: string }>('shared_covers').findOne({ _id: kept.coverFileId })).toMatchObject({ uses: 1 });
   });
 });

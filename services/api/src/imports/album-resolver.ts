@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { AlbumsRepository, type AlbumRecord } from '../albums/albums.repository.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { MediaUpload } from '../media/media-store.js';
-import { MediaUploads } from '../media/media-uploads.js';
+import { SharedCovers } from '../media/shared-covers.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { ImportClaimsRepository } from './import-claims.repository.js';
 
@@ -35,7 +35,7 @@ export class AlbumResolver {
     private readonly songs: SongsRepository,
     private readonly claims: ImportClaimsRepository,
     private readonly catalog: CatalogReadModel,
-    private readonly uploads: MediaUploads,
+    private readonly covers: SharedCovers,
   ) {}
 
   /** `cover` is only called when the album is created here. */
@@ -91,7 +91,8 @@ export class AlbumResolver {
         await this.albums.delete(album.id);
         await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
         await this.claims.release('album', key, album.id);
-        await this.uploads.discard([album.coverFileId]);
+        // Its songs may share the file (SharedCovers): it goes with its last user.
+        await this.covers.release([album.coverFileId]);
         return true;
       })
       .catch((error: Error) => {
@@ -127,14 +128,15 @@ export class AlbumResolver {
   private async create(userId: string, name: string, id: string, key: string, cover: () => Promise<MediaUpload>): Promise<AlbumRecord> {
     let coverFileId: string | null = null;
     try {
-      [{ id: coverFileId }] = await this.uploads.storeAll([await cover()]);
+      // Shared with the album's songs that show the same picture (SharedCovers).
+      coverFileId = await this.covers.use(userId, await cover());
       const album = await this.albums.create({ id, name, artistId: userId, coverFileId });
       await this.catalog.record([{ kind: 'album', id }], (model) => model.putAlbum(album));
       // Not marked done yet: only once its first song is stored (settle), so the janitor can tell an album a crash
       // left empty from one its owner emptied.
       return album;
     } catch (error) {
-      if (coverFileId) await this.uploads.discard([coverFileId]);
+      if (coverFileId) await this.covers.release([coverFileId]);
       await this.claims.release('album', key, id).catch(() => undefined);
       throw error;
     }

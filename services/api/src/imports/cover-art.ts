@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { LIMITS } from '@tunafy/contracts';
 import { MediaInspector } from '../media/media-inspector.js';
 import { MediaStore, type MediaUpload } from '../media/media-store.js';
+import { SharedCovers } from '../media/shared-covers.js';
 import { renderCover } from '../seed/media/render-cover.js';
 
 export type CoverSource = 'embedded' | 'sidecar' | 'album' | 'generated';
@@ -29,21 +30,39 @@ const GENERATED_SIZE = 300;
  * Pictures are judged by their bytes like every other cover; one that is not
  * a JPEG, PNG or GIF (a BMP or WebP inside a tag) is skipped, not an error.
  *
- * Each record gets its own stored copy (songs and albums delete their cover
- * file when they go, so a shared file would break the other's image).
+ * Records share one file per picture (SharedCovers): an album's songs that
+ * embed the album's art, or join an album whose cover they take, use the
+ * album's file, and the last record to let it go deletes it.
  */
 @Injectable()
 export class CoverArt {
   constructor(
     private readonly inspector: MediaInspector,
     private readonly store: MediaStore,
+    private readonly shared: SharedCovers,
   ) {}
 
+  /**
+   * Chooses the cover (as choose() does) and answers the file that holds it, with a use taken for the song about to
+   * reference it (SharedCovers.release gives it back): the album's cover file when the picture is the album's (or
+   * the song has none of its own), a file of the owner's holding the same picture, else a new file.
+   */
+  async fileFor(owner: string, candidates: CoverCandidates, fileName: string): Promise<{ fileId: string; source: CoverSource }> {
+    const albumCover = candidates.albumCoverFileId;
+    const own = (await this.picture(candidates.embedded, `${fileName}.cover`, 'embedded')) ?? (await this.picture(candidates.sidecar?.data, candidates.sidecar?.fileName ?? 'cover', 'sidecar'));
+    if (own) return { fileId: await this.shared.use(owner, own.upload, albumCover), source: own.source };
+    if (albumCover) {
+      if (await this.shared.acquire(owner, albumCover)) return { fileId: albumCover, source: 'album' };
+      // Not shared (made with the album form) or being deleted: the song gets its own copy, as before sharing.
+      const copy = await this.copyOf(albumCover);
+      if (copy) return { fileId: await this.shared.use(owner, copy), source: 'album' };
+    }
+    return { fileId: await this.shared.use(owner, generatedCover(candidates.seedText), albumCover), source: 'generated' };
+  }
+
   async choose(candidates: CoverCandidates, fileName: string): Promise<{ upload: MediaUpload; source: CoverSource }> {
-    const embedded = await this.picture(candidates.embedded, `${fileName}.cover`);
-    if (embedded) return { upload: embedded, source: 'embedded' };
-    const sidecar = await this.picture(candidates.sidecar?.data, candidates.sidecar?.fileName ?? 'cover');
-    if (sidecar) return { upload: sidecar, source: 'sidecar' };
+    const own = (await this.picture(candidates.embedded, `${fileName}.cover`, 'embedded')) ?? (await this.picture(candidates.sidecar?.data, candidates.sidecar?.fileName ?? 'cover', 'sidecar'));
+    if (own) return own;
     if (candidates.albumCoverFileId) {
       const album = await this.copyOf(candidates.albumCoverFileId);
       if (album) return { upload: album, source: 'album' };
@@ -51,11 +70,11 @@ export class CoverArt {
     return { upload: generatedCover(candidates.seedText), source: 'generated' };
   }
 
-  private async picture(data: Buffer | undefined, fileName: string): Promise<MediaUpload | null> {
+  private async picture(data: Buffer | undefined, fileName: string, source: 'embedded' | 'sidecar'): Promise<{ upload: MediaUpload; source: CoverSource } | null> {
     if (!data || data.length === 0 || data.length > LIMITS.coverBytesMax) return null;
     const inspected = await this.inspector.inspectCover(data);
     if (!inspected || !inspected.contentType.startsWith('image/')) return null;
-    return { kind: 'image', contentType: inspected.contentType, fileName, data };
+    return { upload: { kind: 'image', contentType: inspected.contentType, fileName, data }, source };
   }
 
   private async copyOf(fileId: string): Promise<MediaUpload | null> {
@@ -66,6 +85,17 @@ export class CoverArt {
   }
 }
 
+/** Covers drawn lately, by seed text: an album's untagged songs get the same picture, drawn once (about 45 ms each). */
+const drawn = new Map<string, Buffer>();
+const DRAWN_KEPT = 32;
+
 export function generatedCover(seedText: string): MediaUpload {
-  return { kind: 'image', contentType: 'image/png', fileName: 'generated-cover.png', data: renderCover({ seed: 13, title: seedText.toLowerCase(), size: GENERATED_SIZE }) };
+  const title = seedText.toLowerCase();
+  let data = drawn.get(title);
+  if (!data) {
+    data = renderCover({ seed: 13, title, size: GENERATED_SIZE });
+    drawn.set(title, data);
+    if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  }
+  return { kind: 'image', contentType: 'image/png', fileName: 'generated-cover.png', data };
 }

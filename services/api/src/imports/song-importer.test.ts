@@ -8,6 +8,7 @@ import { fakeCatalog } from '../catalog/testing.js';
 import type { ApiException } from '../common/api-exception.js';
 import type { MediaFileUpload, MediaStore, MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
+import type { SharedCovers } from '../media/shared-covers.js';
 import type { NewSong, SongRecord, SongsRepository } from '../songs/songs.repository.js';
 import type { AlbumResolver } from './album-resolver.js';
 import type { AudioInspector } from './audio-inspector.js';
@@ -60,7 +61,10 @@ function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses
     inspect: async () =>
       options.parseRefuses ? { ok: false, reason: 'unsupported' } : ({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 42, tags: options.album ? { album: options.album } : {} }),
   } as unknown as AudioInspector;
-  const covers = { choose: async () => ({ upload: { kind: 'image', contentType: 'image/png', fileName: 'c', data: Buffer.from('png') }, source: 'generated' }) } as unknown as CoverArt;
+  const covers = {
+    choose: async () => ({ upload: { kind: 'image', contentType: 'image/png', fileName: 'c', data: Buffer.from('png') }, source: 'generated' }),
+    fileFor: async () => ({ fileId: `file${++nextFile}`, source: 'generated' }),
+  } as unknown as CoverArt;
   const albums = {
     findOrCreate: async () => {
       log.push('album.create');
@@ -89,7 +93,8 @@ function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses
     discard: async (ids: string[]) => void log.push(`media.discard ${ids.join(',')}`),
   } as unknown as MediaUploads;
   const hashClaims = new SongHashClaims(claims as unknown as ImportClaimsRepository, songs, catalog);
-  const importer = new SongImporter(inspector, covers, albums, hashClaims, songs, store, uploads, catalog);
+  const sharedCovers = { release: async (ids: (string | null)[]) => void log.push(`covers.release ${ids.join(',')}`) } as unknown as SharedCovers;
+  const importer = new SongImporter(inspector, covers, albums, hashClaims, songs, store, uploads, catalog, sharedCovers);
   return { importer, claims, model, log, catalog };
 }
 
@@ -109,7 +114,7 @@ describe('SongImporter', () => {
   it('removes everything it stored when the song cannot be written: files, the album it made, the claim', async () => {
     const { importer, log, claims } = setup({ failSongInsert: true, album: 'Made Here' });
     await expect(importer.importFile(USER, source)).rejects.toThrow('database went away');
-    expect(log).toEqual(['store.saveFile true', 'album.create', 'media.discard file1,file2', `album.discardIfEmpty ${'b'.repeat(24)}`]);
+    expect(log).toEqual(['store.saveFile true', 'album.create', 'media.discard file1', 'covers.release file2', `album.discardIfEmpty ${'b'.repeat(24)}`]);
     expect(claims.rows.size).toBe(0);
   });
 
@@ -117,7 +122,7 @@ describe('SongImporter', () => {
     const { importer, log, claims } = setup({ parseRefuses: true });
     const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
     expect(error.getStatus()).toBe(415);
-    expect(log).toEqual(['store.saveFile true', 'media.discard file1']);
+    expect(log).toEqual(['store.saveFile true', 'media.discard file1', 'covers.release ']);
     expect(claims.rows.size).toBe(0);
   });
 

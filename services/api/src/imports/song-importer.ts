@@ -9,6 +9,7 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
+import { SharedCovers } from '../media/shared-covers.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { AlbumResolver } from './album-resolver.js';
 import { AudioInspector, type FileTags } from './audio-inspector.js';
@@ -67,6 +68,7 @@ export class SongImporter {
     private readonly store: MediaStore,
     private readonly uploads: MediaUploads,
     private readonly catalog: CatalogReadModel,
+    private readonly sharedCovers: SharedCovers,
   ) {}
 
   async importFile(userId: string, source: ImportSource, edits: unknown = {}): Promise<ImportOutcome> {
@@ -83,8 +85,8 @@ export class SongImporter {
       throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
     }
 
-    // What this call stored, for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
-    const made: { audio: Promise<StoredMedia> | null; cover: StoredMedia | null; album: AlbumRecord | null } = { audio: null, cover: null, album: null };
+    // What this call stored or took a use of, for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
+    const made: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null } = { audio: null, cover: null, album: null };
     const storeAudio = (contentType: string) => {
       made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
       // Awaited below (or by the clean-up); until then a failure must not count as unhandled.
@@ -115,11 +117,13 @@ export class SongImporter {
           album = resolved.album;
           if (resolved.created) made.album = album;
         }
-        const cover = await this.covers.choose(
+        // Usually the album's own file (the same embedded art), shared rather than stored again (SharedCovers).
+        const cover = await this.covers.fileFor(
+          userId,
           { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
           source.fileName,
         );
-        [made.cover] = await this.uploads.storeAll([cover.upload]);
+        made.cover = cover.fileId;
         return { album, source: cover.source };
       })();
       // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
@@ -132,7 +136,7 @@ export class SongImporter {
         name: tags.title,
         artistId: userId,
         albumId: album?.id ?? null,
-        coverFileId: made.cover!.id,
+        coverFileId: made.cover!,
         audioFileId: audio.value.id,
         duration: inspection.duration,
         contentHash: sha256,
@@ -151,7 +155,8 @@ export class SongImporter {
       return { status: 'imported', song, album, albumCreated: made.album !== null, cover: coverSource, tags };
     } catch (error) {
       const audio = await made.audio?.catch(() => null);
-      await this.uploads.discard([audio?.id, made.cover?.id].filter((id): id is string => id !== undefined));
+      if (audio) await this.uploads.discard([audio.id]);
+      await this.sharedCovers.release([made.cover]);
       if (made.album) await this.albums.discardIfEmpty(userId, made.album);
       await this.claims.release(userId, sha256, songId);
       throw error;

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIO_FORMATS, AUDIO_FORMAT_INFO, IMPORT_MESSAGES, MESSAGES, type AlbumSongsResponse, type AudioFormat, type ImportResponse, type Song } from '@tunafy/contracts';
-import type { Db } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { cookieHeader } from '@tunafy/stack';
@@ -106,8 +106,42 @@ describe('POST /api/uploads/songs', () => {
 
     const albumCover = await ann.get(results[0]!.album!.album_cover_url);
     expect(albumCover.raw.equals(picture)).toBe(true);
-    // The album and each song hold their own copy, so deleting one song never breaks another's image.
-    expect(new Set([results[0]!.album!.album_cover_url, ...results.map((result) => result.song.song_cover_url)]).size).toBe(5);
+    // The album and its songs show the same picture from one shared file, not a copy each.
+    expect(new Set([results[0]!.album!.album_cover_url, ...results.map((result) => result.song.song_cover_url)])).toEqual(new Set([results[0]!.album!.album_cover_url]));
+  });
+
+  it('keeps a cover shared by an album and its songs until its last user is deleted, then deletes it', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const picture = testPicture('shared-art');
+    const results: Extract<ImportResponse, { status: 'imported' }>[] = [];
+    for (const track of [1, 2, 3]) results.push(await imported(ann, await audioFile({ format: 'mp3', album: 'Shared Art', track, picture })));
+    const album = results[0]!.album!;
+    const coverUrl = album.album_cover_url;
+    expect(results.map((result) => result.song.song_cover_url)).toEqual([coverUrl, coverUrl, coverUrl]);
+    const coverId = coverUrl.split('/').pop()!;
+    const shared = () => db.collection('shared_covers').findOne({ _id: coverId as never });
+    expect(await shared()).toMatchObject({ owner: ann.user.id, uses: 4 });
+    const stored = async () => (await db.collection('media.files').countDocuments({ _id: new ObjectId(coverId) })) === 1;
+
+    // Deleting one song, then the album, leaves the picture to the songs still showing it.
+    expect((await ann.delete(`/api/songs/${results[0]!.song.id}`)).status).toBe(200);
+    expect((await ann.get(coverUrl)).raw.equals(picture)).toBe(true);
+    expect((await ann.delete(`/api/albums/${album.id}`)).status).toBe(200);
+    expect((await ann.get(coverUrl)).raw.equals(picture)).toBe(true);
+    expect((await ann.get<Song>(`/api/songs/${results[1]!.song.id}`)).body).toMatchObject({ album_id: null, song_cover_url: coverUrl });
+    expect(await shared()).toMatchObject({ uses: 2 });
+
+    // An update form's new cover lets the old one go like a delete does.
+    const updated = await ann.put<Song>(`/api/songs/${results[1]!.song.id}/update`, { form: form({ song_name: 'Own Cover', song_cover_url: coverFile({ seed: 9 }) }) });
+    expect(updated.status).toBe(200);
+    expect(updated.body.song_cover_url).not.toBe(coverUrl);
+    expect(await stored()).toBe(true);
+
+    // The last user goes: so does the file, and its count (no orphan).
+    expect((await ann.delete(`/api/songs/${results[2]!.song.id}`)).status).toBe(200);
+    expect((await ann.get(coverUrl)).status).toBe(404);
+    expect(await stored()).toBe(false);
+    expect(await shared()).toBeNull();
   });
 
   it("joins an album of the same name the uploader owns, ignoring case; never another user's", async () => {

@@ -5,6 +5,9 @@ import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
+import { SharedCovers } from '../media/shared-covers.js';
+import { SharedCoversRepository } from '../media/shared-covers.repository.js';
+import { tinyPng } from '../media/test-files.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
@@ -20,6 +23,7 @@ let playlists: PlaylistsRepository;
 let entries: PlaylistEntriesRepository;
 let likes: LikesRepository;
 let idempotencyKeys: IdempotencyRepository;
+let sharedCovers: SharedCovers;
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
 
@@ -36,7 +40,8 @@ beforeAll(async () => {
   entries = new PlaylistEntriesRepository(connection);
   likes = new LikesRepository(connection);
   idempotencyKeys = new IdempotencyRepository(connection);
-  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys);
+  sharedCovers = new SharedCovers(new SharedCoversRepository(connection), store);
+  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers);
 });
 
 describe('JanitorService.runOnce', () => {
@@ -54,6 +59,37 @@ describe('JanitorService.runOnce', () => {
     expect(report.orphanFiles).toBeGreaterThanOrEqual(1);
     expect(await store.open(orphan)).toBeNull();
     for (const kept of [recent, cover, audio, playlistCover]) expect(await store.open(kept)).not.toBeNull();
+  });
+
+  it('keeps a shared cover while any record uses it or a use is recent, and deletes one nobody uses', async () => {
+    const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    const owner = newId();
+    const picture = { kind: 'image' as const, contentType: 'image/png', fileName: 'art.png', data: tinyPng() };
+    // An album and two of its songs share one file, uploaded long ago.
+    const shared = await sharedCovers.use(owner, picture);
+    expect(await sharedCovers.use(owner, picture)).toBe(shared);
+    expect(await sharedCovers.use(owner, picture)).toBe(shared);
+    const album = await new AlbumsRepository(connection).create({ name: 'Shared', artistId: owner, coverFileId: shared });
+    for (const name of ['One', 'Two']) await songs.create({ name, artistId: owner, albumId: album.id, coverFileId: shared, audioFileId: newId(), duration: 3 });
+    // Uses taken by imports that crashed before writing their song (counts a crash leaves too high): one just now, one long ago.
+    const inFlight = await sharedCovers.use(owner, { ...picture, data: Buffer.concat([tinyPng(), Buffer.from('in flight')]) });
+    const leaked = await sharedCovers.use(owner, { ...picture, data: Buffer.concat([tinyPng(), Buffer.from('leaked')]) });
+    const files = connection.db!.collection('media.files');
+    for (const id of [shared, inFlight, leaked]) await files.updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { uploadDate: old } });
+    const counts = connection.db!.collection<{ _id: string }>('shared_covers');
+    await counts.updateMany({ _id: { $in: [shared, leaked] } }, { $set: { touched_at: old } });
+
+    await janitor.runOnce();
+    expect(await store.open(shared)).not.toBeNull();
+    expect(await counts.findOne({ _id: shared })).toMatchObject({ uses: 3 });
+    // Its song may still be on its way: kept for now.
+    expect(await store.open(inFlight)).not.toBeNull();
+    expect(await store.open(leaked)).toBeNull();
+    expect(await counts.findOne({ _id: leaked })).toBeNull();
+    // Once retired, the file is never handed out again: the next import of that picture stores its own.
+    const again = await sharedCovers.use(owner, { ...picture, data: Buffer.concat([tinyPng(), Buffer.from('leaked')]) });
+    expect(again).not.toBe(leaked);
+    expect(await store.open(again)).not.toBeNull();
   });
 
   it('deletes expired sessions only', async () => {
@@ -109,7 +145,7 @@ describe('JanitorService.runOnce', () => {
 
   it('removes chunks of uploads a dead process left without a files document one grace period after its start, then daily', async () => {
     const graceMs = 200;
-    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys);
+    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers);
     const chunks = connection.db!.collection('media.chunks');
     // Ids as an upload makes them when it starts: two hours ago, so older than any grace.
     const headless = () => new mongoose.Types.ObjectId(Math.floor(Date.now() / 1000 - 7200).toString(16) + randomBytes(8).toString('hex'));

@@ -7,6 +7,7 @@ import { DB_CONNECTION } from '../database/tokens.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { AlbumResolver } from '../imports/album-resolver.js';
 import { MediaStore } from '../media/media-store.js';
+import { SharedCovers } from '../media/shared-covers.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
@@ -90,6 +91,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly entries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
     private readonly idempotencyKeys: IdempotencyRepository,
+    private readonly sharedCovers: SharedCovers,
     @Optional() private readonly importedAlbums?: AlbumResolver,
   ) {
     this.headlessSweepDue = Date.now() + this.graceMs();
@@ -171,9 +173,11 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     const candidates = await this.media.idsUploadedBefore(this.graceCutoff());
     if (candidates.length === 0) return 0;
     const referenced = await Promise.all([this.songs.referencedFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
+    const unreferenced = candidates.filter((id) => !referenced.some((ids) => ids.has(id)));
+    // A shared cover (an imported album's, SharedCovers) is kept while any record uses it, and also while a use was
+    // taken within the grace period (its record may be on its way): old files are given new users, unlike others.
     let removed = 0;
-    for (const id of candidates) {
-      if (referenced.some((ids) => ids.has(id))) continue;
+    for (const id of await this.sharedCovers.deletableOrphans(unreferenced, this.graceCutoff())) {
       try {
         await this.media.delete(id);
         removed += 1;

@@ -6,6 +6,7 @@ import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
+import type { SharedCovers } from '../media/shared-covers.js';
 import type { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { sha256OfBytes, type SongHashClaims } from '../imports/song-hash-claims.js';
 import { SongPresenter } from './song-presenter.js';
@@ -104,7 +105,8 @@ function setup(options: { createFails?: boolean; updateFails?: boolean; songExis
     adopt: async (userId: string, hash: string, songId: string) => void claimed.push(`adopt ${userId} ${hash.slice(0, 8)} ${songId}`),
     release: async (userId: string, hash: string, songId: string) => void claimed.push(`release ${userId} ${hash.slice(0, 8)} ${songId}`),
   } as unknown as SongHashClaims;
-  const service = new SongsService(songs, playlistEntries, likes, new SongPresenter(catalog), catalog, uploads, hashes);
+  const covers = { release: async (ids: string[]) => void log.push(`covers.release ${ids.join(',')}`) } as unknown as SharedCovers;
+  const service = new SongsService(songs, playlistEntries, likes, new SongPresenter(catalog), catalog, uploads, hashes, covers);
   return { service, log, model, catalog, claimed };
 }
 
@@ -214,7 +216,8 @@ describe('SongsService.update', () => {
       'media.storeAll newimage0,newaudio1',
       `songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42,"audioFormat":"mp3","contentHash":"${NEW_HASH}"}`,
       'catalog.record song',
-      'media.discard oldcover,oldaudio',
+      'covers.release oldcover',
+      'media.discard oldaudio',
     ]);
     expect(updated).toMatchObject({
       song_name: 'Renamed',
@@ -293,7 +296,8 @@ describe('SongsService.delete', () => {
       `likes.deleteByIds ${'a1'.repeat(12)}`,
       `songs.delete ${SONG_ID}`,
       'catalog.record song',
-      'media.discard oldcover,oldaudio',
+      'covers.release oldcover',
+      'media.discard oldaudio',
     ]);
     expect(catalog.recorded).toEqual([{ kind: 'song', id: SONG_ID }]);
     expect(model.song(SONG_ID)).toBeNull();
@@ -304,7 +308,7 @@ describe('SongsService.delete', () => {
     const late = 'a2'.repeat(12);
     const { service, log, model } = setup({ likedWhileDeleting: late });
     await service.delete(ARTIST, SONG_ID);
-    expect(log).toEqual(['playlistEntries.deleteByIds ', 'likes.deleteByIds ', `songs.delete ${SONG_ID}`, 'catalog.record song', `likes.deleteByIds ${late}`, 'media.discard oldcover,oldaudio']);
+    expect(log).toEqual(['playlistEntries.deleteByIds ', 'likes.deleteByIds ', `songs.delete ${SONG_ID}`, 'catalog.record song', `likes.deleteByIds ${late}`, 'covers.release oldcover', 'media.discard oldaudio']);
     expect(model.like(STRANGER.id, SONG_ID)).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { CountedCatalogList } from '../observability/list-cache-metrics.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
+import { SharedCovers } from '../media/shared-covers.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import type { Request, Response } from 'express';
 import { SongPresenter } from './song-presenter.js';
@@ -37,6 +38,7 @@ export class SongsService {
     private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
     private readonly hashes: SongHashClaims,
+    private readonly covers: SharedCovers,
   ) {}
 
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
@@ -133,12 +135,9 @@ export class SongsService {
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(after));
       return before;
     });
-    // Only now does no record point at the replaced files.
-    const replaced = [
-      patch.coverFileId && previous.coverFileId !== patch.coverFileId ? previous.coverFileId : null,
-      patch.audioFileId && previous.audioFileId !== patch.audioFileId ? previous.audioFileId : null,
-    ].filter((fileId) => fileId !== null);
-    if (replaced.length > 0) await this.uploads.discard(replaced);
+    // Only now does this record no longer point at the replaced files; a cover may still be its album's (SharedCovers).
+    if (patch.coverFileId && previous.coverFileId !== patch.coverFileId) await this.covers.release([previous.coverFileId]);
+    if (patch.audioFileId && previous.audioFileId !== patch.audioFileId) await this.uploads.discard([previous.audioFileId]);
     if (patch.contentHash && previousHash !== patch.contentHash) {
       // The old bytes are no longer this song's: uploading them again must not answer "duplicate" of it.
       if (previousHash) await this.hashes.release(user.id, previousHash, song.id);
@@ -180,7 +179,8 @@ export class SongsService {
       if (lateEntries.length > 0) await this.playlistEntries.deleteByIds(lateEntries);
       if (lateLikes.length > 0) await this.likes.deleteByIds(lateLikes);
     });
-    await this.uploads.discard([song.coverFileId, song.audioFileId]);
+    // The cover goes only with its last user: an imported song shares its album's (SharedCovers).
+    await Promise.all([this.covers.release([song.coverFileId]), this.uploads.discard([song.audioFileId])]);
     return { id: song.id, deleted: true };
   }
 
