@@ -84,6 +84,16 @@ export class ImportClaimsRepository {
     await this.models[kind].updateOne({ _id: key, target_id: targetId }, { $set: { done: true } });
   }
 
+  /** markDone for many claims in one command (the import's batches of "done" marks). */
+  async markManyDone(kind: ClaimKind, marks: { key: string; targetId: string }[]): Promise<void> {
+    if (marks.length === 0) return;
+    // One statement per claim, each by `_id` (answered from FerretDB's index; an `$in` would read the whole collection).
+    await this.models[kind].bulkWrite(
+      marks.map(({ key, targetId }) => ({ updateOne: { filter: { _id: key, target_id: targetId }, update: { $set: { done: true } } } })),
+      { ordered: false },
+    );
+  }
+
   /** Claims of this kind never marked done and older than `before`: what a crash between claiming and finishing left. */
   async unsettled(kind: ClaimKind, before: Date): Promise<{ key: string; targetId: string }[]> {
     const docs = await this.models[kind].find({ done: { $ne: true }, claimed_at: { $lt: before } }).lean<ClaimDocument[]>();

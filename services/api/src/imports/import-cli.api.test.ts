@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { IMPORT_MESSAGES, type Album, type AlbumSongsResponse, type Song, type SongsResponse } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser } from '../test/api-client.js';
-import { coverBytes } from '../test/fixtures.js';
+import { connectDb, coverBytes } from '../test/fixtures.js';
 import { writeAudio } from './test-audio.js';
 
 const apiUrl = inject('apiUrl');
@@ -73,6 +73,16 @@ describe('npm run import', () => {
     // No embedded pictures: the folder's cover.png is the album's and its songs' cover.
     expect((await ann.get(albums[0]!.album_cover_url)).raw.equals(coverBytes(9))).toBe(true);
     expect((await ann.get(albumSongs[2]!.song_cover_url)).raw.equals(coverBytes(9))).toBe(true);
+    // Stored once: the album and its songs show one shared file.
+    expect(new Set(albumSongs.map((song) => song.song_cover_url))).toEqual(new Set([albums[0]!.album_cover_url]));
+    // The claims' "done" marks are written in batches, and the last batch before the CLI exits.
+    const { db, close } = await connectDb(inject('mongodbUri'));
+    try {
+      const claims = await db.collection<{ _id: string; done?: boolean }>('song_hashes').find({ _id: { $regex: `^${ann.user.id}:` } }).toArray();
+      expect(claims.map((claim) => claim.done)).toEqual([true, true, true, true]);
+    } finally {
+      await close();
+    }
     const loose = songs.find((song: Song) => song.song_name === 'Loose Song')!;
     expect(loose).toMatchObject({ track: 4, album_id: null, audio_format: 'vorbis' });
     expect((await ann.get(loose.song_file_url)).headers.get('content-type')).toBe('audio/ogg');

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { ImportClaimsRepository, type Claim } from './import-claims.repository.js';
 
 /** A claim not marked done and younger than this is a bulk upload still storing its song. */
 export const SONG_CLAIM_IN_FLIGHT_MS = 10 * 60_000;
+/**
+ * "Done" marks are written together, one command for up to DONE_BATCH claims, at most DONE_DELAY_MS after the first
+ * of them: an import of 4 files at a time settles a dozen songs a second, each mark would otherwise be a command.
+ */
+export const DONE_BATCH = 64;
+export const DONE_DELAY_MS = 1000;
 
 export function sha256OfBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -20,8 +26,13 @@ export function sha256OfBytes(bytes: Uint8Array): string {
  * over like one whose song is gone.
  */
 @Injectable()
-export class SongHashClaims {
+export class SongHashClaims implements OnModuleDestroy {
   private readonly logger = new Logger('SongHashClaims');
+  /** Marks not written yet, claim key to song id; also those being written, until they are. */
+  private readonly pendingDone = new Map<string, string>();
+  private readonly writingDone = new Map<string, string>();
+  private doneTimer: NodeJS.Timeout | null = null;
+  private doneWrites: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly claims: ImportClaimsRepository,
@@ -73,15 +84,53 @@ export class SongHashClaims {
       const { claim, target, holds } = await this.claimed(userId, hash);
       if (!claim) continue;
       if (holds) return { duplicate: target! };
-      if (!target && !claim.done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
+      // A mark this process has not written yet counts: its song was stored (and has been deleted since).
+      const done = claim.done || this.marked(claimKey, claim.targetId);
+      if (!target && !done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
       if (await this.claims.takeOver('song', claimKey, claim.targetId, songId)) return { claimed: true };
     }
     throw new Error(`could not claim ${claimKey}: its claim kept changing`);
   }
 
-  /** The song is stored: its claim is settled (a missing song from now on means a deleted one). Best effort. */
+  /**
+   * The song is stored: its claim is settled (a missing song from now on means a deleted one). Best effort, and
+   * batched (DONE_BATCH, DONE_DELAY_MS): the mark is only needed once the song is deleted, to tell "deleted" from "on
+   * its way", and this process counts its own unwritten marks (claimFor); a mark a crash loses only makes a re-upload
+   * of a song deleted meanwhile wait out SONG_CLAIM_IN_FLIGHT_MS. Duplicates never depend on it: a claim whose song
+   * exists is a duplicate, marked or not.
+   */
   settle(userId: string, hash: string, songId: string): void {
-    void this.claims.markDone('song', key(userId, hash), songId).catch(() => undefined);
+    this.pendingDone.set(key(userId, hash), songId);
+    if (this.pendingDone.size >= DONE_BATCH) void this.flushDone();
+    else this.doneTimer ??= setTimeout(() => void this.flushDone(), DONE_DELAY_MS).unref();
+  }
+
+  /** Writes the marks waiting now; resolves once they and every earlier batch are written (or failed, logged). */
+  flushDone(): Promise<void> {
+    if (this.doneTimer) clearTimeout(this.doneTimer);
+    this.doneTimer = null;
+    if (this.pendingDone.size > 0) {
+      const batch = [...this.pendingDone].map(([claimKey, targetId]) => ({ key: claimKey, targetId }));
+      this.pendingDone.clear();
+      for (const mark of batch) this.writingDone.set(mark.key, mark.targetId);
+      const write = this.claims
+        .markManyDone('song', batch)
+        .catch((error: Error) => this.logger.warn(`could not mark ${batch.length} claims done: ${error.message}`))
+        .finally(() => {
+          for (const mark of batch) if (this.writingDone.get(mark.key) === mark.targetId) this.writingDone.delete(mark.key);
+        });
+      this.doneWrites = Promise.all([this.doneWrites, write]).then(() => undefined);
+    }
+    return this.doneWrites;
+  }
+
+  /** The folder import ends with app.close(), the API on shutdown: marks still waiting are written first. */
+  async onModuleDestroy(): Promise<void> {
+    await this.flushDone();
+  }
+
+  private marked(claimKey: string, songId: string): boolean {
+    return this.pendingDone.get(claimKey) === songId || this.writingDone.get(claimKey) === songId;
   }
 
   /** Gives the claim up if it still names this song (a failed upload, or audio replaced). Best effort. */

@@ -25,6 +25,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 class FakeClaims {
   readonly rows = new Map<string, Claim>();
+  /** How many marks each markManyDone call wrote. */
+  readonly doneBatches: number[] = [];
   async claim(kind: ClaimKind, key: string, targetId: string) {
     if (this.rows.has(`${kind}/${key}`)) return false;
     this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false });
@@ -36,6 +38,10 @@ class FakeClaims {
   async markDone(kind: ClaimKind, key: string, targetId: string) {
     const row = this.rows.get(`${kind}/${key}`);
     if (row?.targetId === targetId) row.done = true;
+  }
+  async markManyDone(kind: ClaimKind, marks: { key: string; targetId: string }[]) {
+    this.doneBatches.push(marks.length);
+    for (const { key, targetId } of marks) await this.markDone(kind, key, targetId);
   }
   async takeOver(kind: ClaimKind, key: string, stale: string, targetId: string) {
     const row = this.rows.get(`${kind}/${key}`);
@@ -95,15 +101,16 @@ function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses
   const hashClaims = new SongHashClaims(claims as unknown as ImportClaimsRepository, songs, catalog);
   const sharedCovers = { release: async (ids: (string | null)[]) => void log.push(`covers.release ${ids.join(',')}`) } as unknown as SharedCovers;
   const importer = new SongImporter(inspector, covers, albums, hashClaims, songs, store, uploads, catalog, sharedCovers);
-  return { importer, claims, model, log, catalog };
+  return { importer, claims, model, log, catalog, hashClaims };
 }
 
 const source = { path: audioPath, fileName: '01 - Song.flac', adopt: true };
 
 describe('SongImporter', () => {
   it('stores the audio, then the cover, then the song, and tells the read model', async () => {
-    const { importer, log, model, catalog, claims } = setup();
+    const { importer, log, model, catalog, claims, hashClaims } = setup();
     const outcome = await importer.importFile(USER, source);
+    await hashClaims.flushDone();
     expect(outcome).toMatchObject({ status: 'imported', song: { name: 'Song', track: 1, audioFormat: 'flac', duration: 42 }, album: null, albumCreated: false });
     expect(log).toEqual(['store.saveFile true', 'songs.create', 'catalog.record song']);
     expect(model.song(outcome.song.id)).not.toBeNull();
@@ -142,6 +149,27 @@ describe('SongImporter', () => {
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
     claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true });
     expect((await importer.importFile(USER, source)).status).toBe('imported');
+  });
+
+  it("writes the claims' done marks for many songs in one command", async () => {
+    const { importer, claims, hashClaims } = setup();
+    const outcomes = await Promise.all(['1', '2', '3'].map((digit) => importer.importFile(USER, { ...source, sha256: digit.repeat(64) })));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['imported', 'imported', 'imported']);
+    // Not yet: the marks wait for more songs, or DONE_DELAY_MS.
+    expect([...claims.rows.values()].filter((claim) => claim.done)).toHaveLength(0);
+    await hashClaims.flushDone();
+    expect(claims.doneBatches).toEqual([3]);
+    expect([...claims.rows.values()].every((claim) => claim.done)).toBe(true);
+  });
+
+  it('takes over the claim of a song deleted before its done mark was written, instead of waiting for it', async () => {
+    const { importer, model, claims } = setup();
+    const first = await importer.importFile(USER, { ...source, sha256: '4'.repeat(64) });
+    model.deleteSong(first.song.id);
+    expect([...claims.rows.values()][0]).toMatchObject({ targetId: first.song.id, done: false });
+    const again = await importer.importFile(USER, { ...source, sha256: '4'.repeat(64) });
+    expect(again.status).toBe('imported');
+    expect(again.song.id).not.toBe(first.song.id);
   });
 
   it('answers the existing song for a duplicate before parsing anything', async () => {
