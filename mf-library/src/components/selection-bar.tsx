@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Button, CloseIcon, IconButton, visuallyHiddenClassName } from '@tunafy/ui';
-import { formatSongCount } from '../lib/format';
+import { formatCount, formatSongCount } from '../lib/format';
 import styles from './selection-bar.module.css';
 
 interface SelectionBarProps {
@@ -18,7 +18,7 @@ interface SelectionBarProps {
 
 export function selectionText(count: number, capped: boolean, max: number): string {
   if (count === 0) return '';
-  return capped ? `${formatSongCount(count)} selected (at most ${max.toLocaleString('en-US')} at a time)` : `${formatSongCount(count)} selected`;
+  return capped ? `${formatSongCount(count)} selected (at most ${formatCount(max)} at a time)` : `${formatSongCount(count)} selected`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatSongCount, formatTotalLength } from './format';
+import { formatCount, formatDuration, formatSongCount, formatTotalLength } from './format';
 
 describe('formatDuration (m:ss, SPEC §9)', () => {
   it.each([
@@ -23,6 +23,14 @@ describe('formatTotalLength (minutes and seconds)', () => {
   });
   it('reads 0 min 0 sec for an empty list', () => {
     expect(formatTotalLength([])).toBe('0 min 0 sec');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes what toLocaleString("en-US") writes, without Intl', () => {
+    for (const count of [0, 7, 999, 1000, 12345, 100000, 999999, 1000000, 1234567890, -1234, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { TitledSection } from '../../components/titled-section';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
-import { formatSongCount } from '../../lib/format';
+import { formatCount, formatSongCount } from '../../lib/format';
 import { usePagedPlayback } from '../../lib/player';
 import { usePagedList } from '../../lib/use-paged-list';
 import { usePagedRows } from '../../lib/use-paged-rows';
@@ -27,7 +27,7 @@ const CARDS_PAGE = 24;
 export const TOP_SONGS = 5;
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 const SECTION_CLASSES = { section: styles.section, head: styles.sectionHead, title: styles.sectionTitle };
