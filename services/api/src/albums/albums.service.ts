@@ -125,7 +125,7 @@ export class AlbumsService {
       await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
       return before;
     });
-    // An imported album's songs may share the old cover (SharedCovers): it goes with its last user.
+    // An imported album's songs may share the old cover (SharedCovers): a shared one goes when the janitor finds it unused.
     if (stored && previous.coverFileId !== stored.id) await this.covers.release([previous.coverFileId]);
     return this.presenter.presentOne({ ...previous, ...patch });
   }
@@ -185,7 +185,7 @@ export class AlbumsService {
       await this.albums.delete(album.id);
       await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
     });
-    // Songs of an imported album keep showing its cover when they share the file (SharedCovers): it goes with its last user.
+    // Songs of an imported album keep showing its cover when they share the file (SharedCovers): a shared one goes when the janitor finds it unused.
     await this.covers.release([album.coverFileId]);
     return { id: album.id, deleted: true };
   }

@@ -91,7 +91,7 @@ export class AlbumResolver {
         await this.albums.delete(album.id);
         await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
         await this.claims.release('album', key, album.id);
-        // Its songs may share the file (SharedCovers): it goes with its last user.
+        // Other records may share the file (SharedCovers): then the janitor deletes it once none does.
         await this.covers.release([album.coverFileId]);
         return true;
       })

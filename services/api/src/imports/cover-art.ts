@@ -43,13 +43,13 @@ export class CoverArt {
   ) {}
 
   /**
-   * Chooses the cover (as choose() does) and answers the file that holds it, with a use taken for the song about to
-   * reference it (SharedCovers.release gives it back): the album's cover file when the picture is the album's (or
-   * the song has none of its own), a file of the owner's holding the same picture, else a new file.
+   * Chooses the cover (as choose() does) and answers the file that holds it, given to the song about to reference
+   * it (SharedCovers.release gives it back): the album's cover file when the picture is the album's (or the song has
+   * none of its own), a file of the owner's holding the same picture, else a new file.
    */
   async fileFor(owner: string, candidates: CoverCandidates, fileName: string): Promise<{ fileId: string; source: CoverSource }> {
     const albumCover = candidates.albumCoverFileId;
-    const own = (await this.picture(candidates.embedded, `${fileName}.cover`, 'embedded')) ?? (await this.picture(candidates.sidecar?.data, candidates.sidecar?.fileName ?? 'cover', 'sidecar'));
+    const own = await this.ownPicture(candidates, fileName);
     if (own) return { fileId: await this.shared.use(owner, own.upload, albumCover), source: own.source };
     if (albumCover) {
       if (await this.shared.acquire(owner, albumCover)) return { fileId: albumCover, source: 'album' };
@@ -61,13 +61,18 @@ export class CoverArt {
   }
 
   async choose(candidates: CoverCandidates, fileName: string): Promise<{ upload: MediaUpload; source: CoverSource }> {
-    const own = (await this.picture(candidates.embedded, `${fileName}.cover`, 'embedded')) ?? (await this.picture(candidates.sidecar?.data, candidates.sidecar?.fileName ?? 'cover', 'sidecar'));
+    const own = await this.ownPicture(candidates, fileName);
     if (own) return own;
     if (candidates.albumCoverFileId) {
       const album = await this.copyOf(candidates.albumCoverFileId);
       if (album) return { upload: album, source: 'album' };
     }
     return { upload: generatedCover(candidates.seedText), source: 'generated' };
+  }
+
+  /** The song's own picture: embedded in the file, else beside it. */
+  private async ownPicture(candidates: CoverCandidates, fileName: string): Promise<{ upload: MediaUpload; source: CoverSource } | null> {
+    return (await this.picture(candidates.embedded, `${fileName}.cover`, 'embedded')) ?? (await this.picture(candidates.sidecar?.data, candidates.sidecar?.fileName ?? 'cover', 'sidecar'));
   }
 
   private async picture(data: Buffer | undefined, fileName: string, source: 'embedded' | 'sidecar'): Promise<{ upload: MediaUpload; source: CoverSource } | null> {

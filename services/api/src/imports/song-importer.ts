@@ -85,7 +85,7 @@ export class SongImporter {
       throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
     }
 
-    // What this call stored or took a use of, for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
+    // What this call stored or was given (a shared cover), for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
     const made: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null } = { audio: null, cover: null, album: null };
     const storeAudio = (contentType: string) => {
       made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
@@ -108,35 +108,33 @@ export class SongImporter {
         throw new ApiException(413, 'PAYLOAD_TOO_LARGE', message, { [AUDIO_FIELD]: message });
       }
       const tags = mergeTags(fields.value, inspection.tags, source.fileName);
-      // The album and the song's cover are settled while the audio is still being written.
+      // The album is settled while the audio is still being written.
       const placed = (async () => {
-        let album: AlbumRecord | null = null;
-        if (tags.album) {
-          const name = tags.album;
-          const resolved = await this.albums.findOrCreate(userId, name, async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload);
-          album = resolved.album;
-          if (resolved.created) made.album = album;
-        }
-        // Usually the album's own file (the same embedded art), shared rather than stored again (SharedCovers).
-        const cover = await this.covers.fileFor(
-          userId,
-          { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
-          source.fileName,
-        );
-        made.cover = cover.fileId;
-        return { album, source: cover.source };
+        if (!tags.album) return null;
+        const name = tags.album;
+        const resolved = await this.albums.findOrCreate(userId, name, async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload);
+        if (resolved.created) made.album = resolved.album;
+        return resolved.album;
       })();
       // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
       const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType), placed]);
       if (audio.status === 'rejected') throw audio.reason;
       if (place.status === 'rejected') throw place.reason;
-      const { album, source: coverSource } = place.value;
+      const album = place.value;
+      // Usually the album's own file (the same embedded art), shared rather than stored again; given out right before
+      // the song is written, as SharedCovers needs (a shared file is deleted once not given out for a while).
+      const cover = await this.covers.fileFor(
+        userId,
+        { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
+        source.fileName,
+      );
+      made.cover = cover.fileId;
       const song = await this.songs.create({
         id: songId,
         name: tags.title,
         artistId: userId,
         albumId: album?.id ?? null,
-        coverFileId: made.cover!,
+        coverFileId: cover.fileId,
         audioFileId: audio.value.id,
         duration: inspection.duration,
         contentHash: sha256,
@@ -152,7 +150,7 @@ export class SongImporter {
       if (made.album) await this.albums.settle(userId, made.album);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
       this.claims.settle(userId, sha256, songId);
-      return { status: 'imported', song, album, albumCreated: made.album !== null, cover: coverSource, tags };
+      return { status: 'imported', song, album, albumCreated: made.album !== null, cover: cover.source, tags };
     } catch (error) {
       const audio = await made.audio?.catch(() => null);
       if (audio) await this.uploads.discard([audio.id]);

@@ -5,6 +5,7 @@ import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
+import { fakeCatalog } from '../catalog/testing.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SharedCoversRepository } from '../media/shared-covers.repository.js';
 import { tinyPng } from '../media/test-files.js';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   entries = new PlaylistEntriesRepository(connection);
   likes = new LikesRepository(connection);
   idempotencyKeys = new IdempotencyRepository(connection);
-  sharedCovers = new SharedCovers(new SharedCoversRepository(connection), store);
+  sharedCovers = new SharedCovers(new SharedCoversRepository(connection), store, fakeCatalog());
   janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers);
 });
 
@@ -61,7 +62,7 @@ describe('JanitorService.runOnce', () => {
     for (const kept of [recent, cover, audio, playlistCover]) expect(await store.open(kept)).not.toBeNull();
   });
 
-  it('keeps a shared cover while any record uses it or a use is recent, and deletes one nobody uses', async () => {
+  it('keeps a shared cover while any record uses it or it was given out lately, and deletes one nobody uses', async () => {
     const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
     const owner = newId();
     const picture = { kind: 'image' as const, contentType: 'image/png', fileName: 'art.png', data: tinyPng() };
@@ -71,7 +72,7 @@ describe('JanitorService.runOnce', () => {
     expect(await sharedCovers.use(owner, picture)).toBe(shared);
     const album = await new AlbumsRepository(connection).create({ name: 'Shared', artistId: owner, coverFileId: shared });
     for (const name of ['One', 'Two']) await songs.create({ name, artistId: owner, albumId: album.id, coverFileId: shared, audioFileId: newId(), duration: 3 });
-    // Uses taken by imports that crashed before writing their song (counts a crash leaves too high): one just now, one long ago.
+    // Given to imports that never wrote their song (crashed, or the song was deleted since): one just now, one long ago.
     const inFlight = await sharedCovers.use(owner, { ...picture, data: Buffer.concat([tinyPng(), Buffer.from('in flight')]) });
     const leaked = await sharedCovers.use(owner, { ...picture, data: Buffer.concat([tinyPng(), Buffer.from('leaked')]) });
     const files = connection.db!.collection('media.files');
@@ -81,7 +82,7 @@ describe('JanitorService.runOnce', () => {
 
     await janitor.runOnce();
     expect(await store.open(shared)).not.toBeNull();
-    expect(await counts.findOne({ _id: shared })).toMatchObject({ uses: 3 });
+    expect(await counts.findOne({ _id: shared })).not.toBeNull();
     // Its song may still be on its way: kept for now.
     expect(await store.open(inFlight)).not.toBeNull();
     expect(await store.open(leaked)).toBeNull();

@@ -174,8 +174,8 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     if (candidates.length === 0) return 0;
     const referenced = await Promise.all([this.songs.referencedFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
     const unreferenced = candidates.filter((id) => !referenced.some((ids) => ids.has(id)));
-    // A shared cover (an imported album's, SharedCovers) is kept while any record uses it, and also while a use was
-    // taken within the grace period (its record may be on its way): old files are given new users, unlike others.
+    // A shared cover (an imported album's, SharedCovers) is kept while any record uses it, and also while it was given
+    // to a record within the grace period (that record may be on its way): old shared files get new users, unlike others.
     let removed = 0;
     for (const id of await this.sharedCovers.deletableOrphans(unreferenced, this.graceCutoff())) {
       try {

@@ -4,14 +4,13 @@ import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /**
- * The use count of a cover file several records point at (`shared_covers`, one document per shared file, `_id` the
- * file's id): the songs of an imported album and the album itself share one file instead of a copy each. Every
- * operation is by `_id`, the one filter FerretDB answers from its index, and each is a single atomic command, so
- * replicas and the folder import can share and release covers at once without transactions:
- * - a new user takes a use only while the count is above zero (`acquire`); a count that reached zero is the file
- *   being deleted, never revived, so a cover is never referenced after its last user let it go;
- * - a user that lets go decrements (`release`); whoever brings it to zero deletes the document, then the file.
- * A file without a document is not shared: it has one user, which deletes it as before.
+ * Cover files several records point at (`shared_covers`, one document per shared file, `_id` the file's id): the
+ * songs of an imported album and the album itself share one file instead of a copy each. Every operation is by
+ * `_id`, the one filter FerretDB answers from its index. There is deliberately no use count: FerretDB 1.24 applies an
+ * update as a read, then a write, so concurrent `$inc`s on one document lose updates (measured: 20 at once left it at
+ * 4), and a count too low would delete a file records still show. What is kept is only when the file was last given
+ * to a record (`touched_at`, a `$set`, which concurrent writers cannot get wrong); whether records still show it is
+ * asked of the records themselves (SharedCovers).
  */
 interface SharedCoverDocument {
   _id: string;
@@ -19,15 +18,13 @@ interface SharedCoverDocument {
   owner: string;
   /** SHA-256 of the picture, so an identical picture of the same owner finds this file. */
   sha256: string;
-  uses: number;
-  /** The last time a use was taken: the janitor leaves a younger unreferenced cover alone (a record may be on its way). */
+  /** The last time the file was given to a record: the janitor leaves a younger unreferenced cover alone (a record may be on its way). */
   touched_at: Date;
 }
 
 export interface SharedCover {
   fileId: string;
   owner: string;
-  uses: number;
   touchedAt: Date;
 }
 
@@ -43,7 +40,6 @@ export class SharedCoversRepository {
           _id: { type: String, required: true },
           owner: { type: String, required: true },
           sha256: { type: String, required: true },
-          uses: { type: Number, required: true },
           touched_at: { type: Date, required: true },
         },
         { versionKey: false, collection: 'shared_covers' },
@@ -51,10 +47,10 @@ export class SharedCoversRepository {
     );
   }
 
-  /** A freshly stored file with its first use. */
+  /** A freshly stored file, given to its first record now. */
   async insert(fileId: string, owner: string, sha256: string): Promise<void> {
     try {
-      await this.model.create({ _id: fileId, owner, sha256, uses: 1, touched_at: new Date() });
+      await this.model.create({ _id: fileId, owner, sha256, touched_at: new Date() });
     } catch (error) {
       // File ids are never reused, so only a retried insert meets its own document.
       if (!isDuplicateKey(error)) throw error;
@@ -62,40 +58,36 @@ export class SharedCoversRepository {
   }
 
   /**
-   * Takes one more use of the file, only while it is alive (uses above zero), is the owner's, and (when given) holds
-   * this picture. False when it is not shared, is being deleted, or is another picture: the caller stores its own.
+   * Gives the file to one more record: true when it is a shared file of this owner (holding this picture, when
+   * given) that the janitor has not retired; its `touched_at` becomes now. False: the caller stores its own.
    */
-  async acquire(fileId: string, owner: string, sha256?: string): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: fileId, owner, uses: { $gt: 0 }, ...(sha256 ? { sha256 } : {}) },
-      { $inc: { uses: 1 }, $set: { touched_at: new Date() } },
-    );
+  async touch(fileId: string, owner: string, sha256?: string): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: fileId, owner, ...(sha256 ? { sha256 } : {}) }, { $set: { touched_at: new Date() } });
     return result.matchedCount > 0;
   }
 
-  /** Lets one use go; answers the uses left, or null when the file is not shared (no document). */
-  async release(fileId: string): Promise<number | null> {
-    const doc = await this.model.findOneAndUpdate({ _id: fileId }, { $inc: { uses: -1 } }, { returnDocument: 'after' }).lean<SharedCoverDocument>();
-    return doc ? doc.uses : null;
-  }
-
-  /** The last use went: the document goes before the file, so nobody can acquire a file about to be deleted. */
-  async remove(fileId: string): Promise<void> {
-    await this.model.deleteOne({ _id: fileId });
+  async find(fileId: string): Promise<SharedCover | null> {
+    const doc = await this.model.findById(fileId).lean<SharedCoverDocument>();
+    return doc ? toCover(doc) : null;
   }
 
   async findMany(fileIds: string[]): Promise<Map<string, SharedCover>> {
     if (fileIds.length === 0) return new Map();
     const docs = await this.model.find({ _id: { $in: fileIds } }).lean<SharedCoverDocument[]>();
-    return new Map(docs.map((doc) => [doc._id, { fileId: doc._id, owner: doc.owner, uses: doc.uses, touchedAt: doc.touched_at }]));
+    return new Map(docs.map((doc) => [doc._id, toCover(doc)]));
   }
 
   /**
-   * The janitor's compare-and-delete: removes the document only if no use was taken since `touchedAt` was read, so a
-   * use taken meanwhile keeps the file. True when removed (the file may then be deleted).
+   * The janitor's compare-and-delete: removes the document only if the file was not given out since `touchedAt` was
+   * read, so a record given it meanwhile keeps it; from then on touch() fails for it. True when removed (the file may
+   * then be deleted).
    */
   async retire(fileId: string, touchedAt: Date): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: fileId, touched_at: touchedAt });
     return result.deletedCount > 0;
   }
+}
+
+function toCover(doc: SharedCoverDocument): SharedCover {
+  return { fileId: doc._id, owner: doc.owner, touchedAt: doc.touched_at };
 }

@@ -1,18 +1,30 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { MediaStore, type MediaUpload } from './media-store.js';
-import { SharedCoversRepository } from './shared-covers.repository.js';
+import { SharedCoversRepository, type SharedCover } from './shared-covers.repository.js';
 
 /** How many pictures this process remembers the shared file of; an album's songs arrive together, so a few hundred is plenty. */
 const REMEMBERED = 1000;
 
 /**
+ * A shared file last given to a record longer ago than this, and shown by no record in the read model, is no
+ * longer anyone's: the importer gives the file out right before it writes the song (milliseconds), and a record
+ * reaches every replica's read model within CATALOG_RECHECK_MS (1 s). Plenty of margin for a loaded machine.
+ */
+export const SHARED_COVER_SETTLE_MS = 30_000;
+
+/**
  * One cover file per picture of an owner, used by every record of theirs that shows it (docs/import.md, "Covers"):
  * an imported album and its songs, whose files usually embed the same art, store it once instead of a GridFS file
- * and chunk per song. The use count (SharedCoversRepository) decides when the file goes: records let their cover
- * go with release(), and the last one deletes it, so deleting a song or an album never breaks another record's
- * image and leaves no orphan either. Files that were never shared (the forms' covers) have no count and are deleted
- * by release() as before.
+ * and chunk per song.
+ *
+ * When a record lets its cover go (release), a file never shared is deleted at once, as before sharing; a shared
+ * one is deleted when no other record of its owner shows it (the read model) and it was last given out more than
+ * SHARED_COVER_SETTLE_MS ago, with a compare-and-delete on that time so a record given it meanwhile keeps it.
+ * Otherwise (given out a moment ago: a record showing it may not be visible yet) the janitor decides later, from
+ * the references in the database. So deleting a song or an album never breaks another record's image, and a file
+ * nobody shows does not stay. There is no use count: FerretDB loses concurrent updates of one (SharedCoversRepository).
  *
  * Which file holds a picture is found by its SHA-256 among the files this process stored or shared lately, or the
  * album's own cover when it holds the same picture; a miss only costs a copy, never correctness.
@@ -28,22 +40,27 @@ export class SharedCovers {
   constructor(
     private readonly repository: SharedCoversRepository,
     private readonly store: MediaStore,
+    private readonly catalog: CatalogReadModel,
   ) {}
 
   /**
-   * A file holding this picture with one more use taken for the caller, which then references it (or gives it back
-   * with release()): a file of the owner's that already holds the picture (one this process knows, or `candidateId`,
-   * the cover of the album the record joins), else a new one.
+   * A file holding this picture, given to a record the caller is about to write (or gives back with release()): a
+   * file of the owner's that already holds the picture (one this process knows, or `candidateId`, the cover of the
+   * album the record joins), else a new one.
    */
   async use(owner: string, upload: MediaUpload, candidateId?: string | null): Promise<string> {
     const sha256 = createHash('sha256').update(upload.data).digest('hex');
     const key = `${owner}:${sha256}`;
-    await this.storing.get(key)?.catch(() => undefined);
-    for (const fileId of new Set([this.recent.get(key), candidateId])) {
-      if (fileId && (await this.repository.acquire(fileId, owner, sha256))) {
-        this.remember(key, fileId);
-        return fileId;
+    for (;;) {
+      await this.storing.get(key)?.catch(() => undefined);
+      for (const fileId of new Set([this.recent.get(key), candidateId])) {
+        if (fileId && (await this.repository.touch(fileId, owner, sha256))) {
+          this.remember(key, fileId);
+          return fileId;
+        }
       }
+      // Checked and set with no await in between: one store per picture in this process, the others share it.
+      if (!this.storing.has(key)) break;
     }
     const storing = this.storeNew(owner, sha256, upload);
     this.storing.set(key, storing);
@@ -56,15 +73,15 @@ export class SharedCovers {
     }
   }
 
-  /** Takes one more use of a file the caller knows by id (its album's cover); false when that file is not shared or is going. */
+  /** Gives a file the caller knows by id (its album's cover) to one more record; false when it is not a shared file of this owner, or retired. */
   async acquire(owner: string, fileId: string): Promise<boolean> {
-    return this.repository.acquire(fileId, owner);
+    return this.repository.touch(fileId, owner);
   }
 
   /**
-   * The records that used these covers no longer do: each loses a use, and a file whose last use went (or that was
-   * never shared) is deleted. Call it only after the record stopped pointing at the file. Best effort, like
-   * MediaUploads.discard: a failure is logged, and the janitor removes what is left once no record references it.
+   * The records that showed these covers no longer do (call it once they stopped pointing at them, in the read model
+   * too): a file never shared is deleted; a shared one when no record shows it any more (see the class). Best effort,
+   * like MediaUploads.discard: a failure is logged, and the janitor removes what is left.
    */
   async release(fileIds: (string | null | undefined)[]): Promise<void> {
     await Promise.all(
@@ -72,10 +89,9 @@ export class SharedCovers {
         .filter((fileId): fileId is string => typeof fileId === 'string')
         .map(async (fileId) => {
           try {
-            const left = await this.repository.release(fileId);
-            if (left !== null && left > 0) return;
-            if (left !== null) await this.repository.remove(fileId);
-            await this.store.delete(fileId);
+            const cover = await this.repository.find(fileId);
+            if (cover && !(await this.unused(cover))) return;
+            if (!cover || (await this.repository.retire(fileId, cover.touchedAt))) await this.store.delete(fileId);
           } catch (error) {
             this.logger.warn(`could not release cover ${fileId}; the janitor will: ${(error as Error).message}`);
           }
@@ -84,10 +100,9 @@ export class SharedCovers {
   }
 
   /**
-   * The janitor's part: of files no record references, those it may delete: files never shared, and shared ones
-   * whose last use was taken before `before` (a crash between taking a use and writing the record, or between
-   * deleting a record and releasing its use, leaves such a count), retired first so no use can be taken any more.
-   * A shared file used since `before` is kept: its record may still be on its way.
+   * The janitor's part: of files no record references, those it may delete: files never shared, and shared ones last
+   * given out before `before`, retired first (a compare-and-delete on that time) so they are never given out again.
+   * A shared file given out since `before` is kept: its record may still be on its way.
    */
   async deletableOrphans(unreferenced: string[], before: Date): Promise<string[]> {
     const shared = await this.repository.findMany(unreferenced);
@@ -98,6 +113,14 @@ export class SharedCovers {
       else if (cover.touchedAt < before && (await this.repository.retire(fileId, cover.touchedAt))) deletable.push(fileId);
     }
     return deletable;
+  }
+
+  /** Shown by no record of its owner, and not given out lately (a record showing it could still be on its way to this copy). */
+  private async unused(cover: SharedCover): Promise<boolean> {
+    if (Date.now() - cover.touchedAt.getTime() < SHARED_COVER_SETTLE_MS) return false;
+    const model = await this.catalog.current();
+    const shows = (record: { coverFileId: string }) => record.coverFileId === cover.fileId;
+    return !model.albumsByArtist(cover.owner).some(shows) && !model.songsByArtist(cover.owner).some(shows);
   }
 
   private async storeNew(owner: string, sha256: string, upload: MediaUpload): Promise<string> {

@@ -179,7 +179,7 @@ export class SongsService {
       if (lateEntries.length > 0) await this.playlistEntries.deleteByIds(lateEntries);
       if (lateLikes.length > 0) await this.likes.deleteByIds(lateLikes);
     });
-    // The cover goes only with its last user: an imported song shares its album's (SharedCovers).
+    // An imported song's cover may be its album's (SharedCovers): a shared one goes when the janitor finds it unused.
     await Promise.all([this.covers.release([song.coverFileId]), this.uploads.discard([song.audioFileId])]);
     return { id: song.id, deleted: true };
   }

@@ -1,0 +1,98 @@
+import mongoose from 'mongoose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AlbumRecord } from '../albums/albums.repository.js';
+import { CatalogModel } from '../catalog/catalog-model.js';
+import { fakeCatalog } from '../catalog/testing.js';
+import type { SongRecord } from '../songs/songs.repository.js';
+import { mediaStoreSuite } from '../test/media-store-suite.js';
+import type { MediaUpload } from './media-store.js';
+import { SHARED_COVER_SETTLE_MS, SharedCovers } from './shared-covers.js';
+import { SharedCoversRepository } from './shared-covers.repository.js';
+import { tinyPng } from './test-files.js';
+
+const suite = mediaStoreSuite('tunafy-shared-covers-');
+let repository: SharedCoversRepository;
+let covers: SharedCovers;
+let model: CatalogModel;
+
+const newId = () => new mongoose.Types.ObjectId().toHexString();
+let pictures = 0;
+const picture = (): MediaUpload => ({ kind: 'image', contentType: 'image/png', fileName: 'art.png', data: Buffer.concat([tinyPng(), Buffer.from(`#${++pictures}`)]) });
+const shared = async (fileId: string) => (await repository.findMany([fileId])).has(fileId);
+/** As if the file was last given to a record long enough ago for every replica to show that record. */
+const settle = (fileId: string) =>
+  suite.connection.db!.collection<{ _id: string }>('shared_covers').updateOne({ _id: fileId }, { $set: { touched_at: new Date(Date.now() - SHARED_COVER_SETTLE_MS - 1000) } });
+
+function song(owner: string, coverFileId: string, albumId: string | null = null): SongRecord {
+  return { id: newId(), name: 'Song', artistId: owner, albumId, coverFileId, audioFileId: newId(), duration: 3, plays: 0, createdAt: Date.now() } as SongRecord;
+}
+
+beforeAll(() => {
+  repository = new SharedCoversRepository(suite.connection);
+  model = new CatalogModel();
+  covers = new SharedCovers(repository, suite.store, fakeCatalog(model));
+});
+
+describe('SharedCovers', () => {
+  it('stores a picture once per owner, also when its records ask for it at the same time', async () => {
+    const owner = newId();
+    const art = picture();
+    const ids = await Promise.all([1, 2, 3, 4].map(() => covers.use(owner, art)));
+    expect(new Set(ids).size).toBe(1);
+    expect(await shared(ids[0]!)).toBe(true);
+    // Another user's identical picture is theirs: never shared across owners.
+    expect(await covers.use(newId(), art)).not.toBe(ids[0]);
+    // Another process knows the picture only by the album's cover: one check of its bytes shares it.
+    const elsewhere = new SharedCovers(repository, suite.store, fakeCatalog(model));
+    expect(await elsewhere.use(owner, art, ids[0])).toBe(ids[0]);
+    expect(await elsewhere.use(owner, picture(), ids[0])).not.toBe(ids[0]);
+  });
+
+  it('keeps a shared file while another record shows it, and deletes it with the last one', async () => {
+    const owner = newId();
+    model.putUser(owner, `owner-${owner}`);
+    const fileId = await covers.use(owner, picture());
+    const album: AlbumRecord = { id: newId(), name: 'Shared', artistId: owner, coverFileId: fileId, createdAt: new Date() };
+    model.putAlbum(album);
+    const songs = [song(owner, fileId, album.id), song(owner, fileId, album.id)];
+    for (const record of songs) {
+      expect(await covers.acquire(owner, fileId)).toBe(true);
+      model.putSong(record);
+    }
+    await settle(fileId);
+
+    // As SongsService.delete and AlbumsService.delete do: the record leaves the read model, then lets its cover go.
+    model.deleteSong(songs[0]!.id);
+    await covers.release([fileId]);
+    model.deleteAlbum(album.id);
+    await covers.release([fileId]);
+    expect(await suite.store.open(fileId)).not.toBeNull();
+    model.deleteSong(songs[1]!.id);
+    await covers.release([fileId]);
+    expect(await suite.store.open(fileId)).toBeNull();
+    expect(await shared(fileId)).toBe(false);
+    // Never given out again, whoever still remembers it.
+    expect(await covers.acquire(owner, fileId)).toBe(false);
+  });
+
+  it('leaves a shared file given out a moment ago to the janitor: the record showing it may be on its way', async () => {
+    const owner = newId();
+    const fileId = await covers.use(owner, picture());
+    expect(await covers.acquire(owner, fileId)).toBe(true);
+    await covers.release([fileId]);
+    expect(await suite.store.open(fileId)).not.toBeNull();
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await covers.deletableOrphans([fileId], hourAgo)).toEqual([]);
+    await suite.connection.db!.collection<{ _id: string }>('shared_covers').updateOne({ _id: fileId }, { $set: { touched_at: new Date(hourAgo.getTime() - 1000) } });
+    expect(await covers.deletableOrphans([fileId], hourAgo)).toEqual([fileId]);
+    expect(await shared(fileId)).toBe(false);
+    expect(await covers.acquire(owner, fileId)).toBe(false);
+  });
+
+  it('deletes a file that was never shared (a form cover) on its only release', async () => {
+    const { id } = await suite.store.save(picture());
+    expect(await covers.acquire(newId(), id)).toBe(false);
+    await covers.release([id, null]);
+    expect(await suite.store.open(id)).toBeNull();
+  });
+});
