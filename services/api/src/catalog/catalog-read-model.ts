@@ -117,7 +117,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     // The client's own write went through another replica since (read-your-writes.ts): catch up before answering.
     // A sync that was under way may have read the head before that write was logged; then one more.
     const wanted = revisionWanted();
-    for (let tries = 0; tries < 2 && !this.shows(wanted); tries++) await this.syncOnce(true);
+    for (let tries = 0; tries < 2 && !this.shows(wanted); tries++) await this.syncOnce(wanted);
     return this.loaded;
   }
 
@@ -126,10 +126,10 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     return revision <= this.seen || this.own.has(revision) || this.appliedAhead.has(revision);
   }
 
-  /** The sync under way, or a new one; `fresh` waits for the one under way and starts another after it. */
-  private async syncOnce(fresh = false): Promise<void> {
-    if (fresh && this.syncing) await this.syncing;
-    this.syncing ??= this.sync()
+  /** The sync under way, or a new one; with `wanted`, waits for the one under way and starts another after it. */
+  private async syncOnce(wanted = 0): Promise<void> {
+    if (wanted > 0 && this.syncing) await this.syncing;
+    this.syncing ??= this.sync(wanted)
       .catch((error: Error) => this.logger.warn(`catalog sync failed, answering from the copy held: ${error.message}`))
       .finally(() => {
         this.syncing = null;
@@ -323,8 +323,9 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
-  private async sync(): Promise<void> {
-    const head = await this.feed.head();
+  /** Applies what the feed logged since `seen`; `wanted`, a revision a client's own write took, is looked for past the head. */
+  private async sync(wanted = 0): Promise<void> {
+    let head = await this.feed.head();
     this.checkedAt = Date.now();
     if (head < this.seen) {
       // The counter went back: the database was restored or replaced under us.
@@ -333,10 +334,15 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
       void this.reload();
       return;
     }
-    if (head === this.seen) return;
-    if (this.allOwn(head)) return this.advance(head);
+    if (head === this.seen && wanted <= this.seen) return;
+    if (head > this.seen && this.allOwn(head)) return this.advance(head);
 
-    const logged = new Map((await this.feed.since(this.seen)).map((entry) => [entry._id, entry]));
+    const entries = await this.feed.since(this.seen);
+    const logged = new Map(entries.map((entry) => [entry._id, entry]));
+    // A change logged above the counter: the counter's $max lost to a concurrent one (the embedded engine updates by
+    // reading, then writing), or it is still on its way. Taken as the head, so the change is not left unread.
+    head = Math.max(head, entries.at(-1)?._id ?? 0);
+    if (head === this.seen) return;
     let firstGap: number | null = null;
     for (let revision = this.seen + 1; revision <= head; revision++) {
       if (this.own.has(revision) || this.appliedAhead.has(revision)) continue;

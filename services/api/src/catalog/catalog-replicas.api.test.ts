@@ -146,6 +146,26 @@ describe('the read model across two API replicas', () => {
     }
   });
 
+  it('finds a client’s change logged above the counter (a $max lost to a concurrent one on the embedded engine)', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const playlist = await ann.post<{ id: string; playlist_name: string }>('/api/playlists/new', { json: { playlist_name: uniqueName('Counted') } });
+    const onSecond = ann.withBaseUrl(second.url);
+    expect((await onSecond.get(`/api/playlists/${playlist.body.id}`)).body.playlist_name).toBe(playlist.body.playlist_name);
+    // The rename is in the database and in the log, one past the counter, which never moved: as when two replicas
+    // raise it at once and the engine keeps the lower of the two.
+    const head = (await db.collection<{ _id: string; rev: number }>('meta').findOne({ _id: CATALOG_REVISION_KEY }))!.rev;
+    const renamed = uniqueName('Renamed');
+    await db.collection('playlists').updateOne({ _id: new ObjectId(playlist.body.id) }, { $set: { playlist_name: renamed } });
+    await db.collection<{ _id: number }>('catalog_changes').insertOne({ _id: head + 1, at: new Date(), changes: [{ kind: 'playlist', id: playlist.body.id }] } as never);
+
+    const others = onSecond.withBaseUrl(second.url);
+    others.forgetCookie(CATALOG_REVISION_COOKIE);
+    expect((await others.get(`/api/playlists/${playlist.body.id}`)).body.playlist_name, 'the counter says nothing changed').toBe(playlist.body.playlist_name);
+    // The write's answer named head + 1: the replica looks past its counter for it.
+    onSecond.setCookie(CATALOG_REVISION_COOKIE, String(head + 1));
+    expect((await onSecond.get(`/api/playlists/${playlist.body.id}`)).body.playlist_name).toBe(renamed);
+  });
+
   it('deletes the like and the playlist entry a song’s deleting replica had not heard of, through the replica that recorded them', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const song = await createSong(ann, { song_name: uniqueName('Orphan') });

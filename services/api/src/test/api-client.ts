@@ -85,6 +85,11 @@ export class ApiClient {
     this.cookies.delete(name);
   }
 
+  /** Sets a cookie as a Set-Cookie would (replica tests that name a catalog revision). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   /** Carries this client's cookies to another API process (restart and replica tests). */
   withBaseUrl(baseUrl: string): ApiClient {
     const copy = new ApiClient(baseUrl);
