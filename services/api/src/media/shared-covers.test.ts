@@ -1,12 +1,12 @@
 import mongoose from 'mongoose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlbumRecord } from '../albums/albums.repository.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
 import type { MediaUpload } from './media-store.js';
-import { SHARED_COVER_SETTLE_MS, SharedCovers } from './shared-covers.js';
+import { SHARED_COVER_SETTLE_MS, SHARED_COVER_TOUCH_EVERY_MS, SharedCovers } from './shared-covers.js';
 import { SharedCoversRepository } from './shared-covers.repository.js';
 import { tinyPng } from './test-files.js';
 
@@ -87,6 +87,22 @@ describe('SharedCovers', () => {
     expect(await covers.deletableOrphans([fileId], hourAgo)).toEqual([fileId]);
     expect(await shared(fileId)).toBe(false);
     expect(await covers.acquire(owner, fileId)).toBe(false);
+  });
+
+  it('writes when it gave a file out at most once a second, and gives out nothing retired since', async () => {
+    const owner = newId();
+    const art = picture();
+    const touches = vi.spyOn(repository, 'touch');
+    const fileId = await covers.use(owner, art);
+    for (let song = 0; song < 5; song++) expect(await covers.use(owner, art)).toBe(fileId);
+    // Stored (its time written with it), then given out five times within the second: no write.
+    expect(touches).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, SHARED_COVER_TOUCH_EVERY_MS + 50));
+    expect(await covers.acquire(owner, fileId)).toBe(true);
+    expect(touches).toHaveBeenCalledTimes(1);
+    // Another owner never gets it, written or not.
+    expect(await covers.acquire(newId(), fileId)).toBe(false);
+    touches.mockRestore();
   });
 
   it('deletes a file that was never shared (a form cover) on its only release', async () => {

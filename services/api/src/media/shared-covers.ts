@@ -13,6 +13,12 @@ const REMEMBERED = 1000;
  * reaches every replica's read model within CATALOG_RECHECK_MS (1 s). Plenty of margin for a loaded machine.
  */
 export const SHARED_COVER_SETTLE_MS = 30_000;
+/**
+ * A file this process gave out less than this long ago is given out again without writing the time (one write a
+ * second per file instead of one per song): what a delete reads is then at most this much older than the real last
+ * time, far inside SHARED_COVER_SETTLE_MS, and a file retired since cannot have been given out this recently.
+ */
+export const SHARED_COVER_TOUCH_EVERY_MS = 1000;
 
 /**
  * One cover file per picture of an owner, used by every record of theirs that shows it (docs/import.md, "Covers"):
@@ -36,6 +42,8 @@ export class SharedCovers {
   private readonly recent = new Map<string, string>();
   /** Pictures being stored right now, so the songs of one album arriving together wait for one file rather than store their own. */
   private readonly storing = new Map<string, Promise<string>>();
+  /** File id to when this process last wrote its time (taken before the write), for whom and, when checked, which picture. */
+  private readonly touched = new Map<string, { owner: string; sha256: string | null; at: number }>();
 
   constructor(
     private readonly repository: SharedCoversRepository,
@@ -54,7 +62,7 @@ export class SharedCovers {
     for (;;) {
       await this.storing.get(key)?.catch(() => undefined);
       for (const fileId of new Set([this.recent.get(key), candidateId])) {
-        if (fileId && (await this.repository.touch(fileId, owner, sha256))) {
+        if (fileId && (await this.give(fileId, owner, sha256))) {
           this.remember(key, fileId);
           return fileId;
         }
@@ -75,7 +83,7 @@ export class SharedCovers {
 
   /** Gives a file the caller knows by id (its album's cover) to one more record; false when it is not a shared file of this owner, or retired. */
   async acquire(owner: string, fileId: string): Promise<boolean> {
-    return this.repository.touch(fileId, owner);
+    return this.give(fileId, owner);
   }
 
   /**
@@ -91,7 +99,9 @@ export class SharedCovers {
           try {
             const cover = await this.repository.find(fileId);
             if (cover && !(await this.unused(cover))) return;
-            if (!cover || (await this.repository.retire(fileId, cover.touchedAt))) await this.store.delete(fileId);
+            if (cover && !(await this.repository.retire(fileId, cover.touchedAt))) return;
+            this.touched.delete(fileId);
+            await this.store.delete(fileId);
           } catch (error) {
             this.logger.warn(`could not release cover ${fileId}; the janitor will: ${(error as Error).message}`);
           }
@@ -110,7 +120,10 @@ export class SharedCovers {
     for (const fileId of unreferenced) {
       const cover = shared.get(fileId);
       if (!cover) deletable.push(fileId);
-      else if (cover.touchedAt < before && (await this.repository.retire(fileId, cover.touchedAt))) deletable.push(fileId);
+      else if (cover.touchedAt < before && (await this.repository.retire(fileId, cover.touchedAt))) {
+        this.touched.delete(fileId);
+        deletable.push(fileId);
+      }
     }
     return deletable;
   }
@@ -123,10 +136,31 @@ export class SharedCovers {
     return !model.albumsByArtist(cover.owner).some(shows) && !model.songsByArtist(cover.owner).some(shows);
   }
 
+  /** Gives the file out (see SHARED_COVER_TOUCH_EVERY_MS); false when it is not a live shared file of this owner and picture. */
+  private async give(fileId: string, owner: string, sha256?: string): Promise<boolean> {
+    const last = this.touched.get(fileId);
+    const at = Date.now();
+    if (last && last.owner === owner && (!sha256 || last.sha256 === sha256) && at - last.at < SHARED_COVER_TOUCH_EVERY_MS) return true;
+    if (!(await this.repository.touch(fileId, owner, sha256))) {
+      this.touched.delete(fileId);
+      return false;
+    }
+    this.noteTouched(fileId, { owner, sha256: sha256 ?? (last?.owner === owner ? last.sha256 : null), at });
+    return true;
+  }
+
+  private noteTouched(fileId: string, touch: { owner: string; sha256: string | null; at: number }): void {
+    this.touched.delete(fileId);
+    this.touched.set(fileId, touch);
+    if (this.touched.size > REMEMBERED) this.touched.delete(this.touched.keys().next().value!);
+  }
+
   private async storeNew(owner: string, sha256: string, upload: MediaUpload): Promise<string> {
     const stored = await this.store.save(upload);
+    const at = Date.now();
     try {
       await this.repository.insert(stored.id, owner, sha256);
+      this.noteTouched(stored.id, { owner, sha256, at });
     } catch (error) {
       await this.store.delete(stored.id).catch(() => undefined);
       throw error;
