@@ -53,7 +53,10 @@ export function noteRevisionWritten(revision: number): void {
 /** Middleware: reads the cookie into the request's context, and sets it on an answer whose request wrote. */
 export function readYourWrites({ secure }: { secure: boolean }) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const context: RevisionContext = { wanted: revisionFromCookie(req.headers.cookie), wrote: 0 };
+    const wanted = revisionFromCookie(req.headers.cookie);
+    // Most requests are reads that bring no revision: nothing to look for, nothing to hand out.
+    if (wanted === 0 && (req.method === 'GET' || req.method === 'HEAD')) return next();
+    const context: RevisionContext = { wanted, wrote: 0 };
     onHeaders(res, () => {
       if (context.wrote === 0) return;
       const cookie = serialize(CATALOG_REVISION_COOKIE, String(Math.max(context.wrote, context.wanted)), { path: '/api', httpOnly: true, sameSite: 'lax', secure, maxAge: COOKIE_MAX_AGE_S });
