@@ -25,6 +25,7 @@ interface SharedCoverDocument {
 export interface SharedCover {
   fileId: string;
   owner: string;
+  sha256: string;
   touchedAt: Date;
 }
 
@@ -89,5 +90,5 @@ export class SharedCoversRepository {
 }
 
 function toCover(doc: SharedCoverDocument): SharedCover {
-  return { fileId: doc._id, owner: doc.owner, touchedAt: doc.touched_at };
+  return { fileId: doc._id, owner: doc.owner, sha256: doc.sha256, touchedAt: doc.touched_at };
 }

@@ -105,6 +105,36 @@ describe('SharedCovers', () => {
     touches.mockRestore();
   });
 
+  it('neither gives out nor deletes a file when a give-out and a retire meet (FerretDB can report both as done)', async () => {
+    const owner = newId();
+    model.putUser(owner, `owner-${owner}`);
+    const art = picture();
+    const first = await covers.use(owner, art);
+    const retireBeside = vi.spyOn(repository, 'touch').mockImplementationOnce(async (fileId) => {
+      // The retire's delete lands, and the give-out still reports a match.
+      await suite.connection.db!.collection<{ _id: string }>('shared_covers').deleteOne({ _id: fileId });
+      return true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, SHARED_COVER_TOUCH_EVERY_MS + 50));
+    const second = await covers.use(owner, art);
+    expect(second).not.toBe(first);
+    expect(await shared(second)).toBe(true);
+    retireBeside.mockRestore();
+
+    // The other way round: a record given the file while a delete retired it shows up in the read model just after.
+    await settle(second);
+    const late = song(owner, second);
+    const writtenBeside = vi.spyOn(repository, 'retire').mockImplementationOnce(async (fileId, touchedAt) => {
+      const retired = await SharedCoversRepository.prototype.retire.call(repository, fileId, touchedAt);
+      model.putSong(late);
+      return retired;
+    });
+    await covers.release([second]);
+    expect(await suite.store.open(second)).not.toBeNull();
+    expect(await shared(second)).toBe(true);
+    writtenBeside.mockRestore();
+  });
+
   it('deletes a file that was never shared (a form cover) on its only release', async () => {
     const { id } = await suite.store.save(picture());
     expect(await covers.acquire(newId(), id)).toBe(false);

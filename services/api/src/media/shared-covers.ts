@@ -98,9 +98,17 @@ export class SharedCovers {
         .map(async (fileId) => {
           try {
             const cover = await this.repository.find(fileId);
-            if (cover && !(await this.unused(cover))) return;
-            if (cover && !(await this.repository.retire(fileId, cover.touchedAt))) return;
-            this.touched.delete(fileId);
+            if (cover) {
+              if (Date.now() - cover.touchedAt.getTime() < SHARED_COVER_SETTLE_MS || (await this.shown(cover))) return;
+              if (!(await this.repository.retire(fileId, cover.touchedAt))) return;
+              this.touched.delete(fileId);
+              // FerretDB may let a give-out meet the retire unnoticed (each is a read, then a write): a record given the
+              // file just then is written within milliseconds, so one more look at the read model finds it, and the file stays.
+              if (await this.shown(cover)) {
+                await this.repository.insert(fileId, cover.owner, cover.sha256);
+                return;
+              }
+            }
             await this.store.delete(fileId);
           } catch (error) {
             this.logger.warn(`could not release cover ${fileId}; the janitor will: ${(error as Error).message}`);
@@ -128,12 +136,11 @@ export class SharedCovers {
     return deletable;
   }
 
-  /** Shown by no record of its owner, and not given out lately (a record showing it could still be on its way to this copy). */
-  private async unused(cover: SharedCover): Promise<boolean> {
-    if (Date.now() - cover.touchedAt.getTime() < SHARED_COVER_SETTLE_MS) return false;
+  /** Whether a song or album of its owner shows the file, in the read model. */
+  private async shown(cover: SharedCover): Promise<boolean> {
     const model = await this.catalog.current();
     const shows = (record: { coverFileId: string }) => record.coverFileId === cover.fileId;
-    return !model.albumsByArtist(cover.owner).some(shows) && !model.songsByArtist(cover.owner).some(shows);
+    return model.albumsByArtist(cover.owner).some(shows) || model.songsByArtist(cover.owner).some(shows);
   }
 
   /** Gives the file out (see SHARED_COVER_TOUCH_EVERY_MS); false when it is not a live shared file of this owner and picture. */
@@ -141,7 +148,9 @@ export class SharedCovers {
     const last = this.touched.get(fileId);
     const at = Date.now();
     if (last && last.owner === owner && (!sha256 || last.sha256 === sha256) && at - last.at < SHARED_COVER_TOUCH_EVERY_MS) return true;
-    if (!(await this.repository.touch(fileId, owner, sha256))) {
+    // The read after the write: FerretDB may apply this write beside a retire that deletes the document (each a read,
+    // then a write), and both then report success; a document gone by now is a file being deleted.
+    if (!(await this.repository.touch(fileId, owner, sha256)) || !(await this.repository.find(fileId))) {
       this.touched.delete(fileId);
       return false;
     }
