@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { serialize } from 'cookie';
+import { parse, serialize } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
 
@@ -21,6 +21,7 @@ const COOKIE_MAX_AGE_S = 60;
 
 /** The largest revision a cookie may name; anything else is ignored (no request can make a replica sync forever). */
 const MAX_REVISION = Number.MAX_SAFE_INTEGER;
+const REVISION_DIGITS = /^\d{1,16}$/;
 
 interface RevisionContext {
   /** The revision the client has seen its own writes take (0: none). */
@@ -34,8 +35,8 @@ const storage = new AsyncLocalStorage<RevisionContext>();
 /** The revision named by the request's cookie, or 0. */
 export function revisionFromCookie(header: string | undefined): number {
   if (!header) return 0;
-  const match = new RegExp(`(?:^|;\\s*)${CATALOG_REVISION_COOKIE.replace('.', '\\.')}=(\\d{1,16})(?:;|$)`).exec(header);
-  const revision = match ? Number(match[1]) : 0;
+  const value = parse(header)[CATALOG_REVISION_COOKIE];
+  const revision = value !== undefined && REVISION_DIGITS.test(value) ? Number(value) : 0;
   return revision <= MAX_REVISION ? revision : 0;
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { LIMITS } from '@tunafy/contracts';
+import { LRUCache } from 'lru-cache';
 import { MediaInspector } from '../media/media-inspector.js';
 import { MediaStore, type MediaUpload } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';
@@ -91,8 +92,7 @@ export class CoverArt {
 }
 
 /** Covers drawn lately, by seed text: an album's untagged songs get the same picture, drawn once (about 45 ms each). */
-const drawn = new Map<string, Buffer>();
-const DRAWN_KEPT = 32;
+const drawn = new LRUCache<string, Buffer>({ max: 32 });
 
 export function generatedCover(seedText: string): MediaUpload {
   const title = seedText.toLowerCase();
@@ -100,7 +100,6 @@ export function generatedCover(seedText: string): MediaUpload {
   if (!data) {
     data = renderCover({ seed: 13, title, size: GENERATED_SIZE });
     drawn.set(title, data);
-    if (drawn.size > DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
   }
   return { kind: 'image', contentType: 'image/png', fileName: 'generated-cover.png', data };
 }
