@@ -7,7 +7,7 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { MediaUpload } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SongsRepository } from '../songs/songs.repository.js';
-import { ImportClaimsRepository } from './import-claims.repository.js';
+import { CLAIM_RETIREMENT_TTL_MS, ImportClaimsRepository } from './import-claims.repository.js';
 
 /** A claim whose album is not there yet is taken as being created for this long, then as left by a crash. */
 export const ALBUM_CLAIM_IN_FLIGHT_MS = 30_000;
@@ -63,7 +63,7 @@ export class AlbumResolver {
           continue;
         }
         // Renamed or deleted since, or its creator died: the name is free again.
-        if (await this.claims.takeOver('album', key, claim.targetId, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
+        if (await this.claims.takeOver('album', key, claim, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
       }
       throw new Error(`could not resolve the album "${name}" for ${userId}: its claim kept changing`);
     });
@@ -107,6 +107,8 @@ export class AlbumResolver {
    * removed if still empty; claims whose album is gone are dropped.
    */
   async sweepAbandoned(before: Date): Promise<number> {
+    // The claims' retirements (ImportClaimsRepository) are only needed while their writer acts: a day is plenty.
+    await this.claims.pruneRetirements(new Date(Date.now() - CLAIM_RETIREMENT_TTL_MS));
     let removed = 0;
     for (const { key, targetId } of await this.claims.unsettled('album', before)) {
       const album = await this.albums.findById(targetId);

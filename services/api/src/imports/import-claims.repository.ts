@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKey } from '../database/mongo-errors.js';
@@ -14,7 +15,17 @@ import { DB_CONNECTION } from '../database/tokens.js';
  *
  * A claim may outlive what it names (the song or album was deleted later, or
  * the process died between claiming and writing): the services check the
- * target and take a stale claim over with a compare-and-set on its target.
+ * target and take a stale claim over, or give it up (release). Those two are
+ * decided by the primary key too, not by an update's or a delete's count:
+ * FerretDB 1.x runs an update or a delete as a read, then a write by `_id`, so
+ * several racing `updateOne({_id, target_id: stale})` all report a match, and
+ * a `deleteOne` can remove a claim someone moved after it was read
+ * (docs/import.md, "Claims on FerretDB"). Every claim carries a generation (a
+ * random id, new at each claim and take-over); whoever moves or drops
+ * generation G first inserts `<kind>:<key>#G` into `import_claim_retirements`,
+ * and only the writer whose insert succeeded may touch the claim. On MongoDB
+ * the guarded update alone would do; the extra insert costs one command on
+ * these rare paths only, never on a plain claim.
  */
 interface ClaimDocument {
   _id: string;
@@ -22,12 +33,38 @@ interface ClaimDocument {
   claimed_at: Date;
   /** Set once the target was written: from then on a missing target means it was deleted, not that it is still on its way. */
   done?: boolean;
+  /** Random per claim and take-over (see above); claims written before it existed have none (generationOf). */
+  gen?: string;
 }
+
+/** "Generation `_id` of a claim was moved or released, by one writer": the primary key lets only one writer do it. */
+interface RetirementDocument {
+  _id: string;
+  at: Date;
+}
+
+/**
+ * A retirement this old whose claim still shows its generation was never carried out (its writer died between the
+ * insert and the write) or was undone (see takeOver): the next writer retires the generation again, under the next
+ * step of its name. Far longer than a take-over (three commands) takes on a loaded machine.
+ */
+export const CLAIM_RETIREMENT_SETTLE_MS = 60_000;
+/**
+ * Retirements only matter while a writer acts on them (CLAIM_RETIREMENT_SETTLE_MS): a retired generation is never a
+ * claim's again (generations are random). The janitor drops those older than this (pruneRetirements).
+ */
+export const CLAIM_RETIREMENT_TTL_MS = 24 * 60 * 60_000;
+/** How many times one generation may be retired again (each needs a writer that died or a write undone, minutes apart). */
+const RETIRE_STEPS = 5;
+/** A take-over whose write a concurrent "done" mark of the old generation undid (FerretDB: read, then write) writes again, this often at most. */
+const TAKE_OVER_WRITES = 3;
 
 export interface Claim {
   targetId: string;
   claimedAt: Date;
   done: boolean;
+  /** Which claim this is: a take-over or a release acts on this generation only. */
+  generation: string;
 }
 
 export type ClaimKind = 'song' | 'album';
@@ -41,6 +78,7 @@ function claimSchema(collection: string) {
       target_id: { type: String, required: true },
       claimed_at: { type: Date, required: true },
       done: { type: Boolean, required: false },
+      gen: { type: String, required: false },
     },
     { versionKey: false, collection },
   );
@@ -49,18 +87,26 @@ function claimSchema(collection: string) {
 @Injectable()
 export class ImportClaimsRepository {
   private readonly models: Record<ClaimKind, Model<ClaimDocument>>;
+  private readonly retirements: Model<RetirementDocument>;
 
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
     this.models = {
       song: connection.model<ClaimDocument>('SongHash', claimSchema(COLLECTIONS.song)),
       album: connection.model<ClaimDocument>('AlbumClaim', claimSchema(COLLECTIONS.album)),
     };
+    this.retirements = connection.model<RetirementDocument>(
+      'ImportClaimRetirement',
+      new Schema<RetirementDocument>(
+        { _id: { type: String, required: true }, at: { type: Date, required: true } },
+        { versionKey: false, collection: 'import_claim_retirements' },
+      ),
+    );
   }
 
   /** True when this call made the claim; false when someone holds it already. */
   async claim(kind: ClaimKind, key: string, targetId: string): Promise<boolean> {
     try {
-      await this.models[kind].create({ _id: key, target_id: targetId, claimed_at: new Date() });
+      await this.models[kind].create({ _id: key, target_id: targetId, claimed_at: new Date(), gen: randomUUID() });
       return true;
     } catch (error) {
       if (isDuplicateKey(error)) return false;
@@ -100,18 +146,76 @@ export class ImportClaimsRepository {
     return docs.map((doc) => ({ key: doc._id, targetId: doc.target_id }));
   }
 
-  /** Moves a stale claim to a new target, only if it still names the stale one; false when another writer moved it first. */
-  async takeOver(kind: ClaimKind, key: string, staleTargetId: string, targetId: string): Promise<boolean> {
-    const result = await this.models[kind].updateOne({ _id: key, target_id: staleTargetId }, { $set: { target_id: targetId, claimed_at: new Date(), done: false } });
-    return result.matchedCount > 0;
+  /**
+   * Moves a stale claim (as the caller read it) to a new target; false when another writer moved or released that
+   * generation first. Exactly one of any number of concurrent calls on one generation wins, on every engine: the
+   * retirement insert decides, the update only carries the winner's decision out.
+   */
+  async takeOver(kind: ClaimKind, key: string, stale: Claim, targetId: string): Promise<boolean> {
+    if (!(await this.retire(kind, key, stale.generation))) return false;
+    const gen = randomUUID();
+    const model = this.models[kind];
+    for (let write = 0; write < TAKE_OVER_WRITES; write++) {
+      // Nobody else moves or drops this generation now; the filter keeps a claim that is no longer it (on MongoDB too).
+      await model.updateOne({ _id: key, target_id: stale.targetId }, { $set: { target_id: targetId, claimed_at: new Date(), done: false, gen } });
+      const now = await model.findById(key).lean<ClaimDocument>();
+      if (now?.gen === gen) return true;
+      // FerretDB writes back the whole document an update read: a "done" mark of the stale generation (markDone, a
+      // read, then a write) that read before this write and wrote after it restored that generation. Write again.
+      // One whose write lands after this read-back still undoes it (docs/import.md, "Claims on FerretDB"): the name
+      // then names the stale target until CLAIM_RETIREMENT_SETTLE_MS has passed and the next take-over moves it.
+      if (!now || generationOf(now) !== stale.generation) return false;
+    }
+    return false;
   }
 
-  /** Gives a claim up, only while it still names this target (a failed upload must not drop someone else's claim). */
+  /**
+   * Gives a claim up, only while it still names this target (a failed upload must not drop someone else's claim).
+   * Through the claim's retirement, so it never drops a claim that a take-over moved meanwhile: FerretDB deletes by
+   * `_id` what it read before, whatever the document holds by then.
+   */
   async release(kind: ClaimKind, key: string, targetId: string): Promise<void> {
-    await this.models[kind].deleteOne({ _id: key, target_id: targetId });
+    const model = this.models[kind];
+    const doc = await model.findById(key).lean<ClaimDocument>();
+    if (doc?.target_id !== targetId) return;
+    if (!(await this.retire(kind, key, generationOf(doc)))) return;
+    // Only a take-over or a release of this generation could change the document now, and both need its retirement.
+    await model.deleteOne({ _id: key, target_id: targetId });
+  }
+
+  /** The janitor's part: retirements older than `before` (see CLAIM_RETIREMENT_TTL_MS). */
+  async pruneRetirements(before: Date): Promise<number> {
+    return (await this.retirements.deleteMany({ at: { $lt: before } })).deletedCount;
+  }
+
+  /**
+   * True when this call retired the generation: it is then the only writer that may move or drop it. A retirement of
+   * it that is older than CLAIM_RETIREMENT_SETTLE_MS while the claim still shows it is stepped past (the next name,
+   * `…#G.1`, is again decided by the primary key), so a writer that died between its two commands cannot wedge a name.
+   */
+  private async retire(kind: ClaimKind, key: string, generation: string): Promise<boolean> {
+    for (let step = 0; step < RETIRE_STEPS; step++) {
+      const id = `${kind}:${key}#${generation}${step > 0 ? `.${step}` : ''}`;
+      try {
+        await this.retirements.create({ _id: id, at: new Date() });
+        return true;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      const held = await this.retirements.findById(id).lean<RetirementDocument>();
+      if (!held || Date.now() - held.at.getTime() < CLAIM_RETIREMENT_SETTLE_MS) return false;
+      const doc = await this.models[kind].findById(key).lean<ClaimDocument>();
+      if (!doc || generationOf(doc) !== generation) return false;
+    }
+    return false;
   }
 }
 
+/** Claims written before generations existed: their target and claim time name them (both change at every take-over). */
+function generationOf(doc: ClaimDocument): string {
+  return doc.gen ?? `${doc.target_id}@${doc.claimed_at.getTime()}`;
+}
+
 function toClaim(doc: ClaimDocument): Claim {
-  return { targetId: doc.target_id, claimedAt: doc.claimed_at, done: doc.done === true };
+  return { targetId: doc.target_id, claimedAt: doc.claimed_at, done: doc.done === true, generation: generationOf(doc) };
 }

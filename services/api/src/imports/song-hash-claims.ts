@@ -87,7 +87,7 @@ export class SongHashClaims implements OnModuleDestroy {
       // A mark this process has not written yet counts: its song was stored (and has been deleted since).
       const done = claim.done || this.marked(claimKey, claim.targetId);
       if (!target && !done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
-      if (await this.claims.takeOver('song', claimKey, claim.targetId, songId)) return { claimed: true };
+      if (await this.claims.takeOver('song', claimKey, claim, songId)) return { claimed: true };
     }
     throw new Error(`could not claim ${claimKey}: its claim kept changing`);
   }

@@ -25,11 +25,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 class FakeClaims {
   readonly rows = new Map<string, Claim>();
+  private generations = 0;
   /** How many marks each markManyDone call wrote. */
   readonly doneBatches: number[] = [];
   async claim(kind: ClaimKind, key: string, targetId: string) {
     if (this.rows.has(`${kind}/${key}`)) return false;
-    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false });
+    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false, generation: `g${++this.generations}` });
     return true;
   }
   async find(kind: ClaimKind, key: string) {
@@ -43,10 +44,10 @@ class FakeClaims {
     this.doneBatches.push(marks.length);
     for (const { key, targetId } of marks) await this.markDone(kind, key, targetId);
   }
-  async takeOver(kind: ClaimKind, key: string, stale: string, targetId: string) {
+  async takeOver(kind: ClaimKind, key: string, stale: Claim, targetId: string) {
     const row = this.rows.get(`${kind}/${key}`);
-    if (row?.targetId !== stale) return false;
-    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false });
+    if (row?.generation !== stale.generation) return false;
+    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false, generation: `g${++this.generations}` });
     return true;
   }
   async release(kind: ClaimKind, key: string, targetId: string) {
@@ -136,18 +137,18 @@ describe('SongImporter', () => {
   it('answers 409 while the same bytes are still on their way in another request, and takes over a claim left by a crash', async () => {
     const { importer, claims } = setup();
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: false });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: false, generation: 'left' });
     const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
     expect(error.getStatus()).toBe(409);
 
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(Date.now() - SONG_CLAIM_IN_FLIGHT_MS - 1), done: false });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(Date.now() - SONG_CLAIM_IN_FLIGHT_MS - 1), done: false, generation: 'crashed' });
     expect((await importer.importFile(USER, source)).status).toBe('imported');
   });
 
   it('imports bytes again once the song that had them is gone', async () => {
     const { importer, claims } = setup();
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true, generation: 'deleted' });
     expect((await importer.importFile(USER, source)).status).toBe('imported');
   });
 
