@@ -12,6 +12,7 @@ import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CATALOG, songCover, type SeedCatalog } from './catalog.js';
+import { SeedClaim } from './seed-claim.js';
 import { renderCover } from './media/render-cover.js';
 import { synthesizeSong } from './media/synth-song.js';
 
@@ -54,30 +55,19 @@ export class SeedService {
 
   /**
    * Seeds a brand-new database, and finishes a first seed that was cut off
-   * (the process was killed mid-way). A claim document makes exactly one
-   * replica seed when several start at once; a claim older than ten minutes
-   * is taken to be from a seeder that died.
+   * (the process was killed mid-way). A claim makes exactly one replica seed
+   * when several start at once; a claim older than ten minutes is taken to be
+   * from a seeder that died (SeedClaim).
    */
   async seedIfEmpty(): Promise<boolean> {
-    const meta = this.connection.db!.collection<{ _id: string; state: 'running' | 'done'; at: Date }>('meta');
-    const state = await meta.findOne({ _id: 'seed' });
+    const claim = new SeedClaim(this.connection.db!);
+    const state = await claim.state();
     if (state?.state === 'done') return false;
     if (!state && (await this.users.count()) > 0) return false;
-    const now = new Date();
-    if (!state) {
-      try {
-        await meta.insertOne({ _id: 'seed', state: 'running', at: now });
-      } catch {
-        return false;
-      }
-    } else {
-      const stale = new Date(now.getTime() - 10 * 60_000);
-      const claimed = await meta.updateOne({ _id: 'seed', state: 'running', at: { $lt: stale } }, { $set: { at: now } });
-      if (claimed.modifiedCount === 0) return false;
-    }
+    if (!(await claim.take(state))) return false;
     this.logger.log('loading the demo catalog (first start only; about a minute)');
     const report = await this.load();
-    await meta.updateOne({ _id: 'seed' }, { $set: { state: 'done', at: new Date() } });
+    await claim.finish();
     this.logger.log(`demo catalog loaded: ${JSON.stringify(report.created)}`);
     return true;
   }
