@@ -11,6 +11,15 @@ import { DB_CONNECTION } from '../database/tokens.js';
  * 4), and a count too low would delete a file records still show. What is kept is only when the file was last given
  * to a record (`touched_at`, a `$set`, which concurrent writers cannot get wrong); whether records still show it is
  * asked of the records themselves (SharedCovers).
+ *
+ * Deleting one must not race a give-out either: FerretDB runs `deleteOne({_id, touched_at})` as a read, then a delete
+ * by `_id`, which removes the document even when a give-out wrote a new time in between, and that give-out's update
+ * still reports its match (docs/import.md, "Claims on FerretDB"). So the primary key decides: retire() first inserts
+ * the file's id into `shared_cover_retirements` and only then compare-and-deletes, and touch() writes the time and
+ * then looks for that retirement. Each writes, then reads what the other writes, so at least one sees the other: a
+ * give-out that finds no retirement wrote its time before the retirement went in, so the delete's read sees a newer
+ * time and keeps the document; a delete that matches read the old time before the give-out wrote, so the give-out
+ * finds the retirement and fails. A retirement is final: the file is never given out again, deleted or not.
  */
 interface SharedCoverDocument {
   _id: string;
@@ -29,11 +38,30 @@ export interface SharedCover {
   touchedAt: Date;
 }
 
+/** "This shared file is never given out again" (SharedCoversRepository): `_id` the file's id. */
+interface RetirementDocument {
+  _id: string;
+  at: Date;
+}
+
+/**
+ * A retirement only has to outlive the give-outs that were between their two commands when it went in
+ * (milliseconds): a file whose document is gone is given out by nobody, and one whose document stayed (given out
+ * just before its retirement) is, once its retirement is dropped, a shared file like any other. The janitor drops
+ * those older than this.
+ */
+export const SHARED_COVER_RETIREMENT_TTL_MS = 24 * 60 * 60_000;
+
 @Injectable()
 export class SharedCoversRepository {
   private readonly model: Model<SharedCoverDocument>;
+  private readonly retirements: Model<RetirementDocument>;
 
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
+    this.retirements = connection.model<RetirementDocument>(
+      'SharedCoverRetirement',
+      new Schema<RetirementDocument>({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { versionKey: false, collection: 'shared_cover_retirements' }),
+    );
     this.model = connection.model<SharedCoverDocument>(
       'SharedCover',
       new Schema<SharedCoverDocument>(
@@ -64,7 +92,8 @@ export class SharedCoversRepository {
    */
   async touch(fileId: string, owner: string, sha256?: string): Promise<boolean> {
     const result = await this.model.updateOne({ _id: fileId, owner, ...(sha256 ? { sha256 } : {}) }, { $set: { touched_at: new Date() } });
-    return result.matchedCount > 0;
+    // After the write, never before it (see the class): a retirement that went in meanwhile wins.
+    return result.matchedCount > 0 && !(await this.retirements.exists({ _id: fileId }));
   }
 
   async find(fileId: string): Promise<SharedCover | null> {
@@ -79,13 +108,25 @@ export class SharedCoversRepository {
   }
 
   /**
-   * The janitor's compare-and-delete: removes the document only if the file was not given out since `touchedAt` was
-   * read, so a record given it meanwhile keeps it; from then on touch() fails for it. True when removed (the file may
-   * then be deleted).
+   * The janitor's compare-and-delete: retires the file (it is never given out again), then removes its document only
+   * if the file was not given out since `touchedAt` was read, so a record given it meanwhile keeps it (see the class).
+   * True when removed (the file may then be deleted); false leaves a retired file that records still show, for a
+   * later sweep to delete once none does.
    */
   async retire(fileId: string, touchedAt: Date): Promise<boolean> {
+    try {
+      await this.retirements.create({ _id: fileId, at: new Date() });
+    } catch (error) {
+      // Retired before (a sweep that found it given out since, or a retire beside this one): still retired.
+      if (!isDuplicateKey(error)) throw error;
+    }
     const result = await this.model.deleteOne({ _id: fileId, touched_at: touchedAt });
     return result.deletedCount > 0;
+  }
+
+  /** The janitor's part: retirements older than `before` (SHARED_COVER_RETIREMENT_TTL_MS). */
+  async pruneRetirements(before: Date): Promise<number> {
+    return (await this.retirements.deleteMany({ at: { $lt: before } })).deletedCount;
   }
 }
 

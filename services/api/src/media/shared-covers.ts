@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { MediaStore, type MediaUpload } from './media-store.js';
-import { SharedCoversRepository, type SharedCover } from './shared-covers.repository.js';
+import { SHARED_COVER_RETIREMENT_TTL_MS, SharedCoversRepository, type SharedCover } from './shared-covers.repository.js';
 
 /** How many pictures this process remembers the shared file of; an album's songs arrive together, so a few hundred is plenty. */
 const REMEMBERED = 1000;
@@ -30,7 +30,8 @@ export const SHARED_COVER_TOUCH_EVERY_MS = 1000;
  * SHARED_COVER_SETTLE_MS ago, with a compare-and-delete on that time so a record given it meanwhile keeps it.
  * Otherwise (given out a moment ago: a record showing it may not be visible yet) the janitor decides later, from
  * the references in the database. So deleting a song or an album never breaks another record's image, and a file
- * nobody shows does not stay. There is no use count: FerretDB loses concurrent updates of one (SharedCoversRepository).
+ * nobody shows does not stay. There is no use count: FerretDB loses concurrent updates of one (SharedCoversRepository),
+ * and a give-out racing a delete is decided by the primary key (a retirement, SharedCoversRepository) on every engine.
  *
  * Which file holds a picture is found by its SHA-256 among the files this process stored or shared lately, or the
  * album's own cover when it holds the same picture; a miss only costs a copy, never correctness.
@@ -100,14 +101,10 @@ export class SharedCovers {
             const cover = await this.repository.find(fileId);
             if (cover) {
               if (Date.now() - cover.touchedAt.getTime() < SHARED_COVER_SETTLE_MS || (await this.shown(cover))) return;
+              // Retired whatever the outcome; removed only if nobody was given it since that time (on every engine:
+              // SharedCoversRepository), else a record may be on its way with it and the janitor decides later.
               if (!(await this.repository.retire(fileId, cover.touchedAt))) return;
               this.touched.delete(fileId);
-              // FerretDB may let a give-out meet the retire unnoticed (each is a read, then a write): a record given the
-              // file just then is written within milliseconds, so one more look at the read model finds it, and the file stays.
-              if (await this.shown(cover)) {
-                await this.repository.insert(fileId, cover.owner, cover.sha256);
-                return;
-              }
             }
             await this.store.delete(fileId);
           } catch (error) {
@@ -123,6 +120,7 @@ export class SharedCovers {
    * A shared file given out since `before` is kept: its record may still be on its way.
    */
   async deletableOrphans(unreferenced: string[], before: Date): Promise<string[]> {
+    await this.repository.pruneRetirements(new Date(Date.now() - SHARED_COVER_RETIREMENT_TTL_MS));
     const shared = await this.repository.findMany(unreferenced);
     const deletable: string[] = [];
     for (const fileId of unreferenced) {
@@ -148,9 +146,8 @@ export class SharedCovers {
     const last = this.touched.get(fileId);
     const at = Date.now();
     if (last && last.owner === owner && (!sha256 || last.sha256 === sha256) && at - last.at < SHARED_COVER_TOUCH_EVERY_MS) return true;
-    // The read after the write: FerretDB may apply this write beside a retire that deletes the document (each a read,
-    // then a write), and both then report success; a document gone by now is a file being deleted.
-    if (!(await this.repository.touch(fileId, owner, sha256)) || !(await this.repository.find(fileId))) {
+    // False also when the janitor retired the file meanwhile, whatever FerretDB's update reported (the repository's touch).
+    if (!(await this.repository.touch(fileId, owner, sha256))) {
       this.touched.delete(fileId);
       return false;
     }
