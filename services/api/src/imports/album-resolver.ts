@@ -64,6 +64,8 @@ export class AlbumResolver {
         }
         // Renamed or deleted since, or its creator died: the name is free again.
         if (await this.claims.takeOver('album', key, claim, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
+        // Another writer is moving this claim (ImportClaimsRepository): look again once it has.
+        await delay(WAIT_STEP_MS);
       }
       throw new Error(`could not resolve the album "${name}" for ${userId}: its claim kept changing`);
     });

@@ -79,15 +79,19 @@ export class SongHashClaims implements OnModuleDestroy {
    */
   async claimFor(userId: string, hash: string, songId: string): Promise<{ duplicate: SongRecord } | { inFlight: true } | { claimed: true }> {
     const claimKey = key(userId, hash);
+    let lost: string | null = null;
     for (let attempt = 0; attempt < 5; attempt++) {
       if (await this.claims.claim('song', claimKey, songId)) return { claimed: true };
       const { claim, target, holds } = await this.claimed(userId, hash);
       if (!claim) continue;
       if (holds) return { duplicate: target! };
+      // Lost the take-over of this very claim, and it has not moved yet: another upload of these bytes is taking it now.
+      if (claim.generation === lost) return { inFlight: true };
       // A mark this process has not written yet counts: its song was stored (and has been deleted since).
       const done = claim.done || this.marked(claimKey, claim.targetId);
       if (!target && !done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
       if (await this.claims.takeOver('song', claimKey, claim, songId)) return { claimed: true };
+      lost = claim.generation;
     }
     throw new Error(`could not claim ${claimKey}: its claim kept changing`);
   }

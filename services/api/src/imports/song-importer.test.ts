@@ -145,6 +145,16 @@ describe('SongImporter', () => {
     expect((await importer.importFile(USER, source)).status).toBe('imported');
   });
 
+  it('answers 409 when another upload of the same bytes is taking their stale claim over right now', async () => {
+    const { importer, claims } = setup();
+    const key = `song/${USER}:${await sha256Of(audioPath)}`;
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true, generation: 'deleted' });
+    // The other upload holds the claim's retirement and has not moved it yet: this take-over loses, the claim unchanged.
+    claims.takeOver = async () => false;
+    const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
+    expect(error.getStatus()).toBe(409);
+  });
+
   it('imports bytes again once the song that had them is gone', async () => {
     const { importer, claims } = setup();
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
