@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
-import { CLAIM_RETIREMENT_SETTLE_MS, ImportClaimsRepository } from './import-claims.repository.js';
+import { CLAIM_RETIREMENT_SETTLE_MS, ImportClaimsRepository, type Claim, type ClaimKind } from './import-claims.repository.js';
 
 /**
  * The claims against the real engine (FerretDB on SQLite by default), where an update or a delete is a read, then a
@@ -17,6 +17,16 @@ beforeAll(() => {
   claims = new ImportClaimsRepository(suite.connection);
 });
 
+/** RACERS take-overs of one claim at once: exactly one wins, and the claim names it afterwards. Returns the winner. */
+async function raceTakeOvers(kind: ClaimKind, key: string, claim: Claim): Promise<string> {
+  const takers = Array.from({ length: RACERS }, () => newId());
+  const won = await Promise.all(takers.map((taker) => claims.takeOver(kind, key, claim, taker)));
+  expect(won.filter(Boolean)).toHaveLength(1);
+  const winner = takers[won.indexOf(true)]!;
+  expect((await claims.find(kind, key))?.targetId).toBe(winner);
+  return winner;
+}
+
 describe('ImportClaimsRepository', () => {
   it('lets exactly one of many concurrent take-overs of one stale claim win, and the claim names the winner', async () => {
     // Bounded: a few rounds, each a fresh stale claim raced by RACERS takers at once.
@@ -24,12 +34,7 @@ describe('ImportClaimsRepository', () => {
       const key = `${newId()}:race-${round}`;
       const stale = newId();
       expect(await claims.claim('song', key, stale)).toBe(true);
-      const claim = (await claims.find('song', key))!;
-      const takers = Array.from({ length: RACERS }, () => newId());
-      const won = await Promise.all(takers.map((taker) => claims.takeOver('song', key, claim, taker)));
-      const winners = takers.filter((_, index) => won[index]);
-      expect(winners).toHaveLength(1);
-      expect((await claims.find('song', key))?.targetId).toBe(winners[0]);
+      await raceTakeOvers('song', key, (await claims.find('song', key))!);
     }
   });
 
@@ -63,10 +68,7 @@ describe('ImportClaimsRepository', () => {
     expect(await claims.takeOver('album', key, claim, newId())).toBe(false);
     // Long ago, and the claim still shows that generation: its taker died. Exactly one of many takes the name.
     await retirements.updateOne({ _id: `album:${key}#${claim.generation}` }, { $set: { at: new Date(Date.now() - CLAIM_RETIREMENT_SETTLE_MS - 1000) } });
-    const takers = Array.from({ length: RACERS }, () => newId());
-    const won = await Promise.all(takers.map((taker) => claims.takeOver('album', key, claim, taker)));
-    expect(won.filter(Boolean)).toHaveLength(1);
-    expect((await claims.find('album', key))?.targetId).toBe(takers[won.indexOf(true)]);
+    await raceTakeOvers('album', key, claim);
   });
 
   it('lets one album take-over win against many, and a later take-over of the new target still works', async () => {
@@ -74,11 +76,8 @@ describe('ImportClaimsRepository', () => {
     const first = newId();
     await claims.claim('album', key, first);
     const claim = (await claims.find('album', key))!;
-    const takers = Array.from({ length: RACERS }, () => newId());
-    const won = await Promise.all(takers.map((taker) => claims.takeOver('album', key, claim, taker)));
-    expect(won.filter(Boolean)).toHaveLength(1);
+    await raceTakeOvers('album', key, claim);
     const second = (await claims.find('album', key))!;
-    expect(second.targetId).toBe(takers[won.indexOf(true)]);
     // A take-over of a claim that was moved already fails, on every engine.
     expect(await claims.takeOver('album', key, claim, newId())).toBe(false);
     // The new target can go stale in its turn and be taken over once.
@@ -111,10 +110,7 @@ describe('ImportClaimsRepository', () => {
     await suite.connection.db!.collection<{ _id: string; target_id: string; claimed_at: Date; done: boolean }>('song_hashes').insertOne({ _id: key, target_id: stale, claimed_at: new Date(Date.now() - 3_600_000), done: true });
     const claim = (await claims.find('song', key))!;
     expect(claim).toMatchObject({ targetId: stale, done: true });
-    const takers = Array.from({ length: RACERS }, () => newId());
-    const won = await Promise.all(takers.map((taker) => claims.takeOver('song', key, claim, taker)));
-    expect(won.filter(Boolean)).toHaveLength(1);
-    expect((await claims.find('song', key))?.targetId).toBe(takers[won.indexOf(true)]);
+    await raceTakeOvers('song', key, claim);
   });
 
   it('keeps retirements until the janitor drops the old ones', async () => {
