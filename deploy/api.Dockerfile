@@ -69,8 +69,10 @@ COPY --from=build /src/services/api/package.json services/api/
 COPY --from=build /src/services/api/dist services/api/dist
 # HOST must be 0.0.0.0 in a container (the app's default, 127.0.0.1, is unreachable from the gateway).
 # MEDIA_CACHE_DIR is the local disk copy of GridFS media; mount a volume there (docker-compose.yml does).
-# NODE_OPTIONS: the flags npm start gives the API too (API_NODE_FLAGS in packages/stack/src/api-process.ts).
+# NODE_OPTIONS and MALLOC_ARENA_MAX: what npm start gives the API too (API_NODE_FLAGS and API_ENV_DEFAULTS in
+# packages/stack/src/api-process.ts; two malloc arenas keep memory freed by V8's and libuv's threads reusable).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=8080 \
     MEDIA_CACHE_DIR=/var/cache/tunafy/media \

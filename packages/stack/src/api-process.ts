@@ -20,6 +20,16 @@ import { findFreePort } from './ports.js';
  */
 export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--max-old-space-size=768'] as const;
 
+/**
+ * The API's environment defaults (the caller's environment wins). MALLOC_ARENA_MAX: glibc gives every thread that
+ * allocates its own malloc arena (up to 8 per core): V8's garbage-collector and compiler threads and libuv's pool (file
+ * reads, zlib, hashing) each fill one, and memory freed in an arena stays resident for that arena. With two, freed
+ * memory is reused across threads: at 100,000 songs the highest RSS under the bench's mixed load went from 252-264 MB
+ * (six runs) to 238-243 MB (two runs), idle 181-189 MB against 185-206, with the same request rates
+ * (docs/benchmarks.md, "API memory"). The Docker image sets the same (deploy/api.Dockerfile).
+ */
+export const API_ENV_DEFAULTS: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
 export interface RunningApi {
   url: string;
   port: number;
@@ -68,7 +78,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   if (!existsSync(entry)) throw new Error(`The API is not built (${entry} is missing). Run \`npm run build\` first.`);
   const port = options.port ?? (await findFreePort());
   const child = spawn(process.execPath, [...API_NODE_FLAGS, entry], {
-    env: { ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port), ...(options.host ? { HOST: options.host } : {}) },
+    env: { ...API_ENV_DEFAULTS, ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port), ...(options.host ? { HOST: options.host } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent: string[] = [];
