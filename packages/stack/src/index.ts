@@ -1,6 +1,7 @@
 export { startDatabase, type DatabaseEngine, type RunningDatabase, type StartDatabaseOptions } from './database.js';
 export { startApi, throwawayApiEnv, type RunningApi, type StartApiOptions } from './api-process.js';
 export { findFreePort } from './ports.js';
+export { cpuMs, withCpu } from './bench/process-cpu.js';
 export { repoRoot } from './paths.js';
 export { runNodeScript } from './node-script.js';
 export { createGatewayApp, frontendApps, RELEASES_DIR, REMOTE_FOLDERS, startGateway, VERSIONS_PATH, type GatewayOptions, type RemoteDefinition, type RunningGateway } from './gateway.js';

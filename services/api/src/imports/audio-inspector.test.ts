@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AUDIO_FORMAT_INFO, AUDIO_FORMATS, type AudioFormat } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AudioInspector, sniffContainer } from './audio-inspector.js';
+import { AudioInspector, sniffContainer, WHOLE_READ_MAX_BYTES } from './audio-inspector.js';
 import { mergeTags } from './song-importer.js';
 import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from './test-audio.js';
 
@@ -36,6 +36,18 @@ describe('AudioInspector', () => {
       expect(result.tags.disc).toBe(2);
       expect(result.tags.picture?.equals(picture)).toBe(true);
     }
+  });
+
+  it('reads a small file whole, once, and a large one from disk, with the same answers', async () => {
+    const small = await inspector.probe(tagged.get('flac')!);
+    expect(small.data?.length).toBe(small.size);
+    expect(small.type?.ext).toBe('flac');
+    const large = await writeAudio(join(dir, 'large.wav'), { format: 'wav', title: 'Large', seconds: 15 });
+    const probe = await inspector.probe(large);
+    expect(probe.size).toBeGreaterThan(WHOLE_READ_MAX_BYTES);
+    expect(probe.data).toBeNull();
+    expect(await inspector.inspect(probe)).toMatchObject({ ok: true, format: 'wav', duration: 15, tags: { title: 'Large' } });
+    expect(await inspector.container(probe)).toEqual({ contentType: AUDIO_FORMAT_INFO.wav.contentType, maxBytes: AUDIO_FORMAT_INFO.wav.maxBytes });
   });
 
   it('reads a file without tags, whatever its name', async () => {

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, audioFormatOf, tagFieldsOf, type AudioContainer, type AudioFormat, type TagFields } from '@tunafy/contracts';
 import type { FileTypeResult } from 'file-type';
@@ -37,6 +38,24 @@ function containerFormatOf(type: FileTypeResult | undefined): AudioFormat | null
   return null;
 }
 
+/**
+ * Files up to this size are read whole, in one read, and judged from memory. Parsing from disk costs a read per
+ * token (10–70 per file: an MP4's atoms, an Ogg's pages, each a promise and a system call), which for the small
+ * files of a big import cost more CPU than reading their bytes; the bytes then also feed the GridFS write, which
+ * need not read the file again. Larger files are parsed from disk, as before: memory stays bounded by this size
+ * per file being judged (plus an embedded picture), whatever the file's size.
+ */
+export const WHOLE_READ_MAX_BYTES = 1024 * 1024;
+
+/** A file about to be judged: its size, its signature's type, and its bytes when it is small enough to hold. */
+export interface AudioProbe {
+  path: string;
+  size: number;
+  /** The whole file when it is at most WHOLE_READ_MAX_BYTES, else null (read from disk as needed). */
+  data: Buffer | null;
+  type: FileTypeResult | undefined;
+}
+
 /** What a file's first bytes tell before it is parsed: the content type it is stored with, and the largest size any format of its container may have. */
 export interface AudioContainerGuess {
   contentType: string;
@@ -57,20 +76,42 @@ export class AudioInspector {
    * parsed. The formats that share a container share its content type (AUDIO_FORMAT_INFO), so the type stored here
    * is the one inspect() settles on whenever the file turns out to be supported.
    */
-  async container(path: string): Promise<AudioContainerGuess | null> {
-    const { fileTypeFromFile } = await loadFileType();
-    const format = containerFormatOf(await fileTypeFromFile(path).catch(() => undefined));
+  async container(file: string | AudioProbe): Promise<AudioContainerGuess | null> {
+    const format = containerFormatOf((typeof file === 'string' ? await this.probe(file) : file).type);
     return format && { contentType: AUDIO_FORMAT_INFO[format].contentType, maxBytes: AUDIO_FORMAT_INFO[format].maxBytes };
   }
 
-  async inspect(path: string): Promise<AudioInspection> {
-    const [{ fileTypeFromFile }, { parseFile, selectCover }] = await Promise.all([loadFileType(), loadMusicMetadata()]);
-    const type = await fileTypeFromFile(path).catch(() => undefined);
+  /**
+   * Opens the file once: its size, its bytes if it is small (WHOLE_READ_MAX_BYTES), its signature's type. Pass the
+   * probe to container() and inspect(), which then neither open nor sniff the file again.
+   */
+  async probe(path: string): Promise<AudioProbe> {
+    const { fileTypeFromBuffer, fileTypeFromFile } = await loadFileType();
+    const handle = await open(path);
+    let size: number;
+    let data: Buffer | null = null;
+    try {
+      size = (await handle.stat()).size;
+      if (size <= WHOLE_READ_MAX_BYTES) {
+        data = await handle.readFile();
+        size = data.length;
+      }
+    } finally {
+      await handle.close();
+    }
+    const type = await (data ? fileTypeFromBuffer(data) : fileTypeFromFile(path)).catch(() => undefined);
+    return { path, size, data, type };
+  }
+
+  async inspect(file: string | AudioProbe): Promise<AudioInspection> {
+    const [probe, { parseBuffer, parseFile, selectCover }] = await Promise.all([typeof file === 'string' ? this.probe(file) : file, loadMusicMetadata()]);
+    const { type, data } = probe;
     if (!type || !couldBeAudio(type)) return { ok: false, reason: 'unsupported' };
     let metadata: IAudioMetadata;
     try {
-      // duration: true walks every mp3 frame, so VBR files without a Xing header still get their real length.
-      metadata = await parseFile(path, { duration: true });
+      // duration: true walks every mp3 frame, so VBR files without a Xing header still get their real length. From
+      // memory, without a type hint: the parser picks its format by the bytes, as for a spool (whose name has no extension).
+      metadata = data ? await parseBuffer(data, { size: data.length }, { duration: true }) : await parseFile(probe.path, { duration: true });
     } catch {
       return { ok: false, reason: 'unsupported' };
     }

@@ -64,6 +64,7 @@ function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses
   const catalog = fakeCatalog(model, log);
   const album: AlbumRecord = { id: 'b'.repeat(24), name: 'Made Here', artistId: USER, coverFileId: 'c'.repeat(24), createdAt: new Date() };
   const inspector = {
+    probe: async (path: string) => ({ path, size: 1, data: null, type: undefined }),
     container: async () => ({ contentType: 'audio/flac', maxBytes: 250_000_000 }),
     inspect: async () =>
       options.parseRefuses ? { ok: false, reason: 'unsupported' } : ({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 42, tags: options.album ? { album: options.album } : {} }),

@@ -4,7 +4,10 @@
  * - N tagged files of mixed formats through POST /api/uploads/songs and through the CLI (`--concurrency`, 4 at a
  *   time by default), beside a raw GridFS write of the same bytes at the same concurrency and with the API's chunk
  *   size (the driver's default, 255 KiB), in the same run;
- * - the API's peak RSS above idle while `--big` FLAC files of `--big-mb` MB upload at once (`--big 0` skips it).
+ * - the API's peak RSS above idle while `--big` FLAC files of `--big-mb` MB upload at once (`--big 0` skips it);
+ * - per file, the CPU milliseconds of the API (or the CLI) and of the engine in each phase, read from /proc, and the
+ *   engine commands per upload (the API's /api/metrics): on a shared machine files/s follow the load, these do not.
+ * `--dist <folder>` runs another build of the API (its main.js and import-cli.js), to compare builds in interleaved runs.
  * Needs ffmpeg. Fresh test database (the local engine, or a throwaway database on MONGODB_URI).
  */
 import { execFile } from 'node:child_process';
@@ -12,30 +15,32 @@ import { openAsBlob, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { AUDIO_FORMATS } from '@tunafy/contracts';
-import { startApi, startDatabase, throwawayApiEnv } from '@tunafy/stack';
+import { cpuMs, startApi, startDatabase, throwawayApiEnv, withCpu } from '@tunafy/stack';
 import { MongoClient, GridFSBucket } from 'mongodb';
 import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from '../imports/test-audio.js';
 import { newUser, type ApiClient } from './api-client.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
-  options: { files: { type: 'string', default: '200' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' }, concurrency: { type: 'string', default: '4' } },
+  options: { files: { type: 'string', default: '200' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' }, concurrency: { type: 'string', default: '4' }, dist: { type: 'string' } },
 });
 const fileCount = Number(values.files);
 const bigCount = Number(values.big);
 const bigMb = Number(values['big-mb']);
 const concurrency = Number(values.concurrency);
+const dist = values.dist ? resolve(values.dist) : fileURLToPath(new URL('../../dist', import.meta.url));
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 const log = (line: string) => console.error(`[bench:import] ${line}`);
 const mb = (bytes: number) => bytes / 1048576;
 
 const scratch = await mkdtemp(join(tmpdir(), 'tunafy-import-bench-'));
 const database = await startDatabase({ mode: 'test' });
-const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'api-cache')) });
+const api = await startApi({ mongodbUri: database.uri, entry: join(dist, 'main.js'), env: throwawayApiEnv(join(scratch, 'api-cache')) });
+const enginePid = database.enginePid?.();
 const mongo = await MongoClient.connect(database.uri);
 try {
   log(`engine ${database.engine}; load average ${load()}; making ${fileCount} tagged files ...`);
@@ -59,17 +64,25 @@ try {
   log(`${files.length} files, ${mb(totalBytes).toFixed(1)} MB`);
 
   const loadBefore = load();
-  const raw = await timed(() => inBatches(files, concurrency, (path) => rawGridFs(mongo, path)));
+  const { result: raw, cpu: rawCpu } = await withCpu([process.pid, enginePid], () => timed(() => inBatches(files, concurrency, (path) => rawGridFs(mongo, path))));
   const viaApi = await newUser(api.url, 'bench');
-  const uploaded = await timed(() => inBatches(files, concurrency, (path) => uploadFile(viaApi, path)));
+  const commandsBefore = await engineCommands(api.url);
+  const { result: uploaded, cpu: uploadCpu } = await withCpu([api.child.pid, enginePid], () => timed(() => inBatches(files, concurrency, (path) => uploadFile(viaApi, path))));
+  const commandsAfter = await engineCommands(api.url);
   const cliUser = await newUser(api.url, 'benchcli');
-  const cli = await timed(() => runCli(cliUser.user.username, folder));
+  const cliCpu = { ms: NaN };
+  const { result: cli, cpu: cliEngineCpu } = await withCpu([enginePid], () => timed(() => runCli(cliUser.user.username, folder, cliCpu)));
   const loadAfter = load();
+  const perFile = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? '?' : (ms / files.length).toFixed(1));
+  const commands = [...commandsAfter].map(([name, count]) => [name, count - (commandsBefore.get(name) ?? 0)] as const).filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1]);
+  const commandTotal = commands.reduce((sum, [, count]) => sum + count, 0);
   const rate = (ms: number, count: number, bytes: number) => `${(count / (ms / 1000)).toFixed(1)} files/s, ${(mb(bytes) / (ms / 1000)).toFixed(1)} MB/s (${(ms / 1000).toFixed(1)} s)`;
   console.log(`\nBulk import, ${files.length} tagged files of ${AUDIO_FORMATS.length} formats, ${mb(totalBytes).toFixed(1)} MB, engine ${database.engine}, load average ${loadBefore} -> ${loadAfter}`);
   console.log(`  raw GridFS write (driver, ${concurrency} at a time, 255 KiB chunks like the API): ${rate(raw, files.length, totalBytes)}`);
   console.log(`  POST /api/uploads/songs (${concurrency} at a time):  ${rate(uploaded, files.length, totalBytes)}  = ${(raw / uploaded).toFixed(2)} of raw`);
   console.log(`  npm run import (CLI, --concurrency ${concurrency}, boot included):   ${rate(cli, files.length, totalBytes)}  = ${(raw / cli).toFixed(2)} of raw`);
+  console.log(`  CPU ms per file: raw ${perFile(rawCpu[0])} bench process (the driver) + ${perFile(rawCpu[1])} engine; upload ${perFile(uploadCpu[0])} API + ${perFile(uploadCpu[1])} engine; CLI ${perFile(cliCpu.ms)} CLI + ${perFile(cliEngineCpu[0])} engine`);
+  console.log(`  engine commands per upload: ${(commandTotal / files.length).toFixed(2)} (${commands.map(([name, count]) => `${name} ${(count / files.length).toFixed(2)}`).join(', ')})`);
   if (bigCount > 0) await bigUploads(rate);
 } finally {
   await mongo.close();
@@ -115,11 +128,29 @@ async function rawGridFs(client: MongoClient, path: string): Promise<void> {
   await pipeline(createReadStream(path), bucket.openUploadStream(basename(path)));
 }
 
-async function runCli(username: string, folder: string): Promise<void> {
-  const entry = fileURLToPath(new URL('../../dist/import-cli.js', import.meta.url));
+/** Runs the CLI; `cpu.ms` gets its CPU time, sampled until it exits (a process's /proc entry goes with it). */
+async function runCli(username: string, folder: string, cpu: { ms: number }): Promise<void> {
+  const entry = join(dist, 'import-cli.js');
   const env = { ...process.env, MONGODB_URI: database.uri, MEDIA_CACHE_DIR: join(scratch, 'cli-cache'), LOG_LEVEL: 'error' };
-  const { stdout } = await run(process.execPath, [entry, '--user', `${username}@example.com`, '--concurrency', String(concurrency), folder], { env, maxBuffer: 64 * 1024 * 1024 });
-  log(stdout.trim().split('\n').slice(-3).join(' | '));
+  const running = run(process.execPath, [entry, '--user', `${username}@example.com`, '--concurrency', String(concurrency), folder], { env, maxBuffer: 64 * 1024 * 1024 });
+  const sampler = setInterval(() => (cpu.ms = cpuMs(running.child.pid) ?? cpu.ms), 20);
+  try {
+    const { stdout } = await running;
+    log(stdout.trim().split('\n').slice(-3).join(' | '));
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The API's engine commands so far, by command name (its /api/metrics, open to loopback). */
+async function engineCommands(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${url}/api/metrics`)).text();
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(/^tunafy_db_command_duration_seconds_count\{([^}]*)\} (\d+)/gm)) {
+    const name = /command="([^"]+)"/.exec(match[1]!)?.[1] ?? '?';
+    counts.set(name, (counts.get(name) ?? 0) + Number(match[2]));
+  }
+  return counts;
 }
 
 async function listFiles(folder: string): Promise<string[]> {
