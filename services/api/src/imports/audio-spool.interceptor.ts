@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, unlink } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
@@ -169,7 +169,8 @@ export class AudioSpoolInterceptor implements NestInterceptor {
     }
     request.spooled = spooled;
     importUploadBytes.inc(receivedBytes(request.files as Record<string, Express.Multer.File[] | undefined>));
-    const cleanup = () => Promise.all(Object.values(spooled).map((file) => rm(file.path, { force: true }))).catch(() => undefined);
+    // unlink, not rm({ force }): rm looks the path up first (an lstat through its recursive machinery) on every request.
+    const cleanup = () => Promise.all(Object.values(spooled).map((file) => unlink(file.path).catch(() => undefined)));
     // Removed before the answer goes out, so a client that sees the answer never sees the spool.
     return from(
       (async () => {

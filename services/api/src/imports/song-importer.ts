@@ -120,6 +120,9 @@ export class SongImporter {
       })();
       // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
       const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType, probe.data), placed]);
+      // Parsed and stored: the bytes go now rather than when the song is written (held past a few young-generation
+      // collections, a buffer is promoted and waits for a full one).
+      probe.data = null;
       if (audio.status === 'rejected') throw audio.reason;
       if (place.status === 'rejected') throw place.reason;
       const album = place.value;
