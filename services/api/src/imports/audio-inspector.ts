@@ -41,9 +41,9 @@ function containerFormatOf(type: FileTypeResult | undefined): AudioFormat | null
 /**
  * Files up to this size are read whole, in one read, and judged from memory. Parsing from disk costs a read per
  * token (10–70 per file: an MP4's atoms, an Ogg's pages, each a promise and a system call), which for the small
- * files of a big import cost more CPU than reading their bytes; the bytes then also feed the GridFS write, which
- * need not read the file again. Larger files are parsed from disk, as before: memory stays bounded by this size
- * per file being judged (plus an embedded picture), whatever the file's size.
+ * files of a big import cost more CPU than reading their bytes. Larger files are parsed from disk, as before:
+ * memory stays bounded by this size per file being judged (plus an embedded picture), whatever the file's size.
+ * The caller drops the bytes once parsed (SongImporter): a parse from memory does no I/O, so they die young.
  */
 export const WHOLE_READ_MAX_BYTES = 1024 * 1024;
 

@@ -87,14 +87,14 @@ export class SongImporter {
 
     // What this call stored or was given (a shared cover), for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
     const made: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null } = { audio: null, cover: null, album: null };
-    const storeAudio = (contentType: string, data: Buffer | null) => {
-      made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt, ...(data ? { data } : {}) });
+    const storeAudio = (contentType: string) => {
+      made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
       // Awaited below (or by the clean-up); until then a failure must not count as unhandled.
       made.audio.catch(() => undefined);
       return made.audio;
     };
     try {
-      // One open of the file for its size, its signature and (a small file) its bytes, which the parse and the store share.
+      // One open of the file for its size, its signature and (a small file) its bytes, for the parse.
       const probe = await this.inspector.probe(source.path);
       const container = await this.inspector.container(probe);
       if (!container) throw unsupported(IMPORT_MESSAGES.unsupportedFormat);
@@ -102,8 +102,12 @@ export class SongImporter {
       // The audio goes into storage while this process parses it (the engine's work and ours overlap), with its
       // container's content type, which is its format's (AudioInspector.container). A file too big for every format
       // of its container is not stored at all; one the parse refuses is deleted again below.
-      if (size <= container.maxBytes) storeAudio(container.contentType, probe.data);
+      if (size <= container.maxBytes) storeAudio(container.contentType);
       const inspection = await this.inspector.inspect(probe);
+      // Dropped at once: a parse from memory takes no I/O, so the bytes die young. Held while the GridFS write runs
+      // (which streams the file from disk in short-lived chunks), they outlived young-generation collections and
+      // added full ones, which cost more CPU than the reads they saved (measured: docs/import.md).
+      probe.data = null;
       if (!inspection.ok) throw unsupported(inspection.reason === 'unsupported' ? IMPORT_MESSAGES.unsupportedFormat : IMPORT_MESSAGES.noDuration);
       if (size > AUDIO_FORMAT_INFO[inspection.format].maxBytes) {
         const message = IMPORT_MESSAGES.tooLarge(inspection.format);
@@ -119,10 +123,7 @@ export class SongImporter {
         return resolved.album;
       })();
       // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
-      const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType, probe.data), placed]);
-      // Parsed and stored: the bytes go now rather than when the song is written (held past a few young-generation
-      // collections, a buffer is promoted and waits for a full one).
-      probe.data = null;
+      const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType), placed]);
       if (audio.status === 'rejected') throw audio.reason;
       if (place.status === 'rejected') throw place.reason;
       const album = place.value;

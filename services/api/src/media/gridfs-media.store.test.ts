@@ -61,17 +61,6 @@ describe('GridFsMediaStore', () => {
     expect(readFileSync(opened!.path).equals(bytes)).toBe(true);
   });
 
-  it('stores the bytes a caller already holds from memory, without reading the file again', async () => {
-    const { store, dir } = freshStore();
-    const bytes = upload(300_000).data;
-    // A path that does not exist: reading it would fail the upload.
-    const missing = join(dir, 'never-written.mp3');
-    const stored = await store.saveFile({ kind: 'audio', contentType: 'audio/mpeg', fileName: 'a.mp3', path: missing, adopt: false, data: bytes });
-    expect(stored).toMatchObject({ contentType: 'audio/mpeg', length: 300_000 });
-    const opened = await freshStore().store.open(stored.id);
-    expect(readFileSync(opened!.path).equals(bytes)).toBe(true);
-  });
-
   it('leaves a file it may not adopt where it is', async () => {
     const { store, dir } = freshStore();
     const outside = join(mkdtempSync(join(tmpdir(), 'tunafy-store-outside-')), 'song.ogg');

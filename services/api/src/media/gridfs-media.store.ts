@@ -136,13 +136,13 @@ export class GridFsMediaStore extends MediaStore {
       metadata: { kind: upload.kind, contentType: upload.contentType },
     });
     try {
-      await pipeline(upload.data ? Readable.from([upload.data]) : createReadStream(upload.path), stream);
+      await pipeline(createReadStream(upload.path), stream);
     } catch (error) {
       await this.bucket.delete(id).catch(() => undefined);
       throw error;
     }
     const hex = id.toHexString();
-    const size = upload.data?.length ?? (await stat(upload.path)).size;
+    const { size } = await stat(upload.path);
     if (upload.adopt) {
       // The spool becomes the local copy: a hard link, no second write of a file that may be hundreds of MB. Linked,
       // not moved, so the caller can still read it by its path (the importer parses it while it is stored); the

@@ -38,11 +38,6 @@ export interface MediaFileUpload {
    * stagingPath(), never for a user's own files.
    */
   adopt: boolean;
-  /**
-   * The file's bytes, when the caller holds them already (a small file it read whole to parse it): stored from
-   * memory rather than read from disk again. `path` still names the same bytes (for adopt).
-   */
-  data?: Buffer;
 }
 
 export abstract class MediaStore {
