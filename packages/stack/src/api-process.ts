@@ -77,10 +77,11 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const entry = options.entry ?? join(repoRoot(), 'services/api/dist/main.js');
   if (!existsSync(entry)) throw new Error(`The API is not built (${entry} is missing). Run \`npm run build\` first.`);
   const port = options.port ?? (await findFreePort());
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, entry], {
-    env: { ...API_ENV_DEFAULTS, ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port), ...(options.host ? { HOST: options.host } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env: NodeJS.ProcessEnv = { ...API_ENV_DEFAULTS, ...process.env, ...options.env, MONGODB_URI: options.mongodbUri, PORT: String(port), ...(options.host ? { HOST: options.host } : {}) };
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A stop waits out the API's own shutdown grace (it writes its catalog snapshot within half of it), as Docker's
+  // stop_grace_period does in production, so a big catalog's snapshot is not cut short by the launcher.
+  const stopGraceMs = Math.max(10_000, (Number(env.SHUTDOWN_GRACE_MS) || 15_000) + 2_000);
   const recent: string[] = [];
   const onLine = (line: string) => {
     recent.push(line);
@@ -118,7 +119,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
       await exited;
       clearTimeout(timer);
     },
