@@ -15,7 +15,17 @@ import { Supervisor } from '../supervisor.js';
 
 const port = Number(process.env.PORT ?? 8080);
 const dataDir = process.env.TUNAFY_DATA_DIR;
-const database = await startDatabase({ mode: 'dev', dataDir: dataDir && join(dataDir, 'db'), log: (line) => console.log(`[db] ${line}`) });
+/** Set by the first Ctrl-C (or SIGTERM, or the supervisor giving up); from then on every process is meant to end. */
+let stopping = false;
+// A terminal's Ctrl-C reaches the whole process group: the engine gets it too and exits on its own, before stop()
+// asks it to. That exit is expected then, not a crash to report.
+const database = await startDatabase({
+  mode: 'dev',
+  dataDir: dataDir && join(dataDir, 'db'),
+  log: (line) => {
+    if (!stopping) console.log(`[db] ${line}`);
+  },
+});
 console.log(`[db] ${database.engine} at ${database.uri}`);
 
 const apiOptions: StartApiOptions = {
@@ -47,7 +57,6 @@ console.log(`
   Press Ctrl-C to stop.
 `);
 
-let stopping = false;
 async function stop(reason: string, code: number) {
   if (stopping) return;
   stopping = true;
