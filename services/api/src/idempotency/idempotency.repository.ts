@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKey } from '../database/mongo-errors.js';
+import { insertedFirst } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /** What a keyed request left: `running` while its handler runs, `done` with the answer to replay once it finished. */
@@ -62,12 +62,7 @@ export class IdempotencyRepository {
    */
   async claim(id: string, fingerprint: string, now: Date): Promise<IdempotencyRecord | null> {
     for (let attempt = 0; ; attempt++) {
-      try {
-        await this.model.create({ _id: id, fingerprint, state: 'running', created_at: now });
-        return null;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
+      if (await insertedFirst(() => this.model.create({ _id: id, fingerprint, state: 'running', created_at: now }))) return null;
       const existing = await this.model.findById(id).lean<IdempotencyDocument>();
       if (existing) return toRecord(existing);
       if (attempt >= 2) throw new Error(`idempotency record ${id} vanished three times while claimed`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKey } from '../database/mongo-errors.js';
+import { insertedFirst } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /**
@@ -105,13 +105,7 @@ export class ImportClaimsRepository {
 
   /** True when this call made the claim; false when someone holds it already. */
   async claim(kind: ClaimKind, key: string, targetId: string): Promise<boolean> {
-    try {
-      await this.models[kind].create({ _id: key, target_id: targetId, claimed_at: new Date(), gen: randomUUID() });
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
+    return insertedFirst(() => this.models[kind].create({ _id: key, target_id: targetId, claimed_at: new Date(), gen: randomUUID() }));
   }
 
   async find(kind: ClaimKind, key: string): Promise<Claim | null> {
@@ -196,12 +190,7 @@ export class ImportClaimsRepository {
   private async retire(kind: ClaimKind, key: string, generation: string): Promise<boolean> {
     for (let step = 0; step < RETIRE_STEPS; step++) {
       const id = `${kind}:${key}#${generation}${step > 0 ? `.${step}` : ''}`;
-      try {
-        await this.retirements.create({ _id: id, at: new Date() });
-        return true;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
+      if (await insertedFirst(() => this.retirements.create({ _id: id, at: new Date() }))) return true;
       const held = await this.retirements.findById(id).lean<RetirementDocument>();
       if (!held || Date.now() - held.at.getTime() < CLAIM_RETIREMENT_SETTLE_MS) return false;
       const doc = await this.models[kind].findById(key).lean<ClaimDocument>();

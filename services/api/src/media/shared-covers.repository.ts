@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKey } from '../database/mongo-errors.js';
+import { insertedFirst } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /**
@@ -78,12 +78,8 @@ export class SharedCoversRepository {
 
   /** A freshly stored file, given to its first record now. */
   async insert(fileId: string, owner: string, sha256: string): Promise<void> {
-    try {
-      await this.model.create({ _id: fileId, owner, sha256, touched_at: new Date() });
-    } catch (error) {
-      // File ids are never reused, so only a retried insert meets its own document.
-      if (!isDuplicateKey(error)) throw error;
-    }
+    // File ids are never reused, so only a retried insert meets its own document.
+    await insertedFirst(() => this.model.create({ _id: fileId, owner, sha256, touched_at: new Date() }));
   }
 
   /**
@@ -114,12 +110,8 @@ export class SharedCoversRepository {
    * later sweep to delete once none does.
    */
   async retire(fileId: string, touchedAt: Date): Promise<boolean> {
-    try {
-      await this.retirements.create({ _id: fileId, at: new Date() });
-    } catch (error) {
-      // Retired before (a sweep that found it given out since, or a retire beside this one): still retired.
-      if (!isDuplicateKey(error)) throw error;
-    }
+    // Not first when retired before (a sweep that found it given out since, or a retire beside this one): still retired.
+    await insertedFirst(() => this.retirements.create({ _id: fileId, at: new Date() }));
     const result = await this.model.deleteOne({ _id: fileId, touched_at: touchedAt });
     return result.deletedCount > 0;
   }

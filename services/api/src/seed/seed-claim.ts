@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKey } from '../database/mongo-errors.js';
+import { insertedFirst } from '../database/mongo-errors.js';
 
 /** A seed claim older than this is taken to be from a seeder that died (a first seed takes about a minute). */
 export const SEED_CLAIM_STALE_MS = 10 * 60_000;
@@ -63,13 +63,7 @@ export class SeedClaim {
     await this.meta.updateOne({ _id: 'seed' }, { $set: { state: 'done', at: new Date() } });
   }
 
-  private async insert(doc: SeedMetaDocument): Promise<boolean> {
-    try {
-      await this.meta.insertOne(doc);
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
+  private insert(doc: SeedMetaDocument): Promise<boolean> {
+    return insertedFirst(() => this.meta.insertOne(doc));
   }
 }
