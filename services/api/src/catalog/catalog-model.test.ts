@@ -599,6 +599,20 @@ describe('the song table behind the model', () => {
     expect(model.song(second.id)!.plays).toBe(2);
     expect(ids(model.songsByArtist(ANN))).toEqual([first.id, second.id]);
     expect(model.songsByArtist(newId())).toEqual([]);
+    expect([model.songCountOf(ANN), model.songCountOf(BOB), model.songCountOf(newId())]).toEqual([2, 1, 0]);
+  });
+
+  it('tells whether an artist\'s song or album shows a cover file, and only the artist\'s', () => {
+    const { model, addSong, addAlbum } = catalog();
+    const [shared, albumOnly, bobs] = [newId(), newId(), newId()];
+    addSong({ coverFileId: shared });
+    addAlbum({ coverFileId: albumOnly });
+    addSong({ artistId: BOB, coverFileId: bobs });
+    expect(model.showsCover(ANN, shared)).toBe(true);
+    expect(model.showsCover(ANN, albumOnly)).toBe(true);
+    expect(model.showsCover(ANN, bobs)).toBe(false);
+    expect(model.showsCover(BOB, shared)).toBe(false);
+    expect(model.showsCover(newId(), shared)).toBe(false);
   });
 
   it('finds nothing for ids that are not ObjectIds, and keeps file ids that are not as given', () => {

@@ -170,6 +170,23 @@ export class CatalogModel {
     return slots.sort((a, b) => this.table.compareIdsOf(a, b)).map((slot) => this.record(slot));
   }
 
+  /** How many songs the artist has: their list's length, no records made. */
+  songCountOf(artistId: string): number {
+    const number = this.users.find(artistId);
+    return number === undefined ? 0 : (this.artistSongs[number]?.length ?? 0);
+  }
+
+  /**
+   * Whether a song or album of the artist shows this cover file (a shared cover, SharedCovers): the songs' cover
+   * column read by slot, without sorting the artist's songs or making a record of each as songsByArtist does.
+   */
+  showsCover(artistId: string, fileId: string): boolean {
+    const number = this.users.find(artistId);
+    const slots = number === undefined ? undefined : this.artistSongs[number];
+    if (slots?.some((slot) => this.table.coverFileId(slot) === fileId)) return true;
+    return this.albumOrder.some((album) => album.artistId === artistId && album.coverFileId === fileId);
+  }
+
   album(id: string): AlbumRecord | null {
     return this.albums.get(id)?.record ?? null;
   }

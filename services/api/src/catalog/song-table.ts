@@ -158,6 +158,10 @@ export class SongTable {
     return this.artists[slot]!;
   }
 
+  coverFileId(slot: number): string {
+    return this.fileId(this.covers, slot, 0);
+  }
+
   album(slot: number): number {
     return this.albums[slot]!;
   }

@@ -136,9 +136,7 @@ export class SharedCovers {
 
   /** Whether a song or album of its owner shows the file, in the read model. */
   private async shown(cover: SharedCover): Promise<boolean> {
-    const model = await this.catalog.current();
-    const shows = (record: { coverFileId: string }) => record.coverFileId === cover.fileId;
-    return model.albumsByArtist(cover.owner).some(shows) || model.songsByArtist(cover.owner).some(shows);
+    return (await this.catalog.current()).showsCover(cover.owner, cover.fileId);
   }
 
   /** Gives the file out (see SHARED_COVER_TOUCH_EVERY_MS); false when it is not a live shared file of this owner and picture. */

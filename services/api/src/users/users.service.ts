@@ -64,7 +64,7 @@ export class UsersService {
     return {
       id: userId,
       username,
-      song_count: model.songsByArtist(userId).length,
+      song_count: model.songCountOf(userId),
       album_count: model.albumsByArtist(userId).length,
       playlist_count: this.visiblePlaylists(model, userId, viewer).length,
     };
