@@ -28,7 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('AudioInspector', () => {
   it.each(AUDIO_FORMATS.map((format) => [format]))('reads %s: format by the bytes, real duration, tags and picture', async (format) => {
-    const result = await inspector.inspect(tagged.get(format)!);
+    const result = await inspector.inspect(await inspector.probe(tagged.get(format)!));
     expect(result).toMatchObject({ ok: true, format, duration: 3, tags: { title: `Song ${format}`, album: 'Fixtures', track: 3, year: 2001, genre: 'Rock' } });
     if (!result.ok) return;
     // ffmpeg writes no disc number into WAV's RIFF INFO, and no picture into WAV at all.
@@ -52,19 +52,19 @@ describe('AudioInspector', () => {
 
   it('reads a file without tags, whatever its name', async () => {
     const path = await writeAudio(join(dir, 'no-tags.bin'), { format: 'flac' });
-    expect(await inspector.inspect(path)).toEqual({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 2, tags: {} });
+    expect(await inspector.inspect(await inspector.probe(path))).toEqual({ ok: true, format: 'flac', contentType: 'audio/flac', duration: 2, tags: {} });
   });
 
   it('refuses text named .flac, MPEG layer 2 named .mp3, and FLAC inside Ogg', async () => {
     const text = join(dir, 'fake.flac');
     writeFileSync(text, 'Just some text pretending to be music\n'.repeat(20));
-    expect(await inspector.inspect(text)).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await inspector.inspect(await inspector.probe(text))).toEqual({ ok: false, reason: 'unsupported' });
     const mp2 = join(dir, 'layer2.mp3');
     await promisify(execFile)('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'mp2', '-f', 'mp2', mp2]);
-    expect(await inspector.inspect(mp2)).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await inspector.inspect(await inspector.probe(mp2))).toEqual({ ok: false, reason: 'unsupported' });
     const oggFlac = join(dir, 'flac.ogg');
     await promisify(execFile)('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'flac', '-f', 'ogg', oggFlac]);
-    expect(await inspector.inspect(oggFlac)).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await inspector.inspect(await inspector.probe(oggFlac))).toEqual({ ok: false, reason: 'unsupported' });
   });
 
   it('names the container from the first bytes, for the early size limit', async () => {
@@ -78,8 +78,8 @@ describe('AudioInspector', () => {
 
   it.each(AUDIO_FORMATS.map((format) => [format]))('guesses the content type %s is stored with from its first bytes, before parsing', async (format) => {
     // The importer starts storing the file with this type while it parses it: it must be the one parsing settles on.
-    const guess = await inspector.container(tagged.get(format)!);
-    const inspected = await inspector.inspect(tagged.get(format)!);
+    const guess = await inspector.container(await inspector.probe(tagged.get(format)!));
+    const inspected = await inspector.inspect(await inspector.probe(tagged.get(format)!));
     expect(guess?.contentType).toBe(inspected.ok && inspected.contentType);
     expect(guess!.maxBytes).toBeGreaterThanOrEqual(AUDIO_FORMAT_INFO[format].maxBytes);
   });
@@ -87,7 +87,7 @@ describe('AudioInspector', () => {
   it('guesses nothing for a file that is not audio', async () => {
     const text = join(dir, 'guess.flac');
     writeFileSync(text, 'Just some text pretending to be music\n'.repeat(20));
-    expect(await inspector.container(text)).toBeNull();
+    expect(await inspector.container(await inspector.probe(text))).toBeNull();
   });
 });
 

@@ -72,18 +72,18 @@ export interface AudioContainerGuess {
 @Injectable()
 export class AudioInspector {
   /**
-   * The container alone, from the file's signature (one small read): enough to start storing the file while it is
+   * The container alone, from the probe's signature: enough to start storing the file while it is
    * parsed. The formats that share a container share its content type (AUDIO_FORMAT_INFO), so the type stored here
    * is the one inspect() settles on whenever the file turns out to be supported.
    */
-  async container(file: string | AudioProbe): Promise<AudioContainerGuess | null> {
-    const format = containerFormatOf((typeof file === 'string' ? await this.probe(file) : file).type);
+  async container(probe: AudioProbe): Promise<AudioContainerGuess | null> {
+    const format = containerFormatOf(probe.type);
     return format && { contentType: AUDIO_FORMAT_INFO[format].contentType, maxBytes: AUDIO_FORMAT_INFO[format].maxBytes };
   }
 
   /**
-   * Opens the file once: its size, its bytes if it is small (WHOLE_READ_MAX_BYTES), its signature's type. Pass the
-   * probe to container() and inspect(), which then neither open nor sniff the file again.
+   * Opens the file once: its size, its bytes if it is small (WHOLE_READ_MAX_BYTES), its signature's type. container()
+   * and inspect() take the probe, so neither opens nor sniffs the file again.
    */
   async probe(path: string): Promise<AudioProbe> {
     const { fileTypeFromBuffer, fileTypeFromFile } = await loadFileType();
@@ -103,8 +103,8 @@ export class AudioInspector {
     return { path, size, data, type };
   }
 
-  async inspect(file: string | AudioProbe): Promise<AudioInspection> {
-    const [probe, { parseBuffer, parseFile, selectCover }] = await Promise.all([typeof file === 'string' ? this.probe(file) : file, loadMusicMetadata()]);
+  async inspect(probe: AudioProbe): Promise<AudioInspection> {
+    const { parseBuffer, parseFile, selectCover } = await loadMusicMetadata();
     const { type, data } = probe;
     if (!type || !couldBeAudio(type)) return { ok: false, reason: 'unsupported' };
     let metadata: IAudioMetadata;
