@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { MediaStore, type MediaUpload } from './media-store.js';
 import { SHARED_COVER_RETIREMENT_TTL_MS, SharedCoversRepository, type SharedCover } from './shared-covers.repository.js';
@@ -40,11 +41,11 @@ export const SHARED_COVER_TOUCH_EVERY_MS = 1000;
 export class SharedCovers {
   private readonly logger = new Logger('SharedCovers');
   /** `<owner>:<sha256>` to the file holding that picture, newest last. */
-  private readonly recent = new Map<string, string>();
+  private readonly recent = new LRUCache<string, string>({ max: REMEMBERED });
   /** Pictures being stored right now, so the songs of one album arriving together wait for one file rather than store their own. */
   private readonly storing = new Map<string, Promise<string>>();
   /** File id to when this process last wrote its time (taken before the write), for whom and, when checked, which picture. */
-  private readonly touched = new Map<string, { owner: string; sha256: string | null; at: number }>();
+  private readonly touched = new LRUCache<string, { owner: string; sha256: string | null; at: number }>({ max: REMEMBERED });
 
   constructor(
     private readonly repository: SharedCoversRepository,
@@ -62,9 +63,9 @@ export class SharedCovers {
     const key = `${owner}:${sha256}`;
     for (;;) {
       await this.storing.get(key)?.catch(() => undefined);
-      for (const fileId of new Set([this.recent.get(key), candidateId])) {
+      for (const fileId of new Set([this.recent.peek(key), candidateId])) {
         if (fileId && (await this.give(fileId, owner, sha256))) {
-          this.remember(key, fileId);
+          this.recent.set(key, fileId);
           return fileId;
         }
       }
@@ -75,7 +76,7 @@ export class SharedCovers {
     this.storing.set(key, storing);
     try {
       const fileId = await storing;
-      this.remember(key, fileId);
+      this.recent.set(key, fileId);
       return fileId;
     } finally {
       if (this.storing.get(key) === storing) this.storing.delete(key);
@@ -141,7 +142,7 @@ export class SharedCovers {
 
   /** Gives the file out (see SHARED_COVER_TOUCH_EVERY_MS); false when it is not a live shared file of this owner and picture. */
   private async give(fileId: string, owner: string, sha256?: string): Promise<boolean> {
-    const last = this.touched.get(fileId);
+    const last = this.touched.peek(fileId);
     const at = Date.now();
     if (last && last.owner === owner && (!sha256 || last.sha256 === sha256) && at - last.at < SHARED_COVER_TOUCH_EVERY_MS) return true;
     // False also when the janitor retired the file meanwhile, whatever FerretDB's update reported (the repository's touch).
@@ -149,32 +150,21 @@ export class SharedCovers {
       this.touched.delete(fileId);
       return false;
     }
-    this.noteTouched(fileId, { owner, sha256: sha256 ?? (last?.owner === owner ? last.sha256 : null), at });
+    this.touched.set(fileId, { owner, sha256: sha256 ?? (last?.owner === owner ? last.sha256 : null), at });
     return true;
   }
 
-  private noteTouched(fileId: string, touch: { owner: string; sha256: string | null; at: number }): void {
-    this.touched.delete(fileId);
-    this.touched.set(fileId, touch);
-    if (this.touched.size > REMEMBERED) this.touched.delete(this.touched.keys().next().value!);
-  }
 
   private async storeNew(owner: string, sha256: string, upload: MediaUpload): Promise<string> {
     const stored = await this.store.save(upload);
     const at = Date.now();
     try {
       await this.repository.insert(stored.id, owner, sha256);
-      this.noteTouched(stored.id, { owner, sha256, at });
+      this.touched.set(stored.id, { owner, sha256, at });
     } catch (error) {
       await this.store.delete(stored.id).catch(() => undefined);
       throw error;
     }
     return stored.id;
-  }
-
-  private remember(key: string, fileId: string): void {
-    this.recent.delete(key);
-    this.recent.set(key, fileId);
-    if (this.recent.size > REMEMBERED) this.recent.delete(this.recent.keys().next().value!);
   }
 }
