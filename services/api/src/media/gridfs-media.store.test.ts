@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { spareChunkCount } from './chunk-buffers.js';
 import { GridFsMediaStore } from './gridfs-media.store.js';
 import type { MediaUpload } from './media-store.js';
 import { noiseBytes } from './test-files.js';
@@ -59,6 +60,39 @@ describe('GridFsMediaStore', () => {
     const opened = await replica.open(stored.id);
     expect(opened).toMatchObject({ contentType: 'audio/flac', length: 700_000 });
     expect(readFileSync(opened!.path).equals(bytes)).toBe(true);
+  });
+
+  it('stores files of any size from disk byte for byte, several at a time, reusing its read buffers', async () => {
+    const { store } = freshStore();
+    const chunk = 255 * 1024; // the driver's default GridFS chunk, which each read fills
+    const sizes = [0, 1, chunk - 1, chunk, chunk + 1, chunk * 3, chunk * 4 + 77_777];
+    const folder = mkdtempSync(join(tmpdir(), 'tunafy-store-files-'));
+    dirs.push(folder);
+    const files = sizes.map((size, index) => {
+      const path = join(folder, `${index}.bin`);
+      writeFileSync(path, randomBytes(size));
+      return path;
+    });
+    const stored = await Promise.all(files.map((path) => store.saveFile({ kind: 'audio', contentType: 'audio/wav', fileName: 'f.wav', path, adopt: false })));
+    expect(stored.map((file) => file.length)).toEqual(sizes);
+    expect(spareChunkCount()).toBeGreaterThan(0);
+    const { store: replica } = freshStore();
+    for (const [index, file] of stored.entries()) {
+      const opened = await replica.open(file.id);
+      expect(readFileSync(opened!.path).equals(readFileSync(files[index]!))).toBe(true);
+      const chunks = await connection.db!.collection('media.chunks').countDocuments({ files_id: new mongoose.Types.ObjectId(file.id) });
+      expect(chunks).toBe(Math.ceil(sizes[index]! / chunk));
+    }
+  });
+
+  it('leaves no chunks behind when the file cannot be read to its end', async () => {
+    const { store } = freshStore();
+    const before = await connection.db!.collection('media.chunks').countDocuments();
+    const filesBefore = await connection.db!.collection('media.files').countDocuments();
+    // A directory opens for reading, and its first read fails (EISDIR): a read error after the upload began.
+    await expect(store.saveFile({ kind: 'audio', contentType: 'audio/wav', fileName: 'f.wav', path: mkdtempSync(join(tmpdir(), 'tunafy-store-dir-')), adopt: false })).rejects.toThrow(/EISDIR/);
+    expect(await connection.db!.collection('media.chunks').countDocuments()).toBe(before);
+    expect(await connection.db!.collection('media.files').countDocuments()).toBe(filesBefore);
   });
 
   it('leaves a file it may not adopt where it is', async () => {

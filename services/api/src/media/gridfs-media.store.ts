@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import mongoose, { type Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -11,6 +11,7 @@ import { RevisionCache } from '../database/revision-cache.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { mediaDiskHits, mediaDiskMisses } from '../observability/metrics.js';
+import { borrowChunk, giveBack } from './chunk-buffers.js';
 import { MediaStore, type MediaFile, type MediaFileUpload, type MediaKind, type MediaUpload, type StoredMedia } from './media-store.js';
 
 const { GridFSBucket, ObjectId } = mongoose.mongo;
@@ -135,14 +136,14 @@ export class GridFsMediaStore extends MediaStore {
     const stream = this.bucket.openUploadStreamWithId(id, upload.fileName, {
       metadata: { kind: upload.kind, contentType: upload.contentType },
     });
+    let size: number;
     try {
-      await pipeline(createReadStream(upload.path), stream);
+      size = await writeFileInto(upload.path, stream);
     } catch (error) {
       await this.bucket.delete(id).catch(() => undefined);
       throw error;
     }
     const hex = id.toHexString();
-    const { size } = await stat(upload.path);
     if (upload.adopt) {
       // The spool becomes the local copy: a hard link, no second write of a file that may be hundreds of MB. Linked,
       // not moved, so the caller can still read it by its path (the importer parses it while it is stored); the
@@ -381,5 +382,42 @@ export class GridFsMediaStore extends MediaStore {
       throw error;
     });
     return this.ready;
+  }
+}
+
+/**
+ * Writes the file at `path` into the GridFS upload and ends it; answers its size. One borrowed buffer is read into
+ * again for each chunk, where a read stream allocated a new 64 KiB buffer per read: the writer copies every write
+ * into its own chunk before it calls back, so the buffer is free again then. Each read is one GridFS chunk, so each
+ * write stores one. Memory outside V8's heap made by the upload path is what makes V8 collect its whole heap
+ * (docs/import.md, "Garbage per upload").
+ */
+async function writeFileInto(path: string, stream: InstanceType<typeof mongoose.mongo.GridFSBucketWriteStream>): Promise<number> {
+  const file = await open(path);
+  const buffer = borrowChunk();
+  const readBytes = Math.min(buffer.length, stream.chunkSizeBytes);
+  // Listens from the start: a failed chunk insert is also emitted as 'error', which must not go unheard.
+  const done = finished(stream);
+  done.catch(() => undefined);
+  let size = 0;
+  let failed = false;
+  try {
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, readBytes, size);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      await new Promise<void>((resolve, reject) => stream.write(buffer.subarray(0, bytesRead), (error) => (error ? reject(error) : resolve())));
+    }
+    stream.end();
+    await done;
+    return size;
+  } catch (error) {
+    failed = true;
+    stream.destroy();
+    throw error;
+  } finally {
+    await file.close();
+    // After a failure the writer may not have taken its copy yet.
+    if (!failed) giveBack(buffer);
   }
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaFile } from './media-store.js';
-import { sendMedia, spareChunkCount, STREAM_CHUNK_BYTES, type SendFailure } from './send-media.js';
+import { spareChunkCount, STREAM_CHUNK_BYTES } from './chunk-buffers.js';
+import { sendMedia, type SendFailure } from './send-media.js';
 
 // A file of several chunks plus a bit, so every stream reuses its two buffers and ends on a short read.
 const bytes = randomBytes(STREAM_CHUNK_BYTES * 5 + 12_345);

@@ -1,7 +1,8 @@
 /**
- * `npm run bench:import [-- --files 1000 --big 20 --big-mb 40]`: bulk upload and folder import throughput,
+ * `npm run bench:import [-- --files 1000 --seconds 20 --big 20 --big-mb 40]`: bulk upload and folder import throughput,
  * printed, not asserted (docs/import.md, issue 13):
- * - N tagged files of mixed formats through POST /api/uploads/songs and through the CLI (`--concurrency`, 4 at a
+ * - N tagged files of mixed formats, `--seconds` long each (20 s clips by default: the per-file costs show; 240 for
+ *   tracks of a real album's length, where the bytes dominate), through POST /api/uploads/songs and through the CLI (`--concurrency`, 4 at a
  *   time by default), beside a raw GridFS write of the same bytes at the same concurrency and with the API's chunk
  *   size (the driver's default, 255 KiB), in the same run;
  * - the API's peak RSS above idle while `--big` FLAC files of `--big-mb` MB upload at once (`--big 0` skips it);
@@ -26,9 +27,10 @@ import { newUser, type ApiClient } from './api-client.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
-  options: { files: { type: 'string', default: '200' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' }, concurrency: { type: 'string', default: '4' }, dist: { type: 'string' } },
+  options: { files: { type: 'string', default: '200' }, seconds: { type: 'string', default: '20' }, big: { type: 'string', default: '20' }, 'big-mb': { type: 'string', default: '40' }, concurrency: { type: 'string', default: '4' }, dist: { type: 'string' } },
 });
 const fileCount = Number(values.files);
+const trackSeconds = Number(values.seconds);
 const bigCount = Number(values.big);
 const bigMb = Number(values['big-mb']);
 const concurrency = Number(values.concurrency);
@@ -46,7 +48,7 @@ try {
   log(`engine ${database.engine}; load average ${load()}; making ${fileCount} tagged files ...`);
   const folder = join(scratch, 'music');
   const bases = await Promise.all(
-    AUDIO_FORMATS.map((format) => writeAudio(join(scratch, 'bases', `${format}.${FIXTURE_EXTENSIONS[format]}`), { format, seconds: 20, picture: testPicture(format) })),
+    AUDIO_FORMATS.map((format) => writeAudio(join(scratch, 'bases', `${format}.${FIXTURE_EXTENSIONS[format]}`), { format, seconds: trackSeconds, picture: testPicture(format) })),
   );
   await inBatches(Array.from({ length: fileCount }, (_, index) => index), 2, async (index) => {
     // Copies of the base files with their own tags: unique bytes, real encoder output, no re-encoding.
@@ -77,7 +79,7 @@ try {
   const commands = [...commandsAfter].map(([name, count]) => [name, count - (commandsBefore.get(name) ?? 0)] as const).filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1]);
   const commandTotal = commands.reduce((sum, [, count]) => sum + count, 0);
   const rate = (ms: number, count: number, bytes: number) => `${(count / (ms / 1000)).toFixed(1)} files/s, ${(mb(bytes) / (ms / 1000)).toFixed(1)} MB/s (${(ms / 1000).toFixed(1)} s)`;
-  console.log(`\nBulk import, ${files.length} tagged files of ${AUDIO_FORMATS.length} formats, ${mb(totalBytes).toFixed(1)} MB, engine ${database.engine}, load average ${loadBefore} -> ${loadAfter}`);
+  console.log(`\nBulk import, ${files.length} tagged files of ${AUDIO_FORMATS.length} formats, ${trackSeconds} s each, ${mb(totalBytes).toFixed(1)} MB, engine ${database.engine}, load average ${loadBefore} -> ${loadAfter}`);
   console.log(`  raw GridFS write (driver, ${concurrency} at a time, 255 KiB chunks like the API): ${rate(raw, files.length, totalBytes)}`);
   console.log(`  POST /api/uploads/songs (${concurrency} at a time):  ${rate(uploaded, files.length, totalBytes)}  = ${(raw / uploaded).toFixed(2)} of raw`);
   console.log(`  npm run import (CLI, --concurrency ${concurrency}, boot included):   ${rate(cli, files.length, totalBytes)}  = ${(raw / cli).toFixed(2)} of raw`);
