@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AudioFormat } from './imports.js';
+import type { AudioFormat } from './audio-formats.js';
 import { LIMITS, MESSAGES } from './messages.js';
 
 /** Ids are 24-hex-digit strings (MongoDB ObjectIds) everywhere in the API. */

@@ -46,3 +46,22 @@ describe('the production build of shell', () => {
     expect(bundledSources('shell').filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
   });
 });
+
+describe("the production builds of the remotes' reading screens", () => {
+  // Only a form validates with zod. A list or detail page that imports a constant from a @tunafy/contracts module
+  // with schemas (LISTENING_LIMITS, AUDIO_FORMAT_INFO used to live beside them) brings zod's ~85 kB with it and
+  // builds every schema of that module while the page starts: 12 screens did, /songs among them (docs/benchmarks.md,
+  // "Songs in the browser at scale"). Each exposed screen's first (sync) chunks are read from the remote's manifest.
+  const FORMS = /(Create|Update|Upload)Page$/;
+
+  it.each(['mf-library', 'mf-player'])('%s: every exposed module but the forms loads no zod', (app) => {
+    const dist = join(repo, app, 'dist');
+    const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { exposes: { name: string; assets: { js: { sync: string[] } } }[] };
+    const readers = manifest.exposes.filter((expose) => !FORMS.test(expose.name));
+    expect(readers.map((expose) => expose.name)).toEqual(expect.arrayContaining(app === 'mf-library' ? ['SongsPage', 'AlbumDetailPage', 'HomePage'] : ['Player']));
+    const withZod = readers.filter((expose) =>
+      expose.assets.js.sync.some((chunk) => (JSON.parse(readFileSync(join(dist, `${chunk}.map`), 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('node_modules/zod/'))),
+    );
+    expect(withZod.map((expose) => expose.name)).toEqual([]);
+  });
+});

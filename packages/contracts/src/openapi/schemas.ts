@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { CsrfTokenResponse, SessionUser } from '../auth.js';
 import { ERROR_CODES, type ApiErrorBody } from '../errors.js';
-import { AUDIO_FORMATS, type ImportCheckResponse, type ImportResponse } from '../imports.js';
+import { AUDIO_FORMATS } from '../audio-formats.js';
+import type { ImportCheckResponse, ImportResponse } from '../imports.js';
 import {
   idSchema,
   type Album,
@@ -26,7 +27,8 @@ import {
   type UserPlaylistsResponse,
   type UsersResponse,
 } from '../library.js';
-import { REPEAT_MODES, type PlayerState, type PlayResponse, type RecentlyPlayedResponse, type SavedPlayerState } from '../listening.js';
+import { REPEAT_MODES } from '../listening-limits.js';
+import type { PlayerState, PlayResponse, RecentlyPlayedResponse, SavedPlayerState } from '../listening.js';
 import type { PlaylistSongPlace } from '../playlist-order.js';
 import type { UserProfile, UserSong, UserSongsResponse } from '../users.js';
 
