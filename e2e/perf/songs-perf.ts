@@ -11,13 +11,20 @@
  *   npx tsx e2e/perf/songs-perf.ts --songs 1000000 --runs 1
  *   npx tsx e2e/perf/songs-perf.ts --songs 1000000 --ui-only   # the browser side alone, in minutes (see below)
  *   npx tsx e2e/perf/songs-perf.ts --songs 20000 --waterfall   # also prints each run's requests up to the first row
+ *   npx tsx e2e/perf/songs-perf.ts --songs 100000 --production # through the production topology instead (below)
  *
  * --ui-only grows 1,000 real songs and has the browser's /api/songs answered by the script instead (pages made from
  * those songs with distinct ids and names, `total` = --songs): growing and loading a real catalog of a million songs
  * takes ~40 minutes on the embedded engine, and the list's cost in the browser does not depend on where pages come from.
+ *
+ * --production serves the same catalog through the production topology (packages/stack/src/production-topology.ts:
+ * the images' nginx gateway and static servers with their precompressed files, two API replicas) instead of the
+ * development gateway `npm start` runs, which is an Express app living in this script's own process here: on the
+ * 2-core machine its work while the page loads competes with the browser (docs/benchmarks.md).
  */
 import { chromium, request as playwrightRequest, type Page } from '@playwright/test';
 import type { Song, SongsResponse } from '@tunafy/contracts';
+import { startProductionTopology } from '@tunafy/stack';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { logInAsDemoAt, startGrownStack } from '../support/grown-stack.js';
 
@@ -147,8 +154,13 @@ const songs = Number(option('songs') ?? 100_000);
 const runs = Number(option('runs') ?? 3);
 const uiOnly = process.argv.includes('--ui-only');
 const showWaterfall = process.argv.includes('--waterfall');
+const production = process.argv.includes('--production');
 const started = Date.now();
-const stack = await startGrownStack(uiOnly ? 1000 : songs, (line) => console.error(`[songs-perf] ${line}`));
+const grown = await startGrownStack(uiOnly ? 1000 : songs, (line) => console.error(`[songs-perf] ${line}`));
+const topology = production
+  ? await startProductionTopology({ database: grown.database, apiStartTimeoutMs: Math.max(120_000, songs * 2), log: (line) => !line.startsWith('[api-') && console.error(`[songs-perf] ${line}`) })
+  : null;
+const stack = { baseUrl: topology?.url ?? grown.baseUrl };
 let real: Song[] | null = null;
 if (uiOnly) {
   const api = await playwrightRequest.newContext();
@@ -168,7 +180,7 @@ try {
     await context.close();
   }
   const tasks = (list: number[]) => (list.length === 0 ? 'none' : `${list.length} (max ${Math.max(...list).toFixed(0)} ms)`);
-  console.log(`/songs at ${songs.toLocaleString('en-US')} songs${uiOnly ? ' (pages answered by the script: the browser side only)' : ''}, ${runs} cold-cache runs (fresh browser context each)`);
+  console.log(`/songs at ${songs.toLocaleString('en-US')} songs${uiOnly ? ' (pages answered by the script: the browser side only)' : ''}${production ? ' through the production topology (nginx)' : ' through the development gateway'}, ${runs} cold-cache runs (fresh browser context each)`);
   results.forEach((run, index) =>
     console.log(
       `  run ${index + 1}: first rows ${run.firstRowMs.toFixed(0)} ms (first page asked at ${run.firstRequest.startMs.toFixed(0)}, in at ${run.firstRequest.endMs.toFixed(0)}); /api/songs requests: ${run.loadRequests} to open, ${run.scrollRequests} for a 60-frame drag to the end (${run.cancelled} cancelled); ` +
@@ -184,5 +196,6 @@ try {
   console.log(`median: first rows ${median(results.map((run) => run.firstRowMs)).toFixed(0)} ms, JS heap at the end ${median(results.map((run) => run.heapMb)).toFixed(1)} MB`);
 } finally {
   await browser.close();
-  await stack.stop();
+  await topology?.stop();
+  await grown.stop();
 }

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { DEMO_CREDENTIALS, type Song, type SongsResponse } from '@tunafy/contracts';
-import { frontendApps, growCatalog, startApi, startDatabase, startGateway, throwawayApiEnv, type GrownCatalog } from '@tunafy/stack';
+import { frontendApps, growCatalog, startApi, startDatabase, startGateway, throwawayApiEnv, type GrownCatalog, type RunningDatabase } from '@tunafy/stack';
 import { seedMedia } from './seed-media.js';
 import type { TestStack } from './stack.js';
 
 export interface GrownStack extends TestStack {
   catalog: GrownCatalog;
+  /** The engine holding the grown catalog, e.g. for the production topology to serve it too (songs-perf --production). */
+  database: RunningDatabase;
 }
 
 async function csrf(request: APIRequestContext, baseUrl: string): Promise<string> {
@@ -71,7 +73,7 @@ export async function startGrownStack(songs: number, log: (line: string) => void
     stops.push(() => gateway.stop());
     const total = (await check<SongsResponse>(await request.get(`${gateway.url}/api/songs?limit=1`), 'GET /api/songs')).total;
     if (total !== songs) throw new Error(`the API shows ${total} songs, not ${songs}`);
-    return { baseUrl: gateway.url, apiUrl: api.url, mongodbUri: database.uri, stop, catalog };
+    return { baseUrl: gateway.url, apiUrl: api.url, mongodbUri: database.uri, database, stop, catalog };
   } catch (error) {
     await stop();
     throw error;

@@ -187,6 +187,7 @@ export class ApiReplica {
     private readonly env: Record<string, string>,
     private readonly log?: (line: string) => void,
     private readonly entry?: string,
+    private readonly startTimeoutMs?: number,
   ) {}
 
   /** host:port, as nginx writes it in $upstream_addr. */
@@ -210,6 +211,7 @@ export class ApiReplica {
       port: this.port,
       env: this.env,
       entry: this.entry,
+      timeoutMs: this.startTimeoutMs,
       log: this.log && ((line) => this.log!(`[${this.name}] ${line}`)),
     });
   }
@@ -238,6 +240,13 @@ export interface ProductionTopologyOptions {
   apiEnv?: Record<string, string>;
   /** Another build of the API for the replicas (a candidate fix under a drill); default services/api/dist/main.js. */
   apiEntry?: string;
+  /**
+   * An engine already running, e.g. with a catalog grown beforehand (e2e/perf/songs-perf.ts --production); its
+   * owner stops it. Default: a fresh throwaway engine of the topology's own.
+   */
+  database?: RunningDatabase;
+  /** How long a replica may take to load the catalog and listen (default: startApi's 60 s). */
+  apiStartTimeoutMs?: number;
 }
 
 export interface ProductionTopology {
@@ -356,8 +365,8 @@ export async function startProductionTopology(options: ProductionTopologyOptions
     }
 
     // ---- the database and the API replicas ----------------------------------------------------------------
-    const database = await startDatabase({ mode: 'test', log });
-    cleanups.push(() => database.stop());
+    const database = options.database ?? (await startDatabase({ mode: 'test', log }));
+    if (!options.database) cleanups.push(() => database.stop());
     const count = options.replicas ?? 2;
     const hosts = Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);
     const apiPort = await findPortFreeOn(hosts);
@@ -366,7 +375,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
     const replicas = hosts.map((host, index) => {
       const media = join(dir, `api-${index + 1}`, 'media');
       mkdirSync(media, { recursive: true });
-      return new ApiReplica(`api-${index + 1}`, host, apiPort, database.uri, { ...sharedEnv, MEDIA_CACHE_DIR: media }, log, options.apiEntry);
+      return new ApiReplica(`api-${index + 1}`, host, apiPort, database.uri, { ...sharedEnv, MEDIA_CACHE_DIR: media }, log, options.apiEntry, options.apiStartTimeoutMs);
     });
     cleanups.push(() => Promise.all(replicas.map((replica) => replica.stop())));
     await Promise.all(replicas.map((replica) => replica.start()));
