@@ -192,6 +192,11 @@ try {
       console.log(`  run ${index + 1}, what came before the first row (${run.firstRowMs.toFixed(0)} ms), from navigation start:`);
       for (const entry of run.waterfall) console.log(`    ${entry.startMs.toFixed(0).padStart(5)} -> ${entry.endMs.toFixed(0).padStart(5)} ms  ${entry.name}`);
     });
+  if (topology) {
+    // The gateway's own account of each first page: its whole time against the API replica's.
+    const pages = topology.accessLog().filter((line) => /^\/api\/songs\?limit=\d+&offset=0$/.test(line.uri));
+    console.log(`  gateway access log, first pages (seconds in nginx / in the API): ${pages.map((line) => `${line.seconds} / ${line.upstream_seconds}`).join(', ')}`);
+  }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(`median: first rows ${median(results.map((run) => run.firstRowMs)).toFixed(0)} ms, JS heap at the end ${median(results.map((run) => run.heapMb)).toFixed(1)} MB`);
 } finally {

@@ -49,6 +49,11 @@ export interface GatewayLogLine {
   upstream: string;
   upstream_status: string;
   seconds: number;
+  /**
+   * Each upstream's own time (`0.002`, or `0.001, 0.002` after a retry; `-` when none answered): against `seconds`,
+   * whether a slow request waited on the API or in front of it.
+   */
+  upstream_seconds: string;
 }
 
 /** Where nginx is, or a clear error: the topology needs Debian's `nginx` (and envsubst), which .ci/run installs. */
