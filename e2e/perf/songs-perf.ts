@@ -160,23 +160,23 @@ const grown = await startGrownStack(uiOnly ? 1000 : songs, (line) => console.err
 const topology = production
   ? await startProductionTopology({ database: grown.database, apiStartTimeoutMs: Math.max(120_000, songs * 2), log: (line) => !line.startsWith('[api-') && console.error(`[songs-perf] ${line}`) })
   : null;
-const stack = { baseUrl: topology?.url ?? grown.baseUrl };
+const baseUrl = topology?.url ?? grown.baseUrl;
 let real: Song[] | null = null;
 if (uiOnly) {
   const api = await playwrightRequest.newContext();
-  await logInAsDemoAt(api, stack.baseUrl);
-  real = ((await (await api.get(`${stack.baseUrl}/api/songs?limit=500`)).json()) as SongsResponse).songs;
+  await logInAsDemoAt(api, baseUrl);
+  real = ((await (await api.get(`${baseUrl}/api/songs?limit=500`)).json()) as SongsResponse).songs;
   await api.dispose();
 }
 console.error(`[songs-perf] stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
 try {
   // One warm-up so the gateway's one-time gzip of each file does not count against run 1.
-  await measure(await (await browser.newContext()).newPage(), stack.baseUrl, songs, real);
+  await measure(await (await browser.newContext()).newPage(), baseUrl, songs, real);
   const results: Run[] = [];
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext();
-    results.push(await measure(await context.newPage(), stack.baseUrl, songs, real));
+    results.push(await measure(await context.newPage(), baseUrl, songs, real));
     await context.close();
   }
   const tasks = (list: number[]) => (list.length === 0 ? 'none' : `${list.length} (max ${Math.max(...list).toFixed(0)} ms)`);

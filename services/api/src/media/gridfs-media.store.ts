@@ -390,7 +390,7 @@ export class GridFsMediaStore extends MediaStore {
  * again for each chunk, where a read stream allocated a new 64 KiB buffer per read: the writer copies every write
  * into its own chunk before it calls back, so the buffer is free again then. Each read is one GridFS chunk, so each
  * write stores one. Memory outside V8's heap made by the upload path is what makes V8 collect its whole heap
- * (docs/import.md, "Garbage per upload").
+ * (docs/import.md, "Tracks of a real album's length, and the garbage each one made").
  */
 async function writeFileInto(path: string, stream: InstanceType<typeof mongoose.mongo.GridFSBucketWriteStream>): Promise<number> {
   const file = await open(path);

@@ -40,7 +40,7 @@ export const SHARED_COVER_TOUCH_EVERY_MS = 1000;
 @Injectable()
 export class SharedCovers {
   private readonly logger = new Logger('SharedCovers');
-  /** `<owner>:<sha256>` to the file holding that picture, newest last. */
+  /** `<owner>:<sha256>` to the file holding that picture (the least recently used forgotten first). */
   private readonly recent = new LRUCache<string, string>({ max: REMEMBERED });
   /** Pictures being stored right now, so the songs of one album arriving together wait for one file rather than store their own. */
   private readonly storing = new Map<string, Promise<string>>();
@@ -153,7 +153,6 @@ export class SharedCovers {
     this.touched.set(fileId, { owner, sha256: sha256 ?? (last?.owner === owner ? last.sha256 : null), at });
     return true;
   }
-
 
   private async storeNew(owner: string, sha256: string, upload: MediaUpload): Promise<string> {
     const stored = await this.store.save(upload);
