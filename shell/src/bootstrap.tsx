@@ -9,7 +9,6 @@ import { trackFirstScreen } from './federation/first-screen';
 import { registerRemoteList } from './federation/remotes';
 import { restoreSession } from './session/session';
 import './global.css';
-import { REMOTE_MODULES } from './federation/remote-modules';
 
 /** How long the splash may wait for the first screen's code, so it appears with the layout, not after it. */
 const FIRST_SCREEN_BUDGET_MS = 1000;
@@ -24,7 +23,10 @@ async function start() {
   const screen = routeHandles(routes, window.location).map((handle) => handle.remote).findLast(Boolean);
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
   trackFirstScreen(firstScreen);
-  if (await session) void preloadRemoteComponent(REMOTE_MODULES.mf_player.Player);
+  // The player bar's code is not preloaded beside the first screen's: it loads when the layout first renders. Its
+  // scripts would run before that render, on the main thread the first screen is waiting for, and a screen whose data
+  // is in by then draws it in that render (e.g. /songs' rows, 40 ms sooner; docs/benchmarks.md, session 12).
+  await session;
   await Promise.race([firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
 
   createRoot(document.getElementById('root')!, {

@@ -9,7 +9,7 @@ import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { GradientCover } from '../components/cover';
 import { SongList } from './song-list';
-import { fetchSongRows, songRowsPath } from '../features/songs/api';
+import { arrivedSongRows, fetchSongRows, songRowsPath } from '../features/songs/api';
 import { formatSongCount } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';
@@ -20,13 +20,15 @@ import { HOME } from './back-links';
 export const ALL_SONGS_SOURCE = 'songs';
 
 // The first rows are asked for as soon as this module loads, while the shell still checks the session
-// and renders the layout (see prefetch); the list's first request takes that answer.
+// and renders the layout (see prefetch); the list's first render shows that answer if it is in by then,
+// else its first request takes it.
 prefetch(songRowsPath(0, ROWS_PAGE_SIZE));
+const firstPage = () => arrivedSongRows(0, ROWS_PAGE_SIZE);
 
 function AllSongs() {
   const navigate = useNavigate();
   // The catalog may hold a million songs: rows are read by position, a page at a time, as they scroll into view.
-  const songs = usePagedRows<Song>(fetchSongRows, { reloadOn: ['song', 'album'] });
+  const songs = usePagedRows<Song>(fetchSongRows, { reloadOn: ['song', 'album'], firstPage });
   const playback = usePagedPlayback(ALL_SONGS_SOURCE, songs);
   const total = songs.total ?? 0;
 

@@ -34,6 +34,24 @@ describe('prefetch', () => {
     expect(api.get).toHaveBeenCalledTimes(2);
   });
 
+  it('is shown by the first render when it is already in, and not asked for again', async () => {
+    serveGets(api, { '/api/things': { name: 'prefetched' } });
+    prefetch('/api/things');
+    await act(async () => undefined);
+    serveGets(api, { '/api/things': { name: 'fresh' } });
+    const first = render(<Things />);
+    // No await: the answer is on screen from the first render, before any effect ran a fetch.
+    expect(screen.getByText('prefetched')).toBeInTheDocument();
+    await act(async () => undefined);
+    expect(screen.getByText('prefetched')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    render(<Things />);
+    expect(await screen.findByText('fresh')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledTimes(2);
+  });
+
   it('is ignored once it is older than the TTL', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     serveGets(api, { '/api/things': { name: 'prefetched' } });

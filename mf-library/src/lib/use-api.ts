@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getApiClient } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
 import { getEventBus, type EventMap } from '@tunafy/event-bus';
@@ -18,6 +18,8 @@ interface State<T> {
   path: string | null;
   data: T | undefined;
   error: ApiError | null;
+  /** The data came from a prefetched answer already in when the hook was created. */
+  arrived?: boolean;
 }
 
 export function asApiError(error: unknown): ApiError {
@@ -28,7 +30,14 @@ export function asApiError(error: unknown): ApiError {
 /** How long a prefetched answer waits for the page that asked for it; later, the page fetches afresh. */
 export const PREFETCH_TTL_MS = 5000;
 
-const prefetched = new Map<string, { answer: Promise<unknown>; expires: number }>();
+interface Prefetched {
+  answer: Promise<unknown>;
+  expires: number;
+  /** Set once the answer is in: a page rendering after that shows it in its first render. */
+  arrived?: { value: unknown };
+}
+
+const prefetched = new Map<string, Prefetched>();
 
 /**
  * Starts a GET before the page that needs it renders. A screen's module calls this when it is loaded, so
@@ -38,9 +47,10 @@ const prefetched = new Map<string, { answer: Promise<unknown>; expires: number }
  */
 export function prefetch(path: string): void {
   const answer = getApiClient().get(path);
-  // Reported by the useApi that takes it; an answer nobody takes must not be an unhandled rejection.
-  answer.catch(() => undefined);
-  prefetched.set(path, { answer, expires: Date.now() + PREFETCH_TTL_MS });
+  const entry: Prefetched = { answer, expires: Date.now() + PREFETCH_TTL_MS };
+  // A failure is reported by the useApi that takes it; an answer nobody takes must not be an unhandled rejection.
+  answer.then((value) => void (entry.arrived = { value }), () => undefined);
+  prefetched.set(path, entry);
 }
 
 /** Drops every prefetched answer not taken yet (each unit test starts without the home page's). */
@@ -48,11 +58,26 @@ export function forgetPrefetched(): void {
   prefetched.clear();
 }
 
+function take(path: string, arrivedOnly: boolean): Prefetched | null {
+  const entry = prefetched.get(path);
+  if (!entry || (arrivedOnly && !entry.arrived)) return null;
+  prefetched.delete(path);
+  return entry.expires > Date.now() ? entry : null;
+}
+
 /** The prefetched answer for `path`, once (null when there is none or it is too old). */
 export function takePrefetched<T>(path: string): Promise<T> | null {
-  const entry = prefetched.get(path);
-  prefetched.delete(path);
-  return entry && entry.expires > Date.now() ? (entry.answer as Promise<T>) : null;
+  return (take(path, false)?.answer as Promise<T> | undefined) ?? null;
+}
+
+/**
+ * The prefetched answer for `path` if it is already in, once; else undefined, and it stays for takePrefetched.
+ * A page's first render takes it from here: it then shows the data at once, where waiting for its first effect
+ * to take the promise costs one more render, which on a cold start queues behind every other region's scripts
+ * (docs/lists-at-scale.md, "The first rows").
+ */
+export function takeArrived<T>(path: string): T | undefined {
+  return take(path, true)?.arrived?.value as T | undefined;
 }
 
 function isAbort(error: unknown): boolean {
@@ -66,14 +91,23 @@ function isAbort(error: unknown): boolean {
  * is dropped, so the page never shows stale data.
  */
 export function useApi<T>(path: string | null, reloadOn: readonly LibraryEntity[] = []): Resource<T> {
-  const [state, setState] = useState<State<T>>({ path, data: undefined, error: null });
+  // A prefetched answer already in is shown by the first render; the first effect then has nothing to fetch.
+  const [state, setState] = useState<State<T>>(() => {
+    const data = path === null ? undefined : takeArrived<T>(path);
+    return { path, data, error: null, arrived: data !== undefined };
+  });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((current) => current + 1), []);
   const current = state.path === path ? state : { path, data: undefined, error: null };
   if (current !== state) setState(current);
+  const arrived = useRef(state.arrived === true);
 
   useEffect(() => {
     if (!path) return;
+    if (arrived.current) {
+      arrived.current = false;
+      return;
+    }
     const controller = new AbortController();
     (takePrefetched<T>(path) ?? getApiClient().get<T>(path, { signal: controller.signal })).then(
         (data) => !controller.signal.aborted && setState({ path, data, error: null }),

@@ -32,6 +32,24 @@ describe('usePagedRows', () => {
     expect(result.current.rowAt(500_000)).toBeUndefined();
   });
 
+  it('shows a first page already in memory in its first render, and does not ask for it again', async () => {
+    const { fetchRows, calls } = millionRows();
+    const firstPage = vi.fn(() => ({ items: [10, 11, 12], total: 3 }));
+    const renders: (number | null)[] = [];
+    const { result } = renderHook(() => {
+      const rows = usePagedRows(fetchRows, { pageSize: 100, firstPage });
+      renders.push(rows.total);
+      return rows;
+    });
+    expect(renders[0]).toBe(3);
+    expect(result.current.rowAt(1)).toBe(11);
+    // Past the first page, pages are read as usual; the first one never is.
+    act(() => result.current.show(0, 3));
+    await act(async () => undefined);
+    expect(calls).toEqual([]);
+    expect(firstPage).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for the pages of a jump once the view settles, and cancels requests for pages scrolled past', async () => {
     const answers: ReturnType<typeof deferred<RowsAnswer<number>>>[] = [];
     const requests: { offset: number; signal: AbortSignal }[] = [];

@@ -31,13 +31,18 @@ export interface PagedRows<T> {
   version: number;
 }
 
-export interface PagedRowsOptions {
+export interface PagedRowsOptions<T> {
   /** Rows per request. */
   pageSize?: number;
   /** Pages kept in memory at most (see PageCache). */
   maxPages?: number;
   /** Library changes (from any remote, on the bus) that make the list fetch its rows again. */
   reloadOn?: readonly LibraryEntity[];
+  /**
+   * The first page if it is already in memory (a prefetched answer that has arrived): the list's first render
+   * then shows its rows, instead of waiting for the first effect's fetch and one more render.
+   */
+  firstPage?: () => RowsAnswer<T> | undefined;
 }
 
 /** 100 rows (~40 KB of JSON) answer fast and cover a few screens; 30 of them are ~3,000 songs in memory. */
@@ -60,15 +65,20 @@ function isAbort(error: unknown): boolean {
  * are fetched, and only a bounded number are kept. The fetch function must
  * stay the same list for the hook's life: give the component a `key` per list.
  */
-export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptions = {}): PagedRows<T> {
-  const { pageSize = ROWS_PAGE_SIZE, maxPages = ROWS_MAX_PAGES, reloadOn = [] } = options;
-  const [cache] = useState(() => new PageCache<T>(pageSize, maxPages));
-  const [total, setTotal] = useState<number | null>(null);
+export function usePagedRows<T>(fetchRows: FetchRows<T>, options: PagedRowsOptions<T> = {}): PagedRows<T> {
+  const { pageSize = ROWS_PAGE_SIZE, maxPages = ROWS_MAX_PAGES, reloadOn = [], firstPage } = options;
+  const [{ cache, firstTotal }] = useState(() => {
+    const pages = new PageCache<T>(pageSize, maxPages);
+    const first = firstPage?.();
+    if (first) pages.set(0, first.items, pages.generation);
+    return { cache: pages, firstTotal: first ? first.total : null };
+  });
+  const [total, setTotal] = useState<number | null>(firstTotal);
   const [error, setError] = useState<ApiError | null>(null);
   const [version, bump] = useReducer((count: number) => count + 1, 0);
   const fetchRef = useRef(fetchRows);
   fetchRef.current = fetchRows;
-  const totalRef = useRef<number | null>(null);
+  const totalRef = useRef<number | null>(firstTotal);
   /** Requests in flight by page, with the cache generation they were asked in. */
   const inflight = useRef(new Map<number, { controller: AbortController; generation: number }>());
   /** Pages on screen (the last `show`), spared by the cache's eviction. */

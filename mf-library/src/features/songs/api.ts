@@ -1,6 +1,6 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { DeletedResponse, Song, SongsResponse } from '@tunafy/contracts';
-import { takePrefetched } from '../../lib/use-api';
+import { takeArrived, takePrefetched } from '../../lib/use-api';
 import { multipart } from '../shared/api';
 import type { RowsAnswer } from '../../lib/use-paged-rows';
 
@@ -11,7 +11,15 @@ export const songRowsPath = (offset: number, limit: number) => `/api/songs?limit
 /** Songs `offset` to `offset + limit - 1` of the whole catalog (id order), and how many there are; a prefetched page is taken once. */
 export function fetchSongRows(offset: number, limit: number, signal?: AbortSignal): Promise<RowsAnswer<Song>> {
   const path = songRowsPath(offset, limit);
-  return (takePrefetched<SongsResponse>(path) ?? getApiClient().get<SongsResponse>(path, { signal })).then((answer) => ({ items: answer.songs, total: answer.total }));
+  return (takePrefetched<SongsResponse>(path) ?? getApiClient().get<SongsResponse>(path, { signal })).then(asRows);
+}
+
+const asRows = (answer: SongsResponse): RowsAnswer<Song> => ({ items: answer.songs, total: answer.total });
+
+/** Songs `offset` to `offset + limit - 1` if a prefetched answer for them is already in (taken once), else undefined. */
+export function arrivedSongRows(offset: number, limit: number): RowsAnswer<Song> | undefined {
+  const answer = takeArrived<SongsResponse>(songRowsPath(offset, limit));
+  return answer && asRows(answer);
 }
 
 export interface NewSong {
