@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, createRoutes, routeHandles } from './app/routes';
 import { RemoteUnavailableError } from './federation/errors';
-import { preloadRemoteComponent } from './federation/remote-components';
+import { preloadFirstScreen, preloadRemoteComponent } from './federation/remote-components';
 import { requestRemoteList } from './federation/early-remote-list';
 import { trackFirstScreen } from './federation/first-screen';
 import { registerRemoteList } from './federation/remotes';
@@ -24,10 +24,11 @@ async function start() {
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
   trackFirstScreen(firstScreen);
   // The player bar's code is not preloaded beside the first screen's: it loads when the layout first renders. Its
-  // scripts would run before that render, on the main thread the first screen is waiting for, and a screen whose data
-  // is in by then draws it in that render (e.g. /songs' rows, 40 ms sooner; docs/benchmarks.md, session 12).
+  // scripts would run before that render, on the main thread the first screen is waiting for (docs/benchmarks.md,
+  // session 12).
   await session;
-  await Promise.race([firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
+  // The first screen's code and its first data (preloaded by the entry), so its first render draws the data.
+  await Promise.race([screen ? preloadFirstScreen(screen) : firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
 
   createRoot(document.getElementById('root')!, {
     // A remote that cannot load is expected (and already logged once by the runtime plugin); its region

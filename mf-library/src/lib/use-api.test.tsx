@@ -52,6 +52,15 @@ describe('prefetch', () => {
     expect(api.get).toHaveBeenCalledTimes(2);
   });
 
+  it('returns a promise that settles once the answer is in, and never rejects (a screen module exports it as firstData)', async () => {
+    serveGets(api, { '/api/things': { name: 'prefetched' } });
+    await expect(prefetch('/api/things')).resolves.toBeUndefined();
+    render(<Things />);
+    expect(screen.getByText('prefetched')).toBeInTheDocument();
+    serveGets(api, { '/api/other': {} });
+    await expect(prefetch('/api/things')).resolves.toBeUndefined();
+  });
+
   it('is ignored once it is older than the TTL', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     serveGets(api, { '/api/things': { name: 'prefetched' } });

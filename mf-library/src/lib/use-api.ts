@@ -43,14 +43,16 @@ const prefetched = new Map<string, Prefetched>();
  * Starts a GET before the page that needs it renders. A screen's module calls this when it is loaded, so
  * its data is on the way while React renders the page, instead of only after the page's first effect (on
  * the guest home page that moved the requests ~70 ms earlier, docs/benchmarks.md). The first useApi(path)
- * within PREFETCH_TTL_MS takes the answer, once; every other use fetches as usual.
+ * within PREFETCH_TTL_MS takes the answer, once; every other use fetches as usual. The promise returned settles
+ * when the answer is in (or failed).
  */
-export function prefetch(path: string): void {
+export function prefetch(path: string): Promise<void> {
   const answer = getApiClient().get(path);
   const entry: Prefetched = { answer, expires: Date.now() + PREFETCH_TTL_MS };
-  // A failure is reported by the useApi that takes it; an answer nobody takes must not be an unhandled rejection.
-  answer.then((value) => void (entry.arrived = { value }), () => undefined);
   prefetched.set(path, entry);
+  // Settles once the answer is in (a screen module's `firstData`), never rejects: a failure is reported by the
+  // useApi that takes it, and an answer nobody takes must not be an unhandled rejection.
+  return answer.then((value) => void (entry.arrived = { value }), () => undefined);
 }
 
 /** Drops every prefetched answer not taken yet (each unit test starts without the home page's). */

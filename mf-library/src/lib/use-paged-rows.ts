@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiError } from '@tunafy/api-client';
+import { LIST_PAGE_ROWS } from '@tunafy/contracts';
 import { PageCache } from './page-cache';
 import { asApiError, useReloadOn, type LibraryEntity } from './use-api';
 
@@ -45,8 +46,8 @@ export interface PagedRowsOptions<T> {
   firstPage?: () => RowsAnswer<T> | undefined;
 }
 
-/** 100 rows (~40 KB of JSON) answer fast and cover a few screens; 30 of them are ~3,000 songs in memory. */
-export const ROWS_PAGE_SIZE = 100;
+/** LIST_PAGE_ROWS (100 rows, ~40 KB of JSON) per request; 30 of those pages are ~3,000 songs in memory. */
+export const ROWS_PAGE_SIZE = LIST_PAGE_ROWS;
 export const ROWS_MAX_PAGES = 30;
 /**
  * After a jump of more than a page (a scrollbar drag, End), pages are asked for only once the view has stayed

@@ -23,6 +23,12 @@ export type NoProps = Record<string, never>;
 /** An exposed module whose default export is a React component taking exactly `P`. */
 export interface ComponentModule<P extends object = NoProps> {
   default: ComponentType<P>;
+  /**
+   * A screen's first data, asked for when its module loads; settles (never rejects) once it is in. When the screen is
+   * the first one of a cold start, the shell renders it after this settles (within its first-screen budget), so the
+   * screen's first render can draw the data instead of a skeleton and one more render.
+   */
+  firstData?: Promise<unknown>;
 }
 
 /** Every remote's `./meta`: the event contract version it was built with (the shell refuses incompatible ones). */

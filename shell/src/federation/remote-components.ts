@@ -8,6 +8,8 @@ interface RemoteComponent {
   /** What the region renders: the loaded component directly once settled, so it never suspends again. */
   current(): ComponentType<AnyProps> | LazyExoticComponent<ComponentType<AnyProps>>;
   settled: Promise<void>;
+  /** Settled, and the module's `firstData` (if it has one) settled too. */
+  ready: Promise<void>;
 }
 
 /** One entry per `remote/Expose`: shared by every region and route that shows it, and by preloading. */
@@ -15,7 +17,9 @@ const entries = new Map<string, RemoteComponent>();
 
 function create(request: string): RemoteComponent {
   let outcome: Outcome | undefined;
-  const loading = loadRemoteModule<{ default?: ComponentType<AnyProps> }>(request).then((module) => {
+  let firstData: Promise<unknown> | undefined;
+  const loading = loadRemoteModule<{ default?: ComponentType<AnyProps>; firstData?: Promise<unknown> }>(request).then((module) => {
+    firstData = module?.firstData;
     const component = module?.default;
     if (typeof component !== 'function' && typeof component !== 'object') throw new Error(`"${request}" has no default export`);
     return component as ComponentType<AnyProps>;
@@ -28,8 +32,13 @@ function create(request: string): RemoteComponent {
   const Failed = () => {
     throw (outcome as { error: unknown }).error;
   };
+  const ready = settled.then(() => firstData?.then(
+    () => undefined,
+    () => undefined,
+  ));
   return {
     settled,
+    ready,
     current: () => (!outcome ? pending : 'component' in outcome ? outcome.component : Failed),
   };
 }
@@ -50,6 +59,15 @@ export function remoteComponent(request: string): RemoteComponent {
  */
 export function preloadRemoteComponent(request: string): Promise<void> {
   return remoteComponent(request).settled;
+}
+
+/**
+ * The first screen of a cold start: its code, then its first data if its module asks for some (`firstData`), so the
+ * first render draws that data (/songs: its rows) instead of a skeleton followed by a render that, on a cold start,
+ * waits behind every other region's scripts (docs/lists-at-scale.md, "The first rows").
+ */
+export function preloadFirstScreen(request: string): Promise<void> {
+  return remoteComponent(request).ready;
 }
 
 export function forgetRemoteComponent(request: string): void {

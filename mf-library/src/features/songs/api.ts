@@ -1,12 +1,12 @@
 import { getApiClient } from '@tunafy/api-client';
-import type { DeletedResponse, Song, SongsResponse } from '@tunafy/contracts';
+import { songRowsPath, type DeletedResponse, type Song, type SongsResponse } from '@tunafy/contracts';
 import { takeArrived, takePrefetched } from '../../lib/use-api';
 import { multipart } from '../shared/api';
 import type { RowsAnswer } from '../../lib/use-paged-rows';
 
 export const songPath = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 
-export const songRowsPath = (offset: number, limit: number) => `/api/songs?limit=${limit}&offset=${offset}`;
+export { songRowsPath };
 
 /** Songs `offset` to `offset + limit - 1` of the whole catalog (id order), and how many there are; a prefetched page is taken once. */
 export function fetchSongRows(offset: number, limit: number, signal?: AbortSignal): Promise<RowsAnswer<Song>> {

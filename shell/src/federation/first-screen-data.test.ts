@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
+import { preloadFirstScreenData } from './first-screen-data';
+
+function preloadsFor(pathname: string): HTMLLinkElement[] {
+  const head = document.createElement('head');
+  preloadFirstScreenData(pathname, head);
+  return [...head.querySelectorAll('link')];
+}
+
+describe('preloadFirstScreenData', () => {
+  it("has the browser ask for /songs' first page, in the mode the page's own fetch takes it from", () => {
+    const [link, ...others] = preloadsFor('/songs');
+    expect(others).toEqual([]);
+    expect(link!.rel).toBe('preload');
+    expect(link!.as).toBe('fetch');
+    expect(link!.crossOrigin).toBe('anonymous');
+    expect(new URL(link!.href).pathname + new URL(link!.href).search).toBe(songRowsPath(0, LIST_PAGE_ROWS));
+    expect(preloadsFor('/songs/')).toHaveLength(1);
+  });
+
+  it('asks for nothing on other paths', () => {
+    for (const pathname of ['/', '/songs/6b083d36a9da1a1c8b071edd', '/albums', '/songsx', '/search']) expect(preloadsFor(pathname)).toEqual([]);
+  });
+});
