@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, type RenderResult } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { PREFETCH_TTL_MS, prefetch, useApi } from './use-api';
@@ -17,6 +17,14 @@ function Things() {
   return <p>{error ? `error ${error.status}` : (data?.name ?? 'loading')}</p>;
 }
 
+/** The prefetched answer is taken once: after the page that took it, the next one asks the API. */
+async function expectTheNextPageToFetchAfresh(first: RenderResult): Promise<void> {
+  first.unmount();
+  render(<Things />);
+  expect(await screen.findByText('fresh')).toBeInTheDocument();
+  expect(api.get).toHaveBeenCalledTimes(2);
+}
+
 describe('prefetch', () => {
   it('hands its answer to the first page that asks, once', async () => {
     serveGets(api, { '/api/things': { name: 'prefetched' } });
@@ -27,11 +35,7 @@ describe('prefetch', () => {
     const first = render(<Things />);
     expect(await screen.findByText('prefetched')).toBeInTheDocument();
     expect(api.get).toHaveBeenCalledTimes(1);
-    first.unmount();
-
-    render(<Things />);
-    expect(await screen.findByText('fresh')).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledTimes(2);
+    await expectTheNextPageToFetchAfresh(first);
   });
 
   it('is shown by the first render when it is already in, and not asked for again', async () => {
@@ -45,11 +49,7 @@ describe('prefetch', () => {
     await act(async () => undefined);
     expect(screen.getByText('prefetched')).toBeInTheDocument();
     expect(api.get).toHaveBeenCalledTimes(1);
-    first.unmount();
-
-    render(<Things />);
-    expect(await screen.findByText('fresh')).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledTimes(2);
+    await expectTheNextPageToFetchAfresh(first);
   });
 
   it('returns a promise that settles once the answer is in, and never rejects (a screen module exports it as firstData)', async () => {
