@@ -12,6 +12,11 @@ import './global.css';
 
 /** How long the splash may wait for the first screen's code, so it appears with the layout, not after it. */
 const FIRST_SCREEN_BUDGET_MS = 1000;
+/**
+ * How much longer the first render may wait for the first screen's data once its code is in. On a cold start the data
+ * is usually in first (the entry preloads it); a slower answer is not worth a longer blank page.
+ */
+const FIRST_DATA_GRACE_MS = 200;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -27,8 +32,13 @@ async function start() {
   // scripts would run before that render, on the main thread the first screen is waiting for (docs/benchmarks.md,
   // session 12).
   await session;
-  // The first screen's code and its first data (preloaded by the entry), so its first render draws the data.
-  await Promise.race([screen ? preloadFirstScreen(screen) : firstScreen, delay(FIRST_SCREEN_BUDGET_MS)]);
+  // The first screen's code and its first data (preloaded by the entry), so its first render draws the data; a slow
+  // answer holds the layout back for FIRST_DATA_GRACE_MS at most once the code is in, then the screen shows its skeleton.
+  await Promise.race([
+    screen ? preloadFirstScreen(screen) : firstScreen,
+    firstScreen.then(() => delay(FIRST_DATA_GRACE_MS)),
+    delay(FIRST_SCREEN_BUDGET_MS),
+  ]);
 
   createRoot(document.getElementById('root')!, {
     // A remote that cannot load is expected (and already logged once by the runtime plugin); its region
