@@ -34,6 +34,12 @@ const CHANGE_RETENTION_MS = 10 * 60_000;
 const TRIM_EVERY_MS = 60_000;
 /** How long the read that notices a logged reload waits for it before answering from the current copy. */
 const RELOAD_WAIT_MS = 2000;
+/**
+ * The longest a read waits for the periodic look at other replicas' changes (see current). A look takes milliseconds;
+ * a database that does not answer (stopping, restarting, gone) would hold every read for a server-selection timeout
+ * or more (a drill saw reads of 8.7 s while the engine stopped), where the copy held can answer.
+ */
+const RECHECK_WAIT_MS = 1000;
 /** The longest a write's answer waits for its change to be logged (see record). */
 const LOG_WAIT_MS = 3000;
 /** The longest pause between tries of a failed log write (see logPending). */
@@ -113,7 +119,9 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     }
     // While a reload reads the database, feed changes wait for the new copy (it starts from the head read before it).
     if (this.reloading) return this.loaded;
-    if (Date.now() - this.checkedAt >= this.config.catalogRecheckMs) await this.syncOnce();
+    // Other replicas' changes, looked for at most every catalogRecheckMs and waited for at most RECHECK_WAIT_MS: past
+    // that the copy held answers and the look carries on (its failure is logged).
+    if (Date.now() - this.checkedAt >= this.config.catalogRecheckMs) await Promise.race([this.syncOnce(), delay(RECHECK_WAIT_MS, undefined, { ref: false })]);
     // The client's own write went through another replica since (read-your-writes.ts): catch up before answering.
     // A sync that was under way may have read the head before that write was logged; then one more.
     const wanted = revisionWanted();
