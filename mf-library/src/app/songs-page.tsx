@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router';
-import type { Song } from '@tunafy/contracts';
+import { songRowsPath, type Song } from '@tunafy/contracts';
 import { EmptyState, NoteIcon, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { PlayButton } from '../components/play-button';
@@ -9,7 +9,7 @@ import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { GradientCover } from '../components/cover';
 import { SongList } from './song-list';
-import { arrivedSongRows, fetchSongRows, songRowsPath } from '../features/songs/api';
+import { arrivedSongRows, fetchSongRows } from '../features/songs/api';
 import { formatSongCount } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
 import { useSessionUser } from '../lib/session';

@@ -18,8 +18,6 @@ interface State<T> {
   path: string | null;
   data: T | undefined;
   error: ApiError | null;
-  /** The data came from a prefetched answer already in when the hook was created. */
-  arrived?: boolean;
 }
 
 export function asApiError(error: unknown): ApiError {
@@ -94,15 +92,13 @@ function isAbort(error: unknown): boolean {
  */
 export function useApi<T>(path: string | null, reloadOn: readonly LibraryEntity[] = []): Resource<T> {
   // A prefetched answer already in is shown by the first render; the first effect then has nothing to fetch.
-  const [state, setState] = useState<State<T>>(() => {
-    const data = path === null ? undefined : takeArrived<T>(path);
-    return { path, data, error: null, arrived: data !== undefined };
-  });
+  const [state, setState] = useState<State<T>>(() => ({ path, data: path === null ? undefined : takeArrived<T>(path), error: null }));
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((current) => current + 1), []);
   const current = state.path === path ? state : { path, data: undefined, error: null };
   if (current !== state) setState(current);
-  const arrived = useRef(state.arrived === true);
+  // Read on the first render only, when the state's data can only have come from takeArrived.
+  const arrived = useRef(state.data !== undefined);
 
   useEffect(() => {
     if (!path) return;

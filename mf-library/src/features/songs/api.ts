@@ -6,8 +6,6 @@ import type { RowsAnswer } from '../../lib/use-paged-rows';
 
 export const songPath = (id: string) => `/api/songs/${encodeURIComponent(id)}`;
 
-export { songRowsPath };
-
 /** Songs `offset` to `offset + limit - 1` of the whole catalog (id order), and how many there are; a prefetched page is taken once. */
 export function fetchSongRows(offset: number, limit: number, signal?: AbortSignal): Promise<RowsAnswer<Song>> {
   const path = songRowsPath(offset, limit);
