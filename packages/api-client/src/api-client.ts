@@ -1,16 +1,26 @@
 import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody, MESSAGES, type ApiErrorBody, type CsrfTokenResponse, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
 
+/**
+ * Who produced a failure: the API (its JSON error body), something in front of it that answered instead (a gateway's
+ * bare 502 page), or nobody (the connection failed or was cut). Only the first is the API's verdict: an API that
+ * refuses an upload before reading it can have its answer lost, so the other two may hide a 401 or a 403.
+ */
+export type ErrorOrigin = 'api' | 'gateway' | 'network';
+
 /** Every failed call rejects with this, carrying the API's error body (or a synthesized one). */
 export class ApiError extends Error {
-  constructor(readonly body: ApiErrorBody) {
+  constructor(
+    readonly body: ApiErrorBody,
+    readonly origin: ErrorOrigin = 'api',
+  ) {
     super(body.message);
   }
   get status(): number {
     return this.body.statusCode;
   }
-  /** Field messages for forms; a 5xx becomes the spec's generic message under `server`. */
+  /** Field messages for forms; a 5xx becomes the spec's generic message under `server` (no connection says so). */
   get fieldErrors(): Record<string, string> {
-    if (this.status >= 500) return { server: MESSAGES.serverError };
+    if (this.status >= 500) return { server: this.origin === 'network' ? this.message : MESSAGES.serverError };
     return this.body.errors ?? {};
   }
 }
@@ -69,12 +79,16 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+export const UNREACHABLE_MESSAGE = 'Tunafy cannot be reached. Check your connection and try again.';
+
 function networkError(): ApiError {
-  return new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Tunafy cannot be reached. Check your connection and try again.' });
+  return new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNREACHABLE_MESSAGE }, 'network');
 }
 
 export class ApiClient {
   private csrfToken: string | null = null;
+  /** The token fetch under way: concurrent writes share it, since each fetch replaces the cookie the others would be checked against. */
+  private csrfFetch: Promise<string> | null = null;
 
   constructor(private readonly baseUrl = '') {}
 
@@ -121,31 +135,56 @@ export class ApiClient {
     } else if (options.form) {
       body = options.form;
     }
-    if (!SAFE.has(method)) headers['x-csrf-token'] = await this.csrf();
+    const token = SAFE.has(method) ? undefined : await this.csrf();
+    if (token) headers['x-csrf-token'] = token;
     const transport = options.onUploadProgress && typeof XMLHttpRequest !== 'undefined' ? xhrTransport : fetchTransport;
     let response;
     try {
       response = await transport(method, this.baseUrl + path, headers, body, options);
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
+      // A cut write may hide a CSRF refusal: the next write asks for a fresh token instead of repeating it.
+      if (token) this.dropCsrfToken(token);
       throw networkError();
     }
     const issued = response.headers.get('x-csrf-token');
     if (issued) this.csrfToken = issued;
     const parsed = parseJson(response.text);
     if (response.status >= 200 && response.status < 300) return parsed as T;
-    const error = new ApiError(isApiErrorBody(parsed) ? parsed : { statusCode: response.status, code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', message: response.text.slice(0, 200) || `HTTP ${response.status}` });
+    const fromApi = isApiErrorBody(parsed);
+    const error = fromApi
+      ? new ApiError(parsed)
+      : new ApiError({ statusCode: response.status, code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', message: response.text.slice(0, 200) || `HTTP ${response.status}` }, 'gateway');
+    // The session the token was bound to is gone (logged out or expired): the next write starts with a fresh one.
+    if (error.status === 401 && token) this.dropCsrfToken(token);
     // A token can go stale (another tab logged in or out): fetch a fresh one and try once more.
     if (error.body.code === 'CSRF_INVALID' && !retried) {
-      this.csrfToken = null;
+      if (token) this.dropCsrfToken(token);
       return this.send<T>(method, path, options, idempotencyKey, true);
     }
     throw error;
   }
 
-  private async csrf(): Promise<string> {
-    if (!this.csrfToken) this.csrfToken = (await this.get<CsrfTokenResponse>('/api/auth/csrf')).csrf_token;
-    return this.csrfToken;
+  private csrf(): Promise<string> {
+    if (this.csrfToken) return Promise.resolve(this.csrfToken);
+    this.csrfFetch ??= this.get<CsrfTokenResponse>('/api/auth/csrf')
+      .then(({ csrf_token: fetched }) => (this.csrfToken = fetched))
+      .finally(() => (this.csrfFetch = null));
+    return this.csrfFetch;
+  }
+
+  /** Forgets `token` unless a newer one replaced it meanwhile (a late refusal must not throw away a fresh token). */
+  private dropCsrfToken(token: string): void {
+    if (this.csrfToken === token) this.csrfToken = null;
+  }
+
+  /**
+   * Forgets the CSRF token, so the next write fetches one for the session as it is now. For callers about to send a
+   * large body after checking the session: another tab may have logged out and in since, which replaced the cookie
+   * the token must match, and a refusal of a large upload can arrive as a cut connection the client cannot retry.
+   */
+  forgetCsrfToken(): void {
+    this.csrfToken = null;
   }
 
   /** The session user, or null for a guest (the API answers 401 then). */
@@ -168,6 +207,23 @@ export class ApiClient {
 
   async logout(): Promise<void> {
     await this.post('/api/auth/logout');
+  }
+}
+
+/**
+ * Whether a failed call failed because nobody is logged in any more: a 401, or a failure without the API's verdict (a
+ * cut connection, a gateway's bare 5xx) after which GET /api/auth/ finds nobody. An API that refuses an upload before
+ * reading its body can have that 401 lost on the way, so the session is asked again rather than guessed.
+ */
+export async function sessionEnded(error: unknown, client: Pick<ApiClient, 'session'> = getApiClient()): Promise<boolean> {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 401) return true;
+  if (error.origin === 'api') return false;
+  try {
+    return (await client.session()) === null;
+  } catch {
+    // The API cannot be reached either: nothing says the session ended, and the failure keeps its own message.
+    return false;
   }
 }
 

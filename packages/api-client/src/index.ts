@@ -1,1 +1,1 @@
-export { ApiClient, ApiError, getApiClient, type RequestOptions } from './api-client.js';
+export { ApiClient, ApiError, UNREACHABLE_MESSAGE, getApiClient, sessionEnded, type ErrorOrigin, type RequestOptions } from './api-client.js';
