@@ -2,6 +2,7 @@ import { albumFieldsSchema, type Album } from '@tunafy/contracts';
 import { LibraryFormFrame, NameField, NewCoverInput, checkFields, schemaErrors } from '../../components/library-form';
 import { coverError } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
+import { guardUpload } from '../../lib/upload-session';
 import { createAlbum } from './api';
 
 export type AlbumValues = { album_name: string; album_cover_url: File | null };
@@ -18,7 +19,8 @@ export function CreateAlbumForm({ onCreated }: { onCreated: (album: Album) => vo
   const form = useLibraryForm<AlbumValues, Album>({
     initial: { album_name: '', album_cover_url: null },
     check: (values) => checkAlbum(values, true),
-    send: (values, onProgress) => createAlbum({ album_name: values.album_name.trim(), album_cover_url: values.album_cover_url! }, onProgress),
+    send: (values, onProgress) =>
+      guardUpload([values.album_cover_url], () => createAlbum({ album_name: values.album_name.trim(), album_cover_url: values.album_cover_url! }, onProgress)),
     onSuccess: onCreated,
   });
   return (

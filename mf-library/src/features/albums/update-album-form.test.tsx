@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import AlbumUpdatePage from '../../app/album-update-page';
 import { ANN, BOB, album, file } from '../../test/fixtures';
 import { apiError, formFields, serveGets, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { errorUnder } from '../../test/queries';
 import { expectSubmission, renderFormPage, retype } from '../../test/form-page';
+import { recordBus } from '../../test/render';
 
 let api: FakeApi;
 const NIGHT = album({ album_name: 'Night Drive' });
@@ -72,5 +73,15 @@ describe('Update album', () => {
     await renderPage(BOB);
     expect(await screen.findByText('This album isn’t yours')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update Album' })).toBeNull();
+  });
+
+  it('asks whether anyone is logged in before sending a large cover; nobody: "Please log in", nothing sent', async () => {
+    Object.assign(api, { session: vi.fn(async () => null), forgetCsrfToken: vi.fn() });
+    const modals = recordBus('ui:open-modal');
+    const { user, submit } = await renderPage();
+    await user.upload(await screen.findByLabelText('Cover photo'), file('huge.png', 'image/png', 3 * 1024 * 1024));
+    await submit();
+    await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+    expect(api.put).not.toHaveBeenCalled();
   });
 });

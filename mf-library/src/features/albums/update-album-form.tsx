@@ -1,6 +1,7 @@
 import type { Album } from '@tunafy/contracts';
 import { CoverChange, LibraryFormFrame, NameField } from '../../components/library-form';
 import { useLibraryForm } from '../../lib/form';
+import { guardUpload } from '../../lib/upload-session';
 import { updateAlbum } from './api';
 import { checkAlbum, type AlbumValues } from './create-album-form';
 
@@ -8,7 +9,8 @@ export function UpdateAlbumForm({ album, onUpdated }: { album: Album; onUpdated:
   const form = useLibraryForm<AlbumValues, Album>({
     initial: { album_name: album.album_name, album_cover_url: null },
     check: (values) => checkAlbum(values, false),
-    send: (values, onProgress) => updateAlbum(album.id, { album_name: values.album_name.trim(), album_cover_url: values.album_cover_url }, onProgress),
+    send: (values, onProgress) =>
+      guardUpload([values.album_cover_url], () => updateAlbum(album.id, { album_name: values.album_name.trim(), album_cover_url: values.album_cover_url }, onProgress)),
     onSuccess: onUpdated,
   });
   return (

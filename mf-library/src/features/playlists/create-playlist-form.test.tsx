@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, UNREACHABLE_MESSAGE } from '@tunafy/api-client';
 import PlaylistCreatePage from '../../app/playlist-create-page';
 import { file, playlist } from '../../test/fixtures';
 import { apiError, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { alertText, errorUnder } from '../../test/queries';
 import { expectSubmission, renderFormPage } from '../../test/form-page';
+import { recordBus } from '../../test/render';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -65,5 +67,24 @@ describe('Create playlist', () => {
     await user.type(screen.getByLabelText('Playlist Name'), '!');
     await submit();
     await waitFor(() => expect(alertText()).toBe('Something went wrong. Please try again'));
+  });
+
+  it('opens "Please log in" when the connection is cut and the API then says nobody is logged in', async () => {
+    api.post.mockRejectedValue(new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNREACHABLE_MESSAGE }, 'network'));
+    Object.assign(api, { session: vi.fn(async () => null), forgetCsrfToken: vi.fn() });
+    const modals = recordBus('ui:open-modal');
+    const { user, submit } = renderPage();
+    await user.type(screen.getByLabelText('Playlist Name'), 'Chill');
+    await user.upload(screen.getByLabelText('Cover photo'), file('cover.png', 'image/png'));
+    await submit();
+    await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+  });
+
+  it('shows a permission refusal’s own message', async () => {
+    api.post.mockRejectedValue(apiError(403, undefined, 'You are not allowed to do that.'));
+    const { user, submit } = renderPage();
+    await user.type(screen.getByLabelText('Playlist Name'), 'Chill');
+    await submit();
+    await waitFor(() => expect(alertText()).toBe('You are not allowed to do that.'));
   });
 });

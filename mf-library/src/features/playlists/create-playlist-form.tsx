@@ -3,6 +3,7 @@ import { CheckboxField, TextAreaField } from '@tunafy/ui';
 import { LibraryFormFrame, NameField, NewCoverInput, bindField, checkFields, schemaErrors } from '../../components/library-form';
 import { coverError } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
+import { guardUpload } from '../../lib/upload-session';
 import { createPlaylist } from './api';
 
 type Values = { playlist_name: string; playlist_cover_url: File | null; description: string; private: boolean };
@@ -22,9 +23,11 @@ export function CreatePlaylistForm({ onCreated }: { onCreated: (playlist: Playli
     initial: { playlist_name: '', playlist_cover_url: null, description: '', private: false },
     check: checkNewPlaylist,
     send: (values, onProgress) =>
-      createPlaylist(
-        { playlist_name: values.playlist_name.trim(), playlist_cover_url: values.playlist_cover_url, description: values.description.trim(), private: values.private },
-        onProgress,
+      guardUpload([values.playlist_cover_url], () =>
+        createPlaylist(
+          { playlist_name: values.playlist_name.trim(), playlist_cover_url: values.playlist_cover_url, description: values.description.trim(), private: values.private },
+          onProgress,
+        ),
       ),
     onSuccess: onCreated,
   });

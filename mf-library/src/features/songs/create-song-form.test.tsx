@@ -1,12 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Song } from '@tunafy/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, UNREACHABLE_MESSAGE } from '@tunafy/api-client';
+import type { SessionUser, Song } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
 import SongCreatePage from '../../app/song-create-page';
 import { ANN, file, song } from '../../test/fixtures';
 import { apiError, deferred, formFields, stubApiClient, type FakeApi } from '../../test/fake-api';
 import { alertText, errorUnder } from '../../test/queries';
 import { currentPath, publishSession, recordBus, renderAt } from '../../test/render';
+import { UPLOAD_MESSAGES } from '../../lib/upload-session';
 
 const MESSAGES = {
   name: 'Name is required.',
@@ -139,5 +142,69 @@ describe('Create song', () => {
     renderAt('/songs/new', { '/songs/new': <SongCreatePage />, '/': <p>Home</p> });
     publishSession(null);
     expect(currentPath()).toBe('/');
+  });
+
+  describe('when the API refuses the upload', () => {
+    const cut = () => new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNREACHABLE_MESSAGE }, 'network');
+    /** GET /api/auth/ answering `user` (the session check before a large upload, and after a cut connection). */
+    const sessionIs = (user: SessionUser | null) => Object.assign(api, { session: vi.fn(async () => user), forgetCsrfToken: vi.fn() });
+    const large = (name: string) => file(name, 'audio/mpeg', 2 * 1024 * 1024);
+
+    it('asks whether anyone is logged in before a large upload, and with nobody opens "Please log in" instead of sending', async () => {
+      const { session } = sessionIs(null);
+      const modals = recordBus('ui:open-modal');
+      const { fill, submit } = renderPage();
+      await fill({ name: 'Blue Hour', cover: file('cover.png'), audio: large('song.mp3') });
+      await submit();
+      await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+      expect(session).toHaveBeenCalledOnce();
+      expect(api.post).not.toHaveBeenCalled();
+      // The page now knows it has a guest: it goes home, as for any guest.
+      expect(getEventBus().last('auth:session')).toEqual({ user: null });
+      await waitFor(() => expect(currentPath()).toBe('/'));
+    });
+
+    it('sends a large upload with a fresh CSRF token once the session is confirmed', async () => {
+      const { forgetCsrfToken } = sessionIs(ANN);
+      api.post.mockReturnValue(new Promise(() => {}));
+      const { fill, submit } = renderPage();
+      await fill({ name: 'Blue Hour', cover: file('cover.png'), audio: large('song.mp3') });
+      await submit();
+      await waitFor(() => expect(api.post).toHaveBeenCalledOnce());
+      expect(forgetCsrfToken).toHaveBeenCalledOnce();
+    });
+
+    it('opens "Please log in" for a 401 mid-upload', async () => {
+      api.post.mockRejectedValue(apiError(401, { auth: 'Unauthorized' }, 'You need to log in.'));
+      const modals = recordBus('ui:open-modal');
+      const { fill, submit } = renderPage();
+      await fill({ name: 'Blue Hour', cover: file('cover.png'), audio: file('song.mp3') });
+      await submit();
+      await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+      expect(getEventBus().last('auth:session')).toEqual({ user: null });
+    });
+
+    it('opens "Please log in" for a cut connection after which nobody is logged in, and says the network failed when someone still is', async () => {
+      api.post.mockRejectedValue(cut());
+      sessionIs(ANN);
+      const modals = recordBus('ui:open-modal');
+      const { fill, submit } = renderPage();
+      await fill({ name: 'Blue Hour', cover: file('cover.png'), audio: file('song.mp3') });
+      await submit();
+      await waitFor(() => expect(alertText()).toBe(UPLOAD_MESSAGES.network));
+      expect(modals).toEqual([]);
+
+      sessionIs(null);
+      await submit();
+      await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+    });
+
+    it('shows a CSRF refusal’s own message', async () => {
+      api.post.mockRejectedValue(new ApiError({ statusCode: 403, code: 'CSRF_INVALID', message: 'Missing or invalid CSRF token.' }));
+      const { fill, submit } = renderPage();
+      await fill({ name: 'Blue Hour', cover: file('cover.png'), audio: file('song.mp3') });
+      await submit();
+      await waitFor(() => expect(alertText()).toBe('Missing or invalid CSRF token.'));
+    });
   });
 });

@@ -5,6 +5,7 @@ import { FileInput, LibraryFormFrame, NameField, NewCoverInput, checkFields, sch
 import { coverError, songFileError, SONG_ACCEPT } from '../../lib/files';
 import { useNameFromTags } from '../../lib/use-name-from-tags';
 import { useLibraryForm, type FormErrors, type LibraryFormOptions } from '../../lib/form';
+import { guardUpload } from '../../lib/upload-session';
 import { createSong } from './api';
 
 export type SongValues = { song_name: string; song_cover_url: File | null; song_file_url: File | null };
@@ -38,7 +39,9 @@ export function CreateSongForm({ onCreated }: { onCreated: (song: Song) => void 
     {
       initial: { song_name: '', song_cover_url: null, song_file_url: null },
       send: (values, onProgress) =>
-        createSong({ song_name: values.song_name.trim(), song_cover_url: values.song_cover_url!, song_file_url: values.song_file_url! }, onProgress),
+        guardUpload([values.song_cover_url, values.song_file_url], () =>
+          createSong({ song_name: values.song_name.trim(), song_cover_url: values.song_cover_url!, song_file_url: values.song_file_url! }, onProgress),
+        ),
       onSuccess: onCreated,
     },
     true,

@@ -1,6 +1,7 @@
 import type { Song } from '@tunafy/contracts';
 import { CoverChange, LibraryFormFrame, NameField } from '../../components/library-form';
 import { formatDuration } from '../../lib/format';
+import { guardUpload } from '../../lib/upload-session';
 import { updateSong } from './api';
 import { OtherFormatsHint, useSongForm } from './create-song-form';
 
@@ -9,7 +10,9 @@ export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (so
     {
       initial: { song_name: song.song_name, song_cover_url: null, song_file_url: null },
       send: (values, onProgress) =>
-        updateSong(song.id, { song_name: values.song_name.trim(), song_cover_url: values.song_cover_url, song_file_url: values.song_file_url }, onProgress),
+        guardUpload([values.song_cover_url, values.song_file_url], () =>
+          updateSong(song.id, { song_name: values.song_name.trim(), song_cover_url: values.song_cover_url, song_file_url: values.song_file_url }, onProgress),
+        ),
       onSuccess: onUpdated,
     },
     false,

@@ -1,0 +1,85 @@
+import { ApiError, getApiClient, sessionEnded } from '@tunafy/api-client';
+import { MESSAGES } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
+import { askToLogIn } from './bus';
+
+// What every upload screen (the song, album and playlist forms, the bulk upload) does about the session: ask for it
+// before sending much, and say the real reason when the API refuses (docs/import.md, "When an upload is refused").
+
+/** Above this many bytes an upload first asks whether anyone is still logged in: a wasted transfer costs more than a GET. */
+export const LARGE_UPLOAD_BYTES = 1024 * 1024;
+
+export const UPLOAD_MESSAGES = {
+  loggedOut: 'You are no longer logged in, so this was not uploaded. Log in again, then retry.',
+  network: 'The upload was cut off before Tunafy answered. Check your connection, then retry.',
+} as const;
+
+/**
+ * Whether someone is logged in now (GET /api/auth/). The API being unreachable counts as yes: the upload itself then
+ * fails with the reason. The CSRF token is forgotten so the upload carries one for the session as it is now.
+ */
+export async function loggedInNow(): Promise<boolean> {
+  const client = getApiClient();
+  try {
+    const user = await client.session();
+    client.forgetCsrfToken();
+    return user !== null;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The session ended under an open page (logged out in another tab, expired): the bus stops claiming a user the API no
+ * longer knows, which the auth pages need to let them log in, and the "Please log in" modal says why. A person who
+ * logged out here already knows, so nothing opens then.
+ */
+export function sessionLost(): void {
+  const bus = getEventBus();
+  if (!bus.last('auth:session')?.user) return;
+  bus.publish('auth:session', { user: null });
+  askToLogIn();
+}
+
+export type UploadFailure = { loggedOut: true } | { loggedOut: false; message: string };
+
+/**
+ * Why an upload failed: the session ended (a 401, or a cut connection after which nobody is logged in), or the words
+ * for its row or form: the API's own (a 403's CSRF or permission message, a file's problem), or the network's.
+ */
+export async function uploadFailure(error: unknown): Promise<UploadFailure> {
+  if (await sessionEnded(error)) return { loggedOut: true };
+  if (!(error instanceof ApiError)) return { loggedOut: false, message: MESSAGES.serverError };
+  if (error.origin !== 'api') return { loggedOut: false, message: UPLOAD_MESSAGES.network };
+  if (error.status >= 500) return { loggedOut: false, message: MESSAGES.serverError };
+  const fields = error.body.errors ?? {};
+  return { loggedOut: false, message: fields.file ?? Object.values(fields)[0] ?? error.body.message };
+}
+
+/**
+ * A form's upload with the session rules around it: a large one first checks the session, and a failure is rethrown
+ * as the error the form shows (the network's message instead of "something went wrong"; for a lost session the modal,
+ * plus a sentence in case the form is still on screen).
+ */
+export async function guardUpload<T>(files: readonly (File | null)[], upload: () => Promise<T>): Promise<T> {
+  const bytes = files.reduce((sum, file) => sum + (file?.size ?? 0), 0);
+  if (bytes > LARGE_UPLOAD_BYTES && !(await loggedInNow())) {
+    sessionLost();
+    throw loggedOutError();
+  }
+  try {
+    return await upload();
+  } catch (error) {
+    const failure = await uploadFailure(error);
+    if (failure.loggedOut) {
+      sessionLost();
+      throw loggedOutError();
+    }
+    if (error instanceof ApiError && error.origin !== 'api') throw new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: failure.message }, 'network');
+    throw error;
+  }
+}
+
+function loggedOutError(): ApiError {
+  return new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: UPLOAD_MESSAGES.loggedOut });
+}
