@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IMPORT_MESSAGES, type Album, type ImportResponse, type Song } from '@tunafy/contracts';
 import { apiError, deferred } from '../../test/fake-api';
 import { renderAt } from '../../test/render';
-import { createUploadQueue } from './upload-queue';
+import { createUploadQueue, type UploadSession } from './upload-queue';
 import { UploadList } from './upload-list';
 
 const file = (name: string) => new File(['x'.repeat(10)], name);
@@ -56,5 +56,36 @@ describe('upload list', () => {
     expect(screen.queryByRole('button', { name: 'Cancel all' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(screen.queryByRole('heading', { name: 'Uploads' })).not.toBeInTheDocument();
+  });
+
+  it('after a lost session, lists the files not sent as paused with one Resume uploads that sends them once logged in again', async () => {
+    const answers: ReturnType<typeof deferred<ImportResponse>>[] = [];
+    const send = vi.fn(() => {
+      answers.push(deferred<ImportResponse>());
+      return answers.at(-1)!.promise;
+    });
+    let loggedIn = true;
+    const session: UploadSession = {
+      loggedIn: vi.fn(async () => loggedIn),
+      explain: vi.fn(async () => ({ loggedOut: true as const })),
+      lost: vi.fn(),
+    };
+    const queue = createUploadQueue({ send, session, concurrency: 1 });
+    renderAt('/upload', { '/upload': <UploadList queue={queue} /> });
+    act(() => queue.add(['a.flac', 'b.flac', 'c.flac'].map((name) => ({ id: name, request: { file: file(name), cover: null, edits: {} } }))));
+
+    loggedIn = false;
+    await act(async () => answers[0]!.reject(apiError(401)));
+    expect(await screen.findByText('Uploads paused: you were logged out, so 3 files were not sent yet.')).toHaveAttribute('role', 'status');
+    expect(screen.getAllByText('Paused: not sent yet')).toHaveLength(3);
+    expect(screen.getByRole('progressbar', { name: '0 of 3 uploaded, 3 paused' })).toHaveAttribute('aria-valuenow', '0');
+    expect(session.lost).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledOnce();
+
+    loggedIn = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Resume uploads' }));
+    expect(await screen.findByRole('progressbar', { name: 'Uploading a.flac' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Uploads paused/)).not.toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });

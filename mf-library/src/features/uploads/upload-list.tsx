@@ -7,17 +7,37 @@ import styles from './uploads.module.css';
 
 /** The page's uploads (this visit's and any still running from before), with a bar per file and one for the batch. */
 export function UploadList({ queue, headingRef }: { queue: UploadQueue; headingRef?: Ref<HTMLHeadingElement> }) {
-  const { jobs, progress, running } = useUploadQueue(queue);
+  const { jobs, progress, running, paused, checking } = useUploadQueue(queue);
   if (jobs.length === 0) return null;
   const done = jobs.filter((job) => job.state === 'imported' || job.state === 'duplicate').length;
   const failed = jobs.filter((job) => job.state === 'failed').length;
+  const held = jobs.filter((job) => job.state === 'paused').length;
   const cancelled = jobs.filter((job) => job.state === 'cancelled').length;
   return (
     <section className={styles.section} aria-labelledby="upload-progress-title">
       <h2 id="upload-progress-title" className={styles.sectionTitle} tabIndex={-1} ref={headingRef}>
         Uploads
       </h2>
-      <ProgressBar label={`${done} of ${jobs.length} uploaded${failed ? `, ${failed} failed` : ''}${cancelled ? `, ${cancelled} cancelled` : ''}`} progress={progress} />
+      <ProgressBar
+        label={`${done} of ${jobs.length} uploaded${failed ? `, ${failed} failed` : ''}${held ? `, ${held} paused` : ''}${cancelled ? `, ${cancelled} cancelled` : ''}`}
+        progress={progress}
+      />
+      {paused && (
+        // The one way on after a lost session, above the list so it is seen first on coming back from logging in.
+        <div className={styles.pausedBar}>
+          <p className={styles.pausedText} role="status">
+            Uploads paused: you were logged out, so {held} {held === 1 ? 'file was' : 'files were'} not sent yet.
+          </p>
+          <Button size="small" onClick={queue.resume} disabled={checking} aria-busy={checking || undefined}>
+            {checking ? 'Checking…' : 'Resume uploads'}
+          </Button>
+          {!running && (
+            <Button variant="secondary" size="small" onClick={queue.cancelAll}>
+              Cancel all
+            </Button>
+          )}
+        </div>
+      )}
       {running && (
         <div className={styles.runningBar}>
           <p className={styles.hint}>You can keep browsing and listening; uploads go on until you close this tab.</p>
@@ -67,6 +87,13 @@ function status(job: UploadJob, onRetry: () => void, onCancel: () => void) {
       return (
         <span className={styles.inFlight}>
           <ProgressBar label={`Uploading ${job.name}`} progress={job.progress} hideLabel />
+          {cancel}
+        </span>
+      );
+    case 'paused':
+      return (
+        <span className={styles.inFlight}>
+          <span>Paused: not sent yet</span>
           {cancel}
         </span>
       );

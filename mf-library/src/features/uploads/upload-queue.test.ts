@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError, UNREACHABLE_MESSAGE } from '@tunafy/api-client';
 import { IMPORT_MESSAGES, type ImportResponse, type Song } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
+import { LARGE_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadFailure } from '../../lib/upload-session';
+import { ANN } from '../../test/fixtures';
 import { apiError, deferred } from '../../test/fake-api';
-import { createUploadQueue } from './upload-queue';
+import { recordBus } from '../../test/render';
+import { createUploadQueue, followSession, type UploadSession } from './upload-queue';
 import type { UploadRequest } from './api';
 
 const song = (id: string): Song => ({ id, song_name: `Song ${id}` }) as Song;
@@ -24,6 +29,29 @@ function manualSend() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const MB = 1024 * 1024;
+const cut = () => new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNREACHABLE_MESSAGE }, 'network');
+
+/**
+ * The session as the API would answer: `loggedIn` is what GET /api/auth/ says now (the test flips it), a 401 always
+ * means the session ended, a cut connection is judged by asking again, anything else keeps its message.
+ */
+function fakeSession(state = { loggedIn: true }) {
+  const session = {
+    state,
+    loggedIn: vi.fn(async () => state.loggedIn),
+    explain: vi.fn(async (error: unknown): Promise<UploadFailure> => {
+      const apiError_ = error as ApiError;
+      if (apiError_.status === 401 || (apiError_.origin === 'network' && !state.loggedIn)) return { loggedOut: true };
+      return { loggedOut: false, message: apiError_.origin === 'network' ? UPLOAD_MESSAGES.network : apiError_.message };
+    }),
+    lost: vi.fn(),
+  } satisfies UploadSession & { state: { loggedIn: boolean } };
+  return session;
+}
+
+const states = (queue: ReturnType<typeof createUploadQueue>) => queue.snapshot().jobs.map((job) => job.state);
 
 describe('upload queue', () => {
   it('sends three files at a time and starts the next when one finishes', async () => {
@@ -137,5 +165,134 @@ describe('upload queue', () => {
     expect(queue.snapshot().running).toBe(false);
     queue.clearFinished();
     expect(queue.snapshot().jobs).toEqual([]);
+  });
+
+  it('asks whether anyone is logged in before a large batch, and holds it for the "Please log in" modal when nobody is', async () => {
+    const { send } = manualSend();
+    const session = fakeSession({ loggedIn: false });
+    const queue = createUploadQueue({ send, session });
+    queue.add([
+      { id: 'a', request: request('a.flac', MB) },
+      { id: 'b', request: request('b.flac', MB) },
+    ]);
+    expect(queue.snapshot().checking).toBe(true);
+    await settle();
+    expect(session.loggedIn).toHaveBeenCalledOnce();
+    expect(send).not.toHaveBeenCalled();
+    expect(states(queue)).toEqual(['paused', 'paused']);
+    expect(queue.snapshot()).toMatchObject({ paused: true, running: false, checking: false, progress: 0 });
+    expect(session.lost).toHaveBeenCalledOnce();
+  });
+
+  it('sends a small batch at once, without asking', () => {
+    const { send } = manualSend();
+    const session = fakeSession();
+    createUploadQueue({ send, session }).add([{ id: 'a', request: request('a.mp3', LARGE_UPLOAD_BYTES) }]);
+    expect(send).toHaveBeenCalledOnce();
+    expect(session.loggedIn).not.toHaveBeenCalled();
+  });
+
+  it('stops sending when a file is refused for a lost session (401), keeps the rest, and resumes after the person logs in again', async () => {
+    const { send, calls } = manualSend();
+    const session = fakeSession();
+    const queue = createUploadQueue({ send, session, concurrency: 2 });
+    queue.add(['a', 'b', 'c', 'd', 'e'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+    calls[0]!.answer.resolve({ status: 'imported', song: song('a'), album: null, album_created: false, cover: 'embedded' });
+    await settle();
+    // Logged out elsewhere: the next answers are refusals.
+    session.state.loggedIn = false;
+    calls[1]!.answer.reject(apiError(401));
+    await settle();
+    expect(session.lost).toHaveBeenCalledOnce();
+    expect(states(queue)).toEqual(['imported', 'paused', 'uploading', 'paused', 'paused']);
+    // The one already in flight is refused too; no new request goes out for the files still waiting.
+    calls[2]!.answer.reject(apiError(401));
+    await settle();
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(states(queue)).toEqual(['imported', 'paused', 'paused', 'paused', 'paused']);
+    expect(session.lost).toHaveBeenCalledOnce();
+    expect(queue.snapshot()).toMatchObject({ paused: true, running: false });
+
+    // Resuming before logging in asks again and opens the modal again.
+    queue.resume();
+    await settle();
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(session.lost).toHaveBeenCalledTimes(2);
+
+    session.state.loggedIn = true;
+    queue.resume();
+    await settle();
+    expect(queue.snapshot().paused).toBe(false);
+    expect(calls.slice(3).map((call) => call.request.file.name)).toEqual(['b.flac', 'c.flac']);
+    for (const call of calls.slice(3)) call.answer.resolve({ status: 'duplicate', song: song('x') });
+    await settle();
+    for (const call of calls.slice(5)) call.answer.resolve({ status: 'duplicate', song: song('y') });
+    await settle();
+    expect(calls.slice(3).map((call) => call.request.file.name)).toEqual(['b.flac', 'c.flac', 'd.flac', 'e.flac']);
+    expect(states(queue)).toEqual(['imported', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+  });
+
+  it('takes a cut connection after which nobody is logged in for a lost session, and one with the session intact for the network', async () => {
+    const { send, calls } = manualSend();
+    const session = fakeSession();
+    const queue = createUploadQueue({ send, session, concurrency: 1 });
+    queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+    calls[0]!.answer.reject(cut());
+    await settle();
+    expect(queue.snapshot().jobs[0]).toMatchObject({ state: 'failed', error: UPLOAD_MESSAGES.network });
+    expect(session.lost).not.toHaveBeenCalled();
+
+    session.state.loggedIn = false;
+    calls[1]!.answer.reject(cut());
+    await settle();
+    expect(session.lost).toHaveBeenCalledOnce();
+    expect(states(queue)).toEqual(['failed', 'paused', 'paused']);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a 403’s own message (CSRF or permission) on the file and goes on with the others', async () => {
+    const { send, calls } = manualSend();
+    const session = fakeSession();
+    const queue = createUploadQueue({ send, session, concurrency: 1 });
+    queue.add(['a', 'b'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+    calls[0]!.answer.reject(new ApiError({ statusCode: 403, code: 'CSRF_INVALID', message: 'Missing or invalid CSRF token.' }));
+    await settle();
+    expect(queue.snapshot().jobs[0]).toMatchObject({ state: 'failed', error: 'Missing or invalid CSRF token.' });
+    expect(states(queue)).toEqual(['failed', 'uploading']);
+    expect(session.lost).not.toHaveBeenCalled();
+  });
+
+  it('holds the waiting files when the person logs out here, without the modal, and says where to resume once they log in', async () => {
+    const bus = getEventBus();
+    bus.publish('auth:session', { user: ANN });
+    const { send, calls } = manualSend();
+    const session = fakeSession();
+    const queue = createUploadQueue({ send, session, concurrency: 1 });
+    followSession(queue);
+    const notices = recordBus('ui:notify');
+    queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+
+    session.state.loggedIn = false;
+    bus.publish('auth:session', { user: null });
+    expect(states(queue)).toEqual(['uploading', 'paused', 'paused']);
+    calls[0]!.answer.resolve({ status: 'duplicate', song: song('a') });
+    await settle();
+    expect(send).toHaveBeenCalledOnce();
+    // lost() runs once; the real one opens nothing when the bus already says nobody is logged in.
+    expect(session.lost).toHaveBeenCalledOnce();
+
+    bus.publish('auth:session', { user: ANN });
+    expect(notices).toEqual([{ kind: 'info', message: '2 uploads are paused. Resume them on Upload Music.' }]);
+  });
+
+  it('cancels paused files, one or all', async () => {
+    const { send } = manualSend();
+    const queue = createUploadQueue({ send, session: fakeSession({ loggedIn: false }) });
+    queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.flac`, MB) })));
+    await settle();
+    queue.cancel('a');
+    expect(states(queue)).toEqual(['cancelled', 'paused', 'paused']);
+    queue.cancelAll();
+    expect(states(queue)).toEqual(['cancelled', 'cancelled', 'cancelled']);
   });
 });

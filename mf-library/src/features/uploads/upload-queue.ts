@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '@tunafy/api-client';
-import { MESSAGES, type Album, type ImportResponse, type Song } from '@tunafy/contracts';
-import { libraryChanged } from '../../lib/bus';
+import type { Album, ImportResponse, Song } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
+import { libraryChanged, notify } from '../../lib/bus';
+import { LARGE_UPLOAD_BYTES, loggedInNow, sessionLost, uploadFailure, type UploadFailure } from '../../lib/upload-session';
 import { uploadSong, type UploadRequest } from './api';
 
-export type JobState = 'waiting' | 'uploading' | 'imported' | 'duplicate' | 'failed' | 'cancelled';
+/** `paused`: not sent, or refused because the session ended; sent again by resume() once someone is logged in. */
+export type JobState = 'waiting' | 'uploading' | 'paused' | 'imported' | 'duplicate' | 'failed' | 'cancelled';
 
 export interface UploadJob {
   id: string;
@@ -23,7 +25,21 @@ export interface QueueSnapshot {
   /** Bytes sent of the whole batch, 0 to 1 (finished and failed jobs count as done). */
   progress: number;
   running: boolean;
+  /** The session ended: nothing more is sent until resume() finds someone logged in (the paused files wait). */
+  paused: boolean;
+  /** Asking the API whether anyone is logged in before sending (a large batch, or a resume). */
+  checking: boolean;
 }
+
+/** What the queue needs to know about the session (lib/upload-session.ts; tests pass their own). */
+export interface UploadSession {
+  loggedIn(): Promise<boolean>;
+  explain(error: unknown): Promise<UploadFailure>;
+  /** Tells the app the session ended (the "Please log in" modal). */
+  lost(): void;
+}
+
+const pageSession: UploadSession = { loggedIn: loggedInNow, explain: uploadFailure, lost: sessionLost };
 
 type Send = (request: UploadRequest, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ImportResponse>;
 
@@ -31,12 +47,16 @@ export interface UploadQueue {
   add(requests: { id: string; request: UploadRequest }[]): void;
   /** Retries a failed or cancelled job. */
   retry(id: string): void;
+  /** Sends the paused files, once the API says someone is logged in again (else asks them to log in). */
+  resume(): void;
+  /** Holds every file not sent yet: the person logged out here, so sending them would only be refused. */
+  pause(): void;
   /**
    * Stops a job: a waiting one never starts, an uploading one is aborted (the server keeps nothing of a request cut
    * midway, docs/import.md). A job the server already answered stays as it is.
    */
   cancel(id: string): void;
-  /** Cancels every job not finished yet. */
+  /** Cancels every job not finished yet (paused ones too). */
   cancelAll(): void;
   /** Forgets finished and cancelled jobs; failed ones stay to be retried. */
   clearFinished(): void;
@@ -50,25 +70,28 @@ export interface UploadQueue {
  * Jobs are immutable objects replaced on change, in an array with an index by
  * id, so a progress event costs one copy of the array, not a search.
  */
-export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }: { send?: Send; concurrency?: number } = {}): UploadQueue {
+export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, session = pageSession }: { send?: Send; concurrency?: number; session?: UploadSession } = {}): UploadQueue {
   let jobs: UploadJob[] = [];
   const index = new Map<string, number>();
   const requests = new Map<string, UploadRequest>();
   const controllers = new Map<string, AbortController>();
   const listeners = new Set<() => void>();
   let active = 0;
-  let snap: QueueSnapshot = { jobs, progress: 0, running: false };
+  let paused = false;
+  let checking = false;
+  let snap: QueueSnapshot = { jobs, progress: 0, running: false, paused, checking };
 
   const publish = () => {
     let total = 0;
     let sent = 0;
     for (const job of jobs) {
       total += job.bytes || 1;
-      sent += (job.bytes || 1) * (job.state === 'waiting' || job.state === 'uploading' ? job.progress : 1);
+      sent += (job.bytes || 1) * (unfinished(job.state) ? job.progress : 1);
     }
     const running = jobs.some((job) => job.state === 'waiting' || job.state === 'uploading');
-    snap = { jobs, progress: total ? sent / total : 0, running };
-    guardLeaving(running);
+    snap = { jobs, progress: total ? sent / total : 0, running, paused, checking };
+    // Paused files are lost with the page too (the browser's files cannot be kept across a reload).
+    guardLeaving(jobs.some((job) => unfinished(job.state)));
     listeners.forEach((listener) => listener());
   };
 
@@ -83,12 +106,57 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
   // Jobs start in the order they were added; `cursor` skips the finished head so a start is not a scan of thousands.
   let cursor = 0;
   const pump = () => {
+    if (paused || checking) return;
     while (active < concurrency) {
       while (cursor < jobs.length && jobs[cursor]!.state !== 'waiting') cursor++;
       const job = jobs[cursor];
       if (!job) return;
       start(job);
     }
+  };
+
+  /** Every job in `from` goes to `to` in one copy of the array; answers the first index changed. */
+  const moveAll = (from: JobState, to: JobState): number => {
+    let first = -1;
+    jobs = jobs.map((job, at) => {
+      if (job.state !== from) return job;
+      if (first < 0) first = at;
+      return { ...job, state: to, progress: 0, error: undefined };
+    });
+    return first;
+  };
+
+  /**
+   * The session ended: hold the waiting files with `refused`, and tell the app once per pause (the other refusals in
+   * flight say the same), or again when the person asked (`asked`: a resume before logging in).
+   */
+  const pauseForLogin = ({ refused, asked = false }: { refused?: string; asked?: boolean } = {}) => {
+    if (refused) update(refused, { state: 'paused', progress: 0, error: undefined });
+    moveAll('waiting', 'paused');
+    const tell = asked || !paused;
+    paused = true;
+    publish();
+    if (tell) session.lost();
+  };
+
+  /**
+   * Starts what waits, after asking the API whether anyone is logged in when `ask` (a large batch, a resume): a
+   * request refused for a lost session can cost its whole body before the browser reads the refusal.
+   */
+  const go = (ask: boolean) => {
+    if (!ask) return pump();
+    if (checking) return;
+    checking = true;
+    publish();
+    void session.loggedIn().then((loggedIn) => {
+      checking = false;
+      if (!loggedIn) return pauseForLogin({ asked: true });
+      paused = false;
+      const first = moveAll('paused', 'waiting');
+      if (first >= 0) cursor = Math.min(cursor, first);
+      publish();
+      pump();
+    });
   };
 
   const start = (job: UploadJob) => {
@@ -105,7 +173,12 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
           if (answer.album) libraryChanged({ entity: 'album', id: answer.album.id, action: answer.album_created ? 'created' : 'updated' });
         }
       })
-      .catch((error: unknown) => update(job.id, controller.signal.aborted ? { state: 'cancelled', progress: 0 } : { state: 'failed', error: messageOf(error) }))
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return update(job.id, { state: 'cancelled', progress: 0 });
+        const failure = await session.explain(error);
+        if (failure.loggedOut) pauseForLogin({ refused: job.id });
+        else update(job.id, { state: 'failed', error: failure.message });
+      })
       .finally(() => {
         controllers.delete(job.id);
         active--;
@@ -116,7 +189,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
   const cancel = (id: string) => {
     const at = index.get(id);
     const state = at === undefined ? undefined : jobs[at]!.state;
-    if (state === 'waiting') update(id, { state: 'cancelled', progress: 0 });
+    if (state === 'waiting' || state === 'paused') update(id, { state: 'cancelled', progress: 0 });
     // Its request's failure marks it cancelled (see start).
     else if (state === 'uploading') controllers.get(id)?.abort();
   };
@@ -124,24 +197,34 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
   return {
     add(added) {
       jobs = jobs.slice();
+      let bytes = 0;
       for (const { id, request } of added) {
         index.set(id, jobs.length);
         requests.set(id, request);
-        jobs.push({ id, name: request.file.name, bytes: request.file.size, state: 'waiting', progress: 0 });
+        // Added while paused, they wait with the others; the check below may resume them all.
+        jobs.push({ id, name: request.file.name, bytes: request.file.size, state: paused ? 'paused' : 'waiting', progress: 0 });
+        bytes += request.file.size + (request.cover?.size ?? 0);
       }
       publish();
-      pump();
+      go(paused || bytes > LARGE_UPLOAD_BYTES);
     },
     retry(id) {
       const at = index.get(id);
       if (at === undefined || (jobs[at]!.state !== 'failed' && jobs[at]!.state !== 'cancelled')) return;
       cursor = Math.min(cursor, at);
-      update(id, { state: 'waiting', progress: 0, error: undefined });
-      pump();
+      const request = requests.get(id)!;
+      update(id, { state: paused ? 'paused' : 'waiting', progress: 0, error: undefined });
+      go(paused || request.file.size + (request.cover?.size ?? 0) > LARGE_UPLOAD_BYTES);
+    },
+    resume() {
+      if (paused) go(true);
+    },
+    pause() {
+      if (jobs.some((job) => job.state === 'waiting')) pauseForLogin();
     },
     cancel,
     cancelAll() {
-      for (const job of jobs) if (job.state === 'waiting' || job.state === 'uploading') cancel(job.id);
+      for (const job of jobs) if (unfinished(job.state)) cancel(job.id);
     },
     clearFinished() {
       jobs = jobs.filter((job) => job.state !== 'imported' && job.state !== 'duplicate' && job.state !== 'cancelled');
@@ -159,14 +242,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3 }
   };
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status >= 500) return MESSAGES.serverError;
-    const fields = error.body.errors ?? {};
-    return fields.file ?? Object.values(fields)[0] ?? error.body.message;
-  }
-  return MESSAGES.serverError;
-}
+const unfinished = (state: JobState) => state === 'waiting' || state === 'uploading' || state === 'paused';
 
 // Leaving the page (closing the tab, a reload, another site) would cut the uploads in flight; navigating inside the app does not.
 const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
@@ -183,9 +259,32 @@ function guardLeaving(running: boolean) {
 
 let pageQueue: UploadQueue | undefined;
 
-/** The page's one queue (created on first use). */
+/** The page's one queue (created on first use), following the session on the bus. */
 export function getUploadQueue(): UploadQueue {
-  return (pageQueue ??= createUploadQueue());
+  if (!pageQueue) {
+    pageQueue = createUploadQueue();
+    followSession(pageQueue);
+  }
+  return pageQueue;
+}
+
+/**
+ * A logout here holds the files not sent yet (each would be refused); a login while files are paused says where to
+ * resume them, since /login leads home and the upload screen may be out of sight.
+ */
+export function followSession(queue: UploadQueue): void {
+  let loggedIn = Boolean(getEventBus().last('auth:session')?.user);
+  getEventBus()
+    .on('auth:session')
+    .subscribe(({ user }) => {
+      const was = loggedIn;
+      loggedIn = Boolean(user);
+      if (was && !user) queue.pause();
+      const waiting = queue.snapshot().jobs.filter((job) => job.state === 'paused').length;
+      if (!was && user && queue.snapshot().paused && waiting > 0) {
+        notify(`${waiting} ${waiting === 1 ? 'upload is' : 'uploads are'} paused. Resume ${waiting === 1 ? 'it' : 'them'} on Upload Music.`);
+      }
+    });
 }
 
 export function useUploadQueue(queue: UploadQueue = getUploadQueue()): QueueSnapshot {

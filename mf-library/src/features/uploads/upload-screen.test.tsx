@@ -3,8 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IMPORT_MESSAGES } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
+import { ApiError, UNREACHABLE_MESSAGE } from '@tunafy/api-client';
+import { ANN } from '../../test/fixtures';
 import { stubApiClient } from '../../test/fake-api';
-import { renderAt } from '../../test/render';
+import { publishSession, recordBus, renderAt } from '../../test/render';
 import type { AudioReading } from '../../lib/read-audio';
 import { createUploadQueue } from './upload-queue';
 import { UploadScreen } from './upload-screen';
@@ -172,5 +174,46 @@ describe('upload screen review', { timeout: 30_000 }, () => {
     screenAt();
     expect(screen.getByText(/1 file: 1 ready/)).toBeInTheDocument();
     expect(input('Title', '04 - From The Name.mp3')).toHaveValue('Kept');
+  });
+
+  it('asks whether anyone is still logged in before sending a large batch; nobody: the "Please log in" modal, nothing sent, the files kept', async () => {
+    const api = stubApiClient();
+    api.post.mockResolvedValue({ duplicates: {} });
+    const session = vi.fn(async () => null);
+    Object.assign(api, { session, forgetCsrfToken: vi.fn() });
+    publishSession(ANN);
+    const modals = recordBus('ui:open-modal');
+    const send = vi.fn();
+    renderAt('/upload', { '/upload': <UploadScreen queue={createUploadQueue({ send })} read={read} /> });
+    const big = new File(['mp3 bytes'], '04 - From The Name.mp3');
+    Object.defineProperty(big, 'size', { value: 40 * 1024 * 1024 });
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [big] } });
+    await screen.findByText(/1 file: 1 ready/, {}, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload 1 file' }));
+
+    await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+    expect(session).toHaveBeenCalledOnce();
+    expect(send).not.toHaveBeenCalled();
+    // The app now knows nobody is logged in (the log-in page would send a "logged-in" user home).
+    expect(getEventBus().last('auth:session')).toEqual({ user: null });
+    expect(screen.getByText('Paused: not sent yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume uploads' })).toBeInTheDocument();
+  });
+
+  it('takes a cut connection for a lost session when the API then says nobody is logged in', async () => {
+    const api = stubApiClient();
+    api.post.mockResolvedValue({ duplicates: {} });
+    Object.assign(api, { session: vi.fn(async () => null), forgetCsrfToken: vi.fn() });
+    publishSession(ANN);
+    const modals = recordBus('ui:open-modal');
+    const send = vi.fn(async () => Promise.reject(new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNREACHABLE_MESSAGE }, 'network')));
+    renderAt('/upload', { '/upload': <UploadScreen queue={createUploadQueue({ send, concurrency: 1 })} read={read} /> });
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: folder({ '04 - From The Name.mp3': 'mp3 bytes', 'again.mp3': 'other bytes' }) } });
+    await screen.findByText(/2 files: 2 ready/, {}, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload 2 files' }));
+
+    await waitFor(() => expect(modals).toEqual([{ modal: 'please-log-in' }]));
+    expect(send).toHaveBeenCalledOnce();
+    expect(screen.getAllByText('Paused: not sent yet')).toHaveLength(2);
   });
 });
