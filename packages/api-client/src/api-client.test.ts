@@ -58,7 +58,8 @@ describe('ApiClient', () => {
     vi.stubGlobal('fetch', vi.fn()
       .mockRejectedValueOnce(new TypeError('fetch failed'))
       .mockResolvedValueOnce(new Response('<html>502 Bad Gateway</html>', { status: 502 }))
-      .mockResolvedValueOnce(reply(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Restarting.' })));
+      .mockResolvedValueOnce(reply(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Restarting.' }))
+      .mockResolvedValueOnce(reply(502, { statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' })));
     const client = new ApiClient();
     const cut = await client.get<never>('/api/a').catch((caught: ApiError) => caught);
     expect(cut).toBeInstanceOf(ApiError);
@@ -70,6 +71,9 @@ describe('ApiClient', () => {
     expect([bare.status, bare.origin, bare.fieldErrors]).toEqual([502, 'gateway', { server: 'Something went wrong. Please try again' }]);
     const answered = await client.get<never>('/api/c').catch((caught: ApiError) => caught);
     expect(answered.origin).toBe('api');
+    // The gateways' own 502 has the API's shape, but it is not the API's verdict.
+    const relayed = await client.get<never>('/api/d').catch((caught: ApiError) => caught);
+    expect([relayed.origin, relayed.message]).toEqual(['gateway', 'The Tunafy API cannot be reached right now.']);
   });
 
   it('sends a fresh Idempotency-Key with every write, the same one on its CSRF retry, none on reads and session calls', async () => {

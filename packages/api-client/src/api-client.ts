@@ -2,8 +2,9 @@ import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody, MESSAGES, type ApiErrorBody, ty
 
 /**
  * Who produced a failure: the API (its JSON error body), something in front of it that answered instead (a gateway's
- * bare 502 page), or nobody (the connection failed or was cut). Only the first is the API's verdict: an API that
- * refuses an upload before reading it can have its answer lost, so the other two may hide a 401 or a 403.
+ * 502 or 504, JSON or not; the API itself never sends those), or nobody (the connection failed or was cut). Only the
+ * first is the API's verdict: an API that refuses an upload before reading it can have its answer lost, so the other
+ * two may hide a 401 or a 403.
  */
 export type ErrorOrigin = 'api' | 'gateway' | 'network';
 
@@ -38,6 +39,8 @@ export interface RequestOptions {
 type Transport = (method: string, url: string, headers: Record<string, string>, body: XMLHttpRequestBodyInit | undefined, options: RequestOptions) => Promise<{ status: number; headers: Headers; text: string }>;
 
 const SAFE = new Set(['GET', 'HEAD']);
+/** Answers only a gateway gives (it could not get the API's): both gateways send them in the API's JSON shape. */
+const GATEWAY_STATUSES = new Set([502, 504]);
 /**
  * Writes that set or end the session: the API does not record them (a replay could not give the cookie back) and each
  * is safe to send again, so they carry no key.
@@ -151,12 +154,12 @@ export class ApiClient {
     if (issued) this.csrfToken = issued;
     const parsed = parseJson(response.text);
     if (response.status >= 200 && response.status < 300) return parsed as T;
-    const fromApi = isApiErrorBody(parsed);
-    const error = fromApi
-      ? new ApiError(parsed)
-      : new ApiError({ statusCode: response.status, code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', message: response.text.slice(0, 200) || `HTTP ${response.status}` }, 'gateway');
-    // The session the token was bound to is gone (logged out or expired): the next write starts with a fresh one.
-    if (error.status === 401 && token) this.dropCsrfToken(token);
+    const origin = GATEWAY_STATUSES.has(response.status) || !isApiErrorBody(parsed) ? 'gateway' : 'api';
+    const answer = isApiErrorBody(parsed) ? parsed : ({ statusCode: response.status, code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', message: response.text.slice(0, 200) || `HTTP ${response.status}` } as const);
+    const error = new ApiError(answer, origin);
+    // The session the token was bound to is gone (a 401), or the API's answer was lost (it may have been a CSRF
+    // refusal): the next write starts with a fresh token.
+    if (token && (error.status === 401 || origin === 'gateway')) this.dropCsrfToken(token);
     // A token can go stale (another tab logged in or out): fetch a fresh one and try once more.
     if (error.body.code === 'CSRF_INVALID' && !retried) {
       if (token) this.dropCsrfToken(token);
