@@ -28,26 +28,29 @@ beforeEach(() => getEventBus().publish('auth:session', { user: ANN }));
 describe('uploadFailure', () => {
   it('calls a 401 a lost session without asking again', async () => {
     const api = stubSession(ANN);
-    expect(await uploadFailure(apiError(401))).toEqual({ loggedOut: true });
+    expect(await uploadFailure(apiError(401))).toEqual({ kind: 'logged-out' });
     expect(api.session).not.toHaveBeenCalled();
   });
 
   it('asks who is logged in after a cut connection: nobody means the session ended, somebody means the network failed', async () => {
+    const relayed = new ApiError({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' }, 'gateway');
     stubSession(null);
-    expect(await uploadFailure(cut())).toEqual({ loggedOut: true });
+    expect(await uploadFailure(cut())).toEqual({ kind: 'logged-out' });
+    expect(await uploadFailure(relayed)).toEqual({ kind: 'logged-out' });
     stubSession(ANN);
-    expect(await uploadFailure(cut())).toEqual({ loggedOut: false, message: UPLOAD_MESSAGES.network });
+    expect(await uploadFailure(cut())).toEqual({ kind: 'unanswered', message: UPLOAD_MESSAGES.network });
+    expect(await uploadFailure(relayed)).toEqual({ kind: 'unanswered', message: UPLOAD_MESSAGES.network });
     stubSession(cut());
-    expect(await uploadFailure(cut())).toEqual({ loggedOut: false, message: UPLOAD_MESSAGES.network });
+    expect(await uploadFailure(cut())).toEqual({ kind: 'unanswered', message: UPLOAD_MESSAGES.network });
   });
 
   it('keeps the API’s own words for a 403 (CSRF or permission) and a file’s problem', async () => {
     stubSession(ANN);
     const csrf = new ApiError({ statusCode: 403, code: 'CSRF_INVALID', message: 'Missing or invalid CSRF token.' });
-    expect(await uploadFailure(csrf)).toEqual({ loggedOut: false, message: 'Missing or invalid CSRF token.' });
-    expect(await uploadFailure(apiError(403, undefined, 'You are not allowed to do that.'))).toEqual({ loggedOut: false, message: 'You are not allowed to do that.' });
-    expect(await uploadFailure(apiError(415, { file: 'Not audio.' }))).toEqual({ loggedOut: false, message: 'Not audio.' });
-    expect(await uploadFailure(apiError(500))).toEqual({ loggedOut: false, message: MESSAGES.serverError });
+    expect(await uploadFailure(csrf)).toEqual({ kind: 'refused', message: 'Missing or invalid CSRF token.' });
+    expect(await uploadFailure(apiError(403, undefined, 'You are not allowed to do that.'))).toEqual({ kind: 'refused', message: 'You are not allowed to do that.' });
+    expect(await uploadFailure(apiError(415, { file: 'Not audio.' }))).toEqual({ kind: 'refused', message: 'Not audio.' });
+    expect(await uploadFailure(apiError(500))).toEqual({ kind: 'refused', message: MESSAGES.serverError });
   });
 });
 

@@ -41,19 +41,21 @@ export function sessionLost(): void {
   askToLogIn();
 }
 
-export type UploadFailure = { loggedOut: true } | { loggedOut: false; message: string };
+export type UploadFailure =
+  | { kind: 'logged-out' }
+  /** No answer from the API (a cut connection, a gateway's 502) while someone is still logged in. */
+  | { kind: 'unanswered'; message: string }
+  /** The API's own answer: a 403's CSRF or permission message, a file's problem, a 5xx. */
+  | { kind: 'refused'; message: string };
 
-/**
- * Why an upload failed: the session ended (a 401, or a cut connection after which nobody is logged in), or the words
- * for its row or form: the API's own (a 403's CSRF or permission message, a file's problem), or the network's.
- */
+/** Why an upload failed: the session ended (a 401, or no answer after which nobody is logged in), or the words for it. */
 export async function uploadFailure(error: unknown): Promise<UploadFailure> {
-  if (await sessionEnded(error)) return { loggedOut: true };
-  if (!(error instanceof ApiError)) return { loggedOut: false, message: MESSAGES.serverError };
-  if (error.origin !== 'api') return { loggedOut: false, message: UPLOAD_MESSAGES.network };
-  if (error.status >= 500) return { loggedOut: false, message: MESSAGES.serverError };
+  if (await sessionEnded(error)) return { kind: 'logged-out' };
+  if (!(error instanceof ApiError)) return { kind: 'refused', message: MESSAGES.serverError };
+  if (error.origin !== 'api') return { kind: 'unanswered', message: UPLOAD_MESSAGES.network };
+  if (error.status >= 500) return { kind: 'refused', message: MESSAGES.serverError };
   const fields = error.body.errors ?? {};
-  return { loggedOut: false, message: fields.file ?? Object.values(fields)[0] ?? error.body.message };
+  return { kind: 'refused', message: fields.file ?? Object.values(fields)[0] ?? error.body.message };
 }
 
 /**
@@ -71,11 +73,11 @@ export async function guardUpload<T>(files: readonly (File | null)[], upload: ()
     return await upload();
   } catch (error) {
     const failure = await uploadFailure(error);
-    if (failure.loggedOut) {
+    if (failure.kind === 'logged-out') {
       sessionLost();
       throw loggedOutError();
     }
-    if (error instanceof ApiError && error.origin !== 'api') throw new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: failure.message }, 'network');
+    if (failure.kind === 'unanswered') throw new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: failure.message }, 'network');
     throw error;
   }
 }

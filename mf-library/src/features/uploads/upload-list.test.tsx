@@ -67,7 +67,7 @@ describe('upload list', () => {
     let loggedIn = true;
     const session: UploadSession = {
       loggedIn: vi.fn(async () => loggedIn),
-      explain: vi.fn(async () => ({ loggedOut: true as const })),
+      explain: vi.fn(async () => ({ kind: 'logged-out' as const })),
       lost: vi.fn(),
     };
     const queue = createUploadQueue({ send, session, concurrency: 1 });

@@ -42,9 +42,9 @@ function fakeSession(state = { loggedIn: true }) {
     state,
     loggedIn: vi.fn(async () => state.loggedIn),
     explain: vi.fn(async (error: unknown): Promise<UploadFailure> => {
-      const apiError_ = error as ApiError;
-      if (apiError_.status === 401 || (apiError_.origin === 'network' && !state.loggedIn)) return { loggedOut: true };
-      return { loggedOut: false, message: apiError_.origin === 'network' ? UPLOAD_MESSAGES.network : apiError_.message };
+      const failed = error as ApiError;
+      if (failed.status === 401 || (failed.origin === 'network' && !state.loggedIn)) return { kind: 'logged-out' };
+      return failed.origin === 'network' ? { kind: 'unanswered', message: UPLOAD_MESSAGES.network } : { kind: 'refused', message: failed.message };
     }),
     lost: vi.fn(),
   } satisfies UploadSession & { state: { loggedIn: boolean } };
@@ -294,5 +294,24 @@ describe('upload queue', () => {
     expect(states(queue)).toEqual(['cancelled', 'paused', 'paused']);
     queue.cancelAll();
     expect(states(queue)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
+  it('sends again a file cut after the session was lost, even when the answer comes after logging in again (its refusal was lost on the way)', async () => {
+    const { send, calls } = manualSend();
+    const session = fakeSession();
+    const queue = createUploadQueue({ send, session, concurrency: 2 });
+    queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+    session.state.loggedIn = false;
+    calls[0]!.answer.reject(apiError(401));
+    await settle();
+    session.state.loggedIn = true;
+    queue.resume();
+    await settle();
+    expect(states(queue)).toEqual(['uploading', 'uploading', 'waiting']);
+    // The gateway's 502 for b arrives now, with the person logged in again.
+    calls[1]!.answer.reject(cut());
+    await settle();
+    expect(queue.snapshot().jobs[1]).toMatchObject({ state: 'uploading', error: undefined });
+    expect(calls.map((call) => call.request.file.name)).toEqual(['a.flac', 'b.flac', 'a.flac', 'b.flac']);
   });
 });

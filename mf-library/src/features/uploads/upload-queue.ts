@@ -77,6 +77,8 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
   const controllers = new Map<string, AbortController>();
   const listeners = new Set<() => void>();
   let active = 0;
+  /** Pauses so far: a job started before one and cut after it was most likely refused for that lost session. */
+  let pauses = 0;
   let paused = false;
   let checking = false;
   let snap: QueueSnapshot = { jobs, progress: 0, running: false, paused, checking };
@@ -135,6 +137,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
     moveAll('waiting', 'paused');
     const tell = asked || !paused;
     paused = true;
+    pauses++;
     publish();
     if (tell) session.lost();
   };
@@ -161,6 +164,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
 
   const start = (job: UploadJob) => {
     active++;
+    const pausesAtStart = pauses;
     const controller = new AbortController();
     controllers.set(job.id, controller);
     update(job.id, { state: 'uploading', progress: 0, error: undefined });
@@ -176,8 +180,14 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return update(job.id, { state: 'cancelled', progress: 0 });
         const failure = await session.explain(error);
-        if (failure.loggedOut) pauseForLogin({ refused: job.id });
-        else update(job.id, { state: 'failed', error: failure.message });
+        if (failure.kind === 'logged-out') return pauseForLogin({ refused: job.id });
+        if (failure.kind === 'unanswered' && pauses !== pausesAtStart) {
+          // Its refusal was most likely lost on the way (the person logged in again meanwhile): it goes again with the
+          // others, which is safe, as a file already stored answers "duplicate".
+          cursor = Math.min(cursor, index.get(job.id) ?? cursor);
+          return update(job.id, { state: paused ? 'paused' : 'waiting', progress: 0, error: undefined });
+        }
+        update(job.id, { state: 'failed', error: failure.message });
       })
       .finally(() => {
         controllers.delete(job.id);
