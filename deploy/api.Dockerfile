@@ -27,6 +27,7 @@ COPY packages/ui/package.json packages/ui/
 COPY packages/app-kit/package.json packages/app-kit/
 COPY packages/remote-contracts/package.json packages/remote-contracts/
 COPY packages/api-client/package.json packages/api-client/
+COPY packages/server-kit/package.json packages/server-kit/
 COPY packages/stack/package.json packages/stack/
 COPY services/api/package.json services/api/
 COPY shell/package.json shell/
@@ -39,15 +40,16 @@ ENV npm_config_fund=false \
     npm_config_update_notifier=false \
     SCARF_ANALYTICS=false
 
-# Everything needed to compile: the root's dev tools (typescript, @types/node) plus the API's and the
-# contracts' own dependencies and dev dependencies.
+# Everything needed to compile: the root's dev tools (typescript, @types/node) plus the API's, the contracts' and
+# the server kit's own dependencies and dev dependencies.
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --include-workspace-root --workspace=@tunafy/api --workspace=@tunafy/contracts
+    npm ci --include-workspace-root --workspace=@tunafy/api --workspace=@tunafy/contracts --workspace=@tunafy/server-kit
 COPY tsconfig.base.json ./
 COPY packages/contracts/ packages/contracts/
+COPY packages/server-kit/ packages/server-kit/
 COPY services/api/ services/api/
-RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/api
+RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/server-kit --workspace=@tunafy/api
 
 # Production dependencies only (a fresh install rather than a prune: it runs in parallel with `build`).
 FROM manifests AS prod-deps
@@ -65,6 +67,8 @@ WORKDIR /app
 COPY --from=prod-deps /src/node_modules ./node_modules
 COPY --from=build /src/packages/contracts/package.json packages/contracts/
 COPY --from=build /src/packages/contracts/dist packages/contracts/dist
+COPY --from=build /src/packages/server-kit/package.json packages/server-kit/
+COPY --from=build /src/packages/server-kit/dist packages/server-kit/dist
 COPY --from=build /src/services/api/package.json services/api/
 COPY --from=build /src/services/api/dist services/api/dist
 # HOST must be 0.0.0.0 in a container (the app's default, 127.0.0.1, is unreachable from the gateway).

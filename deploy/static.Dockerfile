@@ -28,6 +28,7 @@ COPY packages/ui/package.json packages/ui/
 COPY packages/app-kit/package.json packages/app-kit/
 COPY packages/remote-contracts/package.json packages/remote-contracts/
 COPY packages/api-client/package.json packages/api-client/
+COPY packages/server-kit/package.json packages/server-kit/
 COPY packages/stack/package.json packages/stack/
 COPY services/api/package.json services/api/
 COPY shell/package.json shell/

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import express, { type Request, type Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { closeGracefullyAfterEarlyAnswer } from '@tunafy/server-kit';
+import express from 'express';
+import { createProxyServer } from 'httpxy';
 import { resolveRemotes, type RemoteDefinition } from './gateway-remotes.js';
 import { NO_CACHE, serveDirectory } from './gateway-static.js';
 import { repoRoot } from './paths.js';
@@ -111,22 +112,32 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
     res.status(404).set({ 'Cache-Control': NO_CACHE, 'X-Request-Id': req.headers['x-request-id'] }).json({ statusCode: 404, code: 'NOT_FOUND', message: `Cannot ${req.method} ${req.path}` });
   });
 
-  // Cookies, CSRF headers and bodies pass through untouched; Host stays the gateway's so cookies fit.
-  app.use(
-    createProxyMiddleware<Request, Response>({
-      target: options.apiUrl,
-      pathFilter: (path) => isApiPath(path),
-      changeOrigin: false,
-      xfwd: true,
-      on: {
-        error: (_error, _req, res) => {
-          const response = res as Response;
-          if (!('headersSent' in response) || response.headersSent) return void (res as { destroy?: () => void }).destroy?.();
-          response.status(502).json({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' });
-        },
-      },
-    }),
-  );
+  // Cookies, CSRF headers and bodies pass through untouched; Host stays the gateway's so cookies fit. httpxy (the
+  // maintained fork of http-proxy that http-proxy-middleware 4 is built on) stops forwarding a body the API answered
+  // early; the lingering close delivers that answer whole (docs/decisions/0001-refused-uploads-close-gracefully.md).
+  const proxy = createProxyServer({ target: options.apiUrl, changeOrigin: false, xfwd: true });
+  const answered = new WeakSet<IncomingMessage>();
+  proxy.on('proxyRes', (_answer, req) => answered.add(req));
+  proxy.on('error', (_error, req, res) => {
+    // Once the API's answer has begun it is passed on as it comes: httpxy cuts it only if the API's was cut. A
+    // write of the body that fails because the API closed after answering is no failure of the request.
+    if (!(res instanceof ServerResponse) || !req || answered.has(req)) return;
+    // The API's answer may still be in the socket's buffer, parsed right after the write error: give it that turn.
+    setImmediate(() => {
+      if (answered.has(req) || res.headersSent || res.destroyed) return;
+      res.statusCode = 502;
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' }));
+    });
+  });
+  app.use((req, res, next) => {
+    if (!isApiPath(req.path)) return next();
+    closeGracefullyAfterEarlyAnswer(req, res);
+    // Connection is hop-by-hop (RFC 9110 §7.6.1): a client closing its connection must not close the API's, which
+    // would make an API answering early reset it with the body unread and lose its answer.
+    delete req.headers.connection;
+    void proxy.web(req, res);
+  });
 
   app.get('/remotes.json', (_req, res) => {
     res.set('Cache-Control', NO_CACHE).type('application/json').send(currentRemotesBody());

@@ -16,6 +16,7 @@ export {
   NginxServer,
   REMOTE_APPS,
   requireNginx,
+  startNginxGateway,
   startProductionTopology,
   STATIC_APPS,
   type GatewayLogLine,
@@ -24,3 +25,4 @@ export {
   type RemoteApp,
   type StaticApp,
 } from './production-topology.js';
+export { REFUSED_UPLOAD_SIZES, refusalFailures, refusedUploadCases, sendRefusedUpload, sendRefusedUploads, type RefusedUploadCase, type RefusedUploadOutcome } from './refused-uploads.js';

@@ -179,6 +179,18 @@ export class NginxServer {
   }
 }
 
+/**
+ * The production gateway (deploy/nginx, rendered as its image renders it) alone in front of one API at
+ * `apiHostPort` (127.0.0.1:port), laid out in `prefix`: for tests of what the gateway does to the API's answers.
+ */
+export async function startNginxGateway(apiHostPort: string, prefix: string): Promise<NginxServer> {
+  const port = await findFreePort();
+  run('bash', [join(repoRoot(), 'tools/deploy/render.sh'), 'gateway', prefix], { TUNAFY_LISTEN: `127.0.0.1:${port}`, TUNAFY_API_UPSTREAM: apiHostPort }, 'render.sh gateway');
+  const server = new NginxServer('gateway', prefix, `http://127.0.0.1:${port}`, '/healthz', requireNginx());
+  await server.start();
+  return server;
+}
+
 /** One API replica: its own address and media cache, the topology's port, secret and database. */
 export class ApiReplica {
   api: RunningApi | undefined;

@@ -28,6 +28,7 @@ import { DB_CONNECTION } from '../database/tokens.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { setupOpenApi } from './openapi.js';
 import { LIMITS } from '@tunafy/contracts';
+import { closeGracefullyAfterEarlyAnswer } from '@tunafy/server-kit';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -51,6 +52,13 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.setGlobalPrefix('api');
+  // An answer sent before the request's body has all arrived (a guard refusing an upload, a size limit hit midway)
+  // closes the connection after a bounded lingering read, so the client reads it and we never read a 300 MB body
+  // only to refuse it (docs/decisions/0001-refused-uploads-close-gracefully.md).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    closeGracefullyAfterEarlyAnswer(req, res);
+    next();
+  });
   // First: the request id (X-Request-Id from the gateway, or ours) for every answer and log line, and the timer.
   app.use(requestContext);
   app.use(httpMetrics);

@@ -80,6 +80,11 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
+  /** Every cookie as a Cookie header, for a request this client does not send itself. */
+  cookieHeader(): string {
+    return cookieHeader(this.cookies);
+  }
+
   /** Drops a cookie, as its expiry would (replica tests that must not carry the catalog revision). */
   forgetCookie(name: string): void {
     this.cookies.delete(name);
