@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_CREDENTIALS, type SessionUser } from '@tunafy/contracts';
-import type { ApiReplica } from '@tunafy/stack';
+import { refusalFailures, refusedUploadCases, sendRefusedUploads, type ApiReplica } from '@tunafy/stack';
 import { MongoClient } from 'mongodb';
 import { describeFigures, figures, MixedLoad, playlistNameCounts, type Sample } from '../support/drill-load.js';
 import { expect, test, waitForRegionsSettled } from '../support/fixtures.js';
@@ -260,6 +260,23 @@ test.describe('cache headers (deploy/README.md, "Caching rules")', () => {
     const direct = await fetch(`${stack.topology.replicas[0]!.api!.url}/api/health`);
     expect(await cacheControl('/api/health')).toBe(direct.headers.get('cache-control'));
     expect(await cacheControl('/healthz')).toBe('no-store');
+  });
+});
+
+test.describe('refused uploads (issue 32)', () => {
+  test('120 uploads the API refuses before reading them come back as their 4xx JSON through nginx and both replicas, 5 times over', async () => {
+    test.setTimeout(300_000);
+    const member = new ApiSession(stack.url);
+    await member.logIn({ email: `refused-${randomBytes(4).toString('hex')}@example.com`, username: `refused${randomBytes(4).toString('hex')}`, password: 'correct-horse' });
+    const mark = stack.topology.accessLog().length;
+    for (let round = 1; round <= 5; round++) {
+      const outcomes = await sendRefusedUploads(stack.url, refusedUploadCases({ cookie: member.cookieHeader() }));
+      expect(outcomes, `round ${round}`).toHaveLength(120);
+      expect(refusalFailures(outcomes), `round ${round}`).toEqual([]);
+    }
+    // Both replicas answered some of them: the refusals crossed the whole topology, not one replica.
+    const refused = logSince(mark).filter((line) => /^\/api\/(songs\/new|uploads\/songs)$/.test(line.uri));
+    expect(new Set(refused.map((line) => line.upstream)).size).toBe(2);
   });
 });
 

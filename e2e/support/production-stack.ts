@@ -39,6 +39,11 @@ export class ApiSession {
     return response;
   }
 
+  /** The session's cookies as a Cookie header, for a request this session does not send itself. */
+  cookieHeader(): string {
+    return cookieHeader(this.jar);
+  }
+
   async refreshCsrf(): Promise<void> {
     const response = await this.fetch('GET', '/api/auth/csrf');
     if (!response.ok) throw new Error(`GET /api/auth/csrf answered ${response.status}`);

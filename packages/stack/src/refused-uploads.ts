@@ -10,6 +10,16 @@ export interface RefusedUploadOutcome {
   code?: string;
   /** What went wrong when no complete answer arrived: a socket error code, or a short description. */
   failure?: string;
+  /** From the first byte sent until the answer had arrived whole (or the attempt failed). */
+  msToAnswer?: number;
+}
+
+export interface SendOptions {
+  timeoutMs?: number;
+  /** Write the whole body whatever comes back, as a naive client does (the worst case for the server). */
+  keepSending?: boolean;
+  /** Called once the connection is closed, with the time since the first byte and the bytes written onto it. */
+  onClosed?: (ms: number, bytesWritten: number) => void;
 }
 
 export interface RefusedUploadCase {
@@ -28,7 +38,8 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x55);
  * sending once an answer has begun, and an answer counts only when it arrived whole. A write that fails after the
  * answer arrived (the server closed its side, as it should after refusing) is not a failure.
  */
-export function sendRefusedUpload(baseUrl: string, upload: RefusedUploadCase, bytes: number, timeoutMs = 30_000): Promise<RefusedUploadOutcome> {
+export function sendRefusedUpload(baseUrl: string, upload: RefusedUploadCase, bytes: number, options: SendOptions = {}): Promise<RefusedUploadOutcome> {
+  const { timeoutMs = 30_000, keepSending = false } = options;
   const boundary = `----tunafy${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="song_name"\r\n\r\nrefused\r\n` +
@@ -40,12 +51,14 @@ export function sendRefusedUpload(baseUrl: string, upload: RefusedUploadCase, by
   return new Promise((resolve) => {
     let settled = false;
     let answered = false;
+    const started = performance.now();
     const settle = (outcome: Omit<RefusedUploadOutcome, 'path' | 'bytes'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
-      resolve({ path: upload.path, bytes, ...outcome });
+      // A naive client goes on writing until the server closes; a well-behaved one closes once it has the answer.
+      if (!keepSending || !outcome.code) req.destroy();
+      resolve({ path: upload.path, bytes, ...outcome, msToAnswer: performance.now() - started });
     };
     const timer = setTimeout(() => settle({ status: 0, failure: `no answer within ${timeoutMs} ms` }), timeoutMs);
     const req = request(url, {
@@ -73,6 +86,7 @@ export function sendRefusedUpload(baseUrl: string, upload: RefusedUploadCase, by
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (!answered) settle({ status: 0, failure: error.code ?? error.message });
     });
+    req.on('socket', (socket) => socket.once('close', () => options.onClosed?.(performance.now() - started, socket.bytesWritten)));
     // The body goes out in chunks, each after the last drained, as a browser streams a file.
     let left = fileBytes;
     const pump = () => {
@@ -80,12 +94,12 @@ export function sendRefusedUpload(baseUrl: string, upload: RefusedUploadCase, by
       more();
     };
     const more = () => {
-      while (left > 0 && !answered && !settled) {
+      while (left > 0 && !req.destroyed && (keepSending || (!answered && !settled))) {
         const piece = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
         left -= piece.length;
         if (!req.write(piece)) return void req.once('drain', more);
       }
-      if (!answered && !settled) req.end(tail);
+      if (!req.destroyed && (keepSending || (!answered && !settled))) req.end(tail);
     };
     pump();
   });

@@ -1,4 +1,6 @@
 /**
+ * `npm run bench -- --refused-upload` measures what a refused 300 MB upload costs the API (bench/refused-upload.ts).
+ *
  * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
  *
  * `npm run bench` (`-- --quick` for a smoke run): throughput and latency of
@@ -18,12 +20,20 @@ import { openBenchDatabase } from '../bench/database-tools.js';
 import { loadMediaGenerators } from '../bench/media.js';
 import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
+import { runRefusedUploadBench } from '../bench/refused-upload.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
 import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
 import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
 
-const parsed = parseBenchOptions(process.argv.slice(2));
 const progress = (line: string) => console.error(`[bench] ${line}`);
+if (process.argv.includes('--refused-upload')) {
+  await runRefusedUploadBench(progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
+const parsed = parseBenchOptions(process.argv.slice(2));
 if ('sizes' in parsed) {
   await runCatalogBench(parsed, progress).catch((error: unknown) => {
     console.error(error);
