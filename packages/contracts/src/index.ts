@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './auth.js';
 export * from './library.js';
+export * from './artists.js';
 export * from './validation.js';
 export * from './listening-limits.js';
 export * from './listening.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Artist, ArtistRef, Genre } from './artists.js';
 import type { AudioFormat } from './audio-formats.js';
 import { LIMITS, MESSAGES } from './messages.js';
 
@@ -101,6 +102,11 @@ export interface Song {
   disc?: number | null;
   year?: number | null;
   genre?: string | null;
+  /**
+   * The credited artists its tags name (docs/artists.md), in tag order; empty for a song made with the single-song
+   * form, which is shown as its owner's (`artist_username`, a link to their user page). Always sent by the API.
+   */
+  artists?: ArtistRef[];
 }
 
 export interface Album {
@@ -110,6 +116,10 @@ export interface Album {
   artist_id: string;
   artist_username: string;
   created_at: string;
+  /** The credited album artist ("Various Artists" for a compilation); null for an album made with the form. Always sent. */
+  album_artist?: ArtistRef | null;
+  /** The year its songs' tags give (the latest, when they differ); null when none does. Always sent. */
+  year?: number | null;
 }
 
 /** Counts for a detail page's header, so it needs no full song list (GET /albums/:id, GET /playlists/:id). */
@@ -210,6 +220,10 @@ export interface SearchResponse {
   songs: Song[];
   albums: Album[];
   playlists: Playlist[];
+  /** Credited artists whose name matches (docs/artists.md). Always sent. */
+  artists?: Artist[];
+  /** Genres whose name matches. Always sent. */
+  genres?: Genre[];
 }
 export interface DeletedResponse {
   id: string;

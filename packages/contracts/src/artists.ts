@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { HIDDEN_CHARACTERS } from './library.js';
+import type { Album, Paged, Song } from './library.js';
+
+/**
+ * Credited artists (docs/artists.md): the instance-wide artists that tags name, what people see and browse. Not to be
+ * confused with SPEC's `artist_id`, the account that owns a song or album and decides every owner rule.
+ */
+export const ARTIST_LIMITS = {
+  /** Characters of one artist's name; a longer tag value is cut (at a character boundary), never refused. */
+  nameMax: 200,
+  /** Credited artists of one song; a tag naming more keeps the first ones. */
+  creditsMax: 20,
+  /** Characters of a genre. */
+  genreMax: 100,
+} as const;
+
+/** The name "Various Artists": the album artist of a compilation whose tags name none. */
+export const VARIOUS_ARTISTS = 'Various Artists';
+
+/**
+ * A tag's artist name as stored: hidden characters dropped, runs of white space one space, trimmed, cut to
+ * ARTIST_LIMITS.nameMax characters. Empty when nothing is left (then it names no artist).
+ */
+export function cleanArtistName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(new RegExp(HIDDEN_CHARACTERS.source, 'gu'), '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return [...cleaned].slice(0, ARTIST_LIMITS.nameMax).join('').trim();
+}
+
+/**
+ * What makes two spellings one artist: case, accents and spacing ignored ("Björk", "bjork " and "BJÖRK" are one;
+ * the first spelling stored is the one shown). Also the key artists sort and are filtered by letter on.
+ */
+export function artistKey(name: string): string {
+  return cleanArtistName(name)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
+/** The A–Z index an artist is listed under: its sort key's first letter, or '#' for anything else. */
+export function artistLetter(sortKey: string): string {
+  const first = sortKey.charAt(0).toUpperCase();
+  return first >= 'A' && first <= 'Z' ? first : '#';
+}
+
+/** A song's or album's credited artist as lists show it: a link to its page. */
+export interface ArtistRef {
+  id: string;
+  name: string;
+}
+
+/** One artist of the A–Z list. */
+export interface Artist extends ArtistRef {
+  /** How the list sorts it ("Beatles, The"); the name when the tags give none. */
+  sort_name: string;
+  /** The MusicBrainz artist id when a tag carried it. */
+  musicbrainz_id: string | null;
+  /** Songs that credit the artist. */
+  song_count: number;
+  /** Albums whose album artist it is. */
+  album_count: number;
+  /** A cover of one of its albums (or songs), the artist's picture until artists have their own. */
+  picture_url: string | null;
+}
+
+export const artistsQuerySchema = z.object({
+  /** One letter A–Z, or '#' for names that start with anything else. */
+  letter: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]|#)$/, 'Use one letter A–Z, or # for the rest.')
+    .transform((letter) => letter.toUpperCase())
+    .optional(),
+});
+export type ArtistsQuery = z.infer<typeof artistsQuerySchema>;
+
+export interface ArtistsResponse extends Paged {
+  artists: Artist[];
+}
+
+/** GET /api/artists/:id: the header, its albums newest first, its most played songs, and albums it appears on. */
+export interface ArtistDetail {
+  artist: Artist;
+  /** Albums whose album artist it is, newest year first (albums without a year last, newest made first). */
+  albums: Album[];
+  /** Its songs by plays, most first (at most LIMITS of the page: ARTIST_TOP_SONGS). */
+  top_songs: Song[];
+  /** Other artists' albums (compilations included) with a song that credits it. */
+  appears_on: Album[];
+}
+
+/** Songs in an artist's Popular list. */
+export const ARTIST_TOP_SONGS = 10;
+
+export interface Genre {
+  name: string;
+  song_count: number;
+}
+
+export interface GenresResponse {
+  genres: Genre[];
+}
+
+/** A genre's songs (GET /api/genres/:name/songs), paged like the lists. */
+export interface GenreSongsResponse extends Paged {
+  genre: string;
+  songs: Song[];
+}
