@@ -12,3 +12,15 @@ export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } fr
 export { EmptyState, ErrorState } from './states/states';
 export { Cover, coverClassNames, type CoverProps } from './cover/cover';
 export { CloseIcon, ErrorIcon, NoteIcon } from './icons/icons';
+export {
+  ArtistLinks,
+  artistPagePath,
+  creditNames,
+  creditsOf,
+  userPagePath,
+  type ArtistLinksProps,
+  type Credit,
+  type CreditLinkProps,
+  type Credited,
+  type CreditedArtist,
+} from './artist-links/artist-links';

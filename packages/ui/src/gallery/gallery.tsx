@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import {
+  ArtistLinks,
   Button,
   CardsSkeleton,
   CheckboxField,
@@ -25,6 +26,7 @@ import {
   dialogActionsClassName,
   iconButtonClassName,
   themeClassName,
+  type CreditLinkProps,
 } from '../index';
 import styles from './gallery.module.css';
 
@@ -158,6 +160,15 @@ function ModalFocusDemo() {
   );
 }
 
+/** The gallery has no router: its links are plain anchors that go nowhere. */
+function GalleryLink({ to, className, children }: CreditLinkProps) {
+  return (
+    <a href={`#${to}`} className={className}>
+      {children}
+    </a>
+  );
+}
+
 /** `npm run dev -w @tunafy/ui`: every part of the design system on one page, with the tokens' fallbacks. */
 export function Gallery() {
   const sections: [string, string, ReactNode][] = [
@@ -193,6 +204,18 @@ export function Gallery() {
         <Cover src={null} size={48} />
         <Cover src="/no-such-cover.png" size={64} shadow="small" />
         <Cover src={null} size={96} shadow="large" alt="No cover for Blue Hour" />
+      </div>,
+    ],
+    [
+      'artist-links',
+      'Artist links (credited artists, else the owner)',
+      <div key="artist-links">
+        <p>
+          <ArtistLinks link={GalleryLink} item={{ artist_id: 'u1', artist_username: 'ann', artists: [{ id: 'a1', name: 'Björk' }, { id: 'a2', name: 'Thom Yorke' }] }} />
+        </p>
+        <p>
+          <ArtistLinks link={GalleryLink} item={{ artist_id: 'u1', artist_username: 'ann', artists: [] }} />
+        </p>
       </div>,
     ],
     [
