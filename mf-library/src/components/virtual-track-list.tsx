@@ -1,92 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import type { Song } from '@tunafy/contracts';
 import { Button } from '@tunafy/ui';
 import type { ListPlayback } from '../lib/player';
-import { listPixels, rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
+import { listPixels, rowWindow, type ListGeometry } from '../lib/scroll-scale';
 import type { PagedRows } from '../lib/use-paged-rows';
 import type { ListSelection } from '../lib/use-selection';
 import type { MenuAction } from './action-menu';
 import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
+import { BLOCK_ROWS, OVERSCAN, scrollRowIntoView, useListView } from './use-list-view';
 import styles from './track-list.module.css';
-
-/** Rows rendered past each edge of the viewport, so a wheel turn never shows an empty gap. */
-const OVERSCAN = 8;
-/**
- * Rows are placed inside a block of this many rows, and the block as a whole is moved to where the rows
- * belong: a scroll then changes one transform, and rows keep their props (so memoized rows do not render)
- * until the block changes, also when the scroll position is scaled.
- */
-const BLOCK_ROWS = 256;
-
-/** The nearest ancestor that scrolls (the shell's main column), or null when the page itself scrolls. */
-export function findScrollParent(element: HTMLElement | null): HTMLElement | null {
-  for (let node = element?.parentElement ?? null; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
-    const { overflowY } = getComputedStyle(node);
-    if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') return node;
-  }
-  return null;
-}
-
-interface View {
-  /** How far the scroller is scrolled past the list's top (negative while the header shows). */
-  scrolled: number;
-  viewport: number;
-}
-
-/** One layout read per scroll event: the list's top (its full-height spacer) against the scroller's. */
-function measure(list: HTMLElement, scroller: HTMLElement | null): View {
-  const top = list.getBoundingClientRect().top;
-  if (!scroller) return { scrolled: -top, viewport: window.innerHeight };
-  // jsdom (unit tests) lays nothing out; the window's height stands in for the scroller's.
-  return { scrolled: scroller.getBoundingClientRect().top + scroller.clientTop - top, viewport: scroller.clientHeight || window.innerHeight };
-}
-
-const sameWindow = (a: RowWindow, b: RowWindow) => a.first === b.first && a.end === b.end && Math.abs(a.top - b.top) < 0.5;
-
-/** Follows the scroller: re-renders only when the rows to show (or their place) change. */
-function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'viewport'>): { view: View; scroller: HTMLElement | null } {
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [view, setView] = useState<View>({ scrolled: 0, viewport: typeof window === 'undefined' ? 800 : window.innerHeight });
-  const geometryRef = useRef(geometry);
-  geometryRef.current = geometry;
-
-  useLayoutEffect(() => {
-    if (!list) return;
-    const parent = findScrollParent(list);
-    setScroller(parent);
-    const follow = (next: View) =>
-      setView((current) => {
-        if (current.viewport !== next.viewport) return next;
-        const shape = { ...geometryRef.current, viewport: next.viewport };
-        return sameWindow(rowWindow(current.scrolled, shape, OVERSCAN), rowWindow(next.scrolled, shape, OVERSCAN)) ? current : next;
-      });
-    // Rendered in the scroll event itself, so the rows move in the same frame as the scroll (no gap, and no
-    // one-frame lag when the position is scaled).
-    const update = () => {
-      const next = measure(list, parent);
-      flushSync(() => follow(next));
-    };
-    follow(measure(list, parent));
-    const target: HTMLElement | Window = parent ?? window;
-    target.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    const resize = typeof ResizeObserver === 'undefined' || !parent ? null : new ResizeObserver(update);
-    resize?.observe(parent!);
-    return () => {
-      target.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-      resize?.disconnect();
-    };
-  }, [list]);
-
-  // The list's length changed (a write elsewhere): where the rows go changed with it.
-  useLayoutEffect(() => {
-    if (list) setView(measure(list, scroller));
-  }, [list, scroller, geometry.rowCount]);
-
-  return { view, scroller };
-}
 
 export interface VirtualTrackListProps {
   rows: PagedRows<Song>;
@@ -175,18 +97,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
     (index: number) => {
       if (!spacer) return;
       pendingFocus.current = index;
-      const current = measure(spacer, scroller);
-      const shapeNow = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT, viewport: current.viewport };
-      const offset = virtualOffset(current.scrolled, shapeNow);
-      const rowTop = index * TRACK_ROW_HEIGHT;
-      let wanted = offset;
-      if (rowTop < offset) wanted = rowTop;
-      else if (rowTop + TRACK_ROW_HEIGHT > offset + current.viewport) wanted = rowTop + TRACK_ROW_HEIGHT - current.viewport;
-      const delta = scrolledFor(wanted, shapeNow) - current.scrolled;
-      if (delta !== 0) {
-        if (scroller) scroller.scrollTop += delta;
-        else window.scrollBy(0, delta);
-      }
+      scrollRowIntoView(spacer, scroller, { rowCount: total, rowHeight: TRACK_ROW_HEIGHT }, index);
       rerender();
     },
     [spacer, scroller, total],

@@ -1,0 +1,99 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
+
+// The windowing every long list shares (the song lists, the artists A–Z): where the list is against its scroller, the
+// rows to render for that, and scrolling a row into view through the scaled mapping (docs/lists-at-scale.md).
+
+/** Rows rendered past each edge of the viewport, so a wheel turn never shows an empty gap. */
+export const OVERSCAN = 8;
+/**
+ * Rows are placed inside a block of this many rows, and the block as a whole is moved to where the rows
+ * belong: a scroll then changes one transform, and rows keep their props (so memoized rows do not render)
+ * until the block changes, also when the scroll position is scaled.
+ */
+export const BLOCK_ROWS = 256;
+
+/** The nearest ancestor that scrolls (the shell's main column), or null when the page itself scrolls. */
+export function findScrollParent(element: HTMLElement | null): HTMLElement | null {
+  for (let node = element?.parentElement ?? null; node && node !== document.body && node !== document.documentElement; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'overlay') return node;
+  }
+  return null;
+}
+
+export interface View {
+  /** How far the scroller is scrolled past the list's top (negative while the header shows). */
+  scrolled: number;
+  viewport: number;
+}
+
+/** One layout read per scroll event: the list's top (its full-height spacer) against the scroller's. */
+export function measure(list: HTMLElement, scroller: HTMLElement | null): View {
+  const top = list.getBoundingClientRect().top;
+  if (!scroller) return { scrolled: -top, viewport: window.innerHeight };
+  // jsdom (unit tests) lays nothing out; the window's height stands in for the scroller's.
+  return { scrolled: scroller.getBoundingClientRect().top + scroller.clientTop - top, viewport: scroller.clientHeight || window.innerHeight };
+}
+
+const sameWindow = (a: RowWindow, b: RowWindow) => a.first === b.first && a.end === b.end && Math.abs(a.top - b.top) < 0.5;
+
+/** Follows the scroller: re-renders only when the rows to show (or their place) change. */
+export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'viewport'>): { view: View; scroller: HTMLElement | null } {
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [view, setView] = useState<View>({ scrolled: 0, viewport: typeof window === 'undefined' ? 800 : window.innerHeight });
+  const geometryRef = useRef(geometry);
+  geometryRef.current = geometry;
+
+  useLayoutEffect(() => {
+    if (!list) return;
+    const parent = findScrollParent(list);
+    setScroller(parent);
+    const follow = (next: View) =>
+      setView((current) => {
+        if (current.viewport !== next.viewport) return next;
+        const shape = { ...geometryRef.current, viewport: next.viewport };
+        return sameWindow(rowWindow(current.scrolled, shape, OVERSCAN), rowWindow(next.scrolled, shape, OVERSCAN)) ? current : next;
+      });
+    // Rendered in the scroll event itself, so the rows move in the same frame as the scroll (no gap, and no
+    // one-frame lag when the position is scaled).
+    const update = () => {
+      const next = measure(list, parent);
+      flushSync(() => follow(next));
+    };
+    follow(measure(list, parent));
+    const target: HTMLElement | Window = parent ?? window;
+    target.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    const resize = typeof ResizeObserver === 'undefined' || !parent ? null : new ResizeObserver(update);
+    resize?.observe(parent!);
+    return () => {
+      target.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      resize?.disconnect();
+    };
+  }, [list]);
+
+  // The list's length changed (a write elsewhere): where the rows go changed with it.
+  useLayoutEffect(() => {
+    if (list) setView(measure(list, scroller));
+  }, [list, scroller, geometry.rowCount]);
+
+  return { view, scroller };
+}
+
+/** Scrolls just enough for row `index` to be in view (through the scaled mapping when the list is capped). */
+export function scrollRowIntoView(spacer: HTMLElement, scroller: HTMLElement | null, geometry: Omit<ListGeometry, 'viewport'>, index: number): void {
+  const current = measure(spacer, scroller);
+  const shape = { ...geometry, viewport: current.viewport };
+  const offset = virtualOffset(current.scrolled, shape);
+  const rowTop = index * geometry.rowHeight;
+  let wanted = offset;
+  if (rowTop < offset) wanted = rowTop;
+  else if (rowTop + geometry.rowHeight > offset + current.viewport) wanted = rowTop + geometry.rowHeight - current.viewport;
+  const delta = scrolledFor(wanted, shape) - current.scrolled;
+  if (delta === 0) return;
+  if (scroller) scroller.scrollTop += delta;
+  else window.scrollBy(0, delta);
+}
