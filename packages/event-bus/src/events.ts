@@ -7,12 +7,15 @@ import type { SessionUser, Song } from '@tunafy/contracts';
  * any change a remote built against the previous one could misread; remotes
  * built against another major are refused at load with a clear message.
  */
-export const EVENT_CONTRACT_VERSION = '1.3.0';
+export const EVENT_CONTRACT_VERSION = '1.4.0';
 
 export type ModalName = 'login' | 'signup' | 'please-log-in';
 
-/** What the player plays: enough to show and stream a song without another fetch. */
-export type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id'>;
+/**
+ * What the player plays: enough to show and stream a song without another fetch. `artists` (the credited artists,
+ * optional as on Song) since 1.4.0: a player built before shows the owner's name, as it did.
+ */
+export type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id' | 'artists'>;
 
 export type PlayerCommand =
   /** Queue the whole list and play from `index` (SPEC §4). `source` lets list pages know the queue is theirs. */
