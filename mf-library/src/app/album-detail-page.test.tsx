@@ -29,6 +29,29 @@ function renderPage(viewer = ANN, songs = [ONE, TWO]) {
 }
 
 describe('Album detail', () => {
+  it('shows the album artist (a link to its page) and the year when its tags give them', async () => {
+    serveGets(api, {
+      [`/api/albums/${NIGHT.id}`]: { ...NIGHT, album_artist: { id: 'va1', name: 'Various Artists' }, year: 1997, song_count: 1, total_duration: 185 },
+      [`/api/albums/${NIGHT.id}/songs`]: pagedAnswer(() => [{ ...ONE, artists: [{ id: 'ar1', name: 'Björk' }] }], (page) => ({ songs: page })),
+    });
+    renderAt(`/albums/${NIGHT.id}`, { '/albums/:albumId': <AlbumDetailPage /> });
+    publishSession(BOB);
+    const header = await screen.findByRole('banner');
+    await waitFor(() => expect(within(header).getByRole('link', { name: 'Various Artists' })).toHaveAttribute('href', '/artists/va1'));
+    expect(header).toHaveTextContent('1997');
+    expect(within(header).queryByRole('link', { name: 'ann' })).toBeNull();
+    // Each row says who its song is by: a compilation's tracks keep their own artists.
+    const rows = await screen.findByRole('grid', { name: 'Songs of Night Drive' });
+    await waitFor(() => expect(within(rows).getByRole('link', { name: 'Björk' })).toHaveAttribute('href', '/artists/ar1'));
+    expect(within(rows).getByRole('button', { name: 'Play Blue Hour by Björk' })).toBeInTheDocument();
+  });
+
+  it('shows no year for an album made with the form', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getByText('2 songs')).toBeInTheDocument());
+    expect(screen.getByRole('banner').querySelectorAll('p:last-child > span')).toHaveLength(3);
+  });
+
   it('shows cover, name, artist, the song count and the total length', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Drive' })).toBeInTheDocument();

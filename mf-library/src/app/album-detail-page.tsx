@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { AlbumDetail, SessionUser, Song } from '@tunafy/contracts';
 import { EmptyState, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
+import { ArtistLinks } from '../components/artist-links';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { Cover } from '../components/cover';
@@ -12,7 +13,6 @@ import { ItemRoute } from '../components/item-route';
 import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
-import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
 import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
 import { libraryChanged } from '../lib/bus';
@@ -49,7 +49,13 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
         kind="Album"
         title={album.album_name}
         cover={<Cover src={album.album_cover_url} size={232} kind="album" shadow eager alt={`Cover of ${album.album_name}`} />}
-        meta={[<UserLink key="artist" userId={album.artist_id} username={album.artist_username} />, formatSongCount(songs.total ?? album.song_count), formatTotalLength([album.total_duration])]}
+        // The album artist when its tags name one (a compilation's is "Various Artists"), else its owner as SPEC has it.
+        meta={[
+          <ArtistLinks key="artist" item={album} />,
+          album.year ? <span key="year">{album.year}</span> : null,
+          formatSongCount(songs.total ?? album.song_count),
+          formatTotalLength([album.total_duration]),
+        ]}
       />
       <ActionBar>
         <PlayButton name={album.album_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
@@ -71,7 +77,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
   );
 }
 
-/** `/albums/:albumId`: cover, name, artist, count, length, play all, owner menu and songs (SPEC §2). */
+/** `/albums/:albumId`: cover, name, artist (its album artist or owner), year, count, length, play all, owner menu and songs (SPEC §2). */
 export default function AlbumDetailPage() {
   return (
     <ItemRoute<AlbumDetail> param="albumId" path={albumPath} what="album" backTo={ALL_ALBUMS} reloadOn={['album']}>

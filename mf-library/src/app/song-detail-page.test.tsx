@@ -51,6 +51,18 @@ async function addFromMenu(item: 'Add to Playlist' | 'Add to Album', choice: Reg
 }
 
 describe('Song detail', () => {
+  it('shows a tagged song’s credited artists, each a link to its page, and its genre as a link to the genre’s page', async () => {
+    const tagged = { ...BLUE, artists: [{ id: 'ar1', name: 'Björk' }, { id: 'ar2', name: 'Thom Yorke' }], genre: 'Hip-Hop/Rap' };
+    serveGets(api, { [`/api/songs/${BLUE.id}`]: tagged });
+    renderPage();
+    const header = await screen.findByRole('banner');
+    await waitFor(() => expect(within(header).getByRole('link', { name: 'Björk' })).toHaveAttribute('href', '/artists/ar1'));
+    expect(within(header).getByRole('link', { name: 'Thom Yorke' })).toHaveAttribute('href', '/artists/ar2');
+    // The owner is not shown as its artist: the tags say who made it.
+    expect(within(header).queryByRole('link', { name: 'ann' })).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Hip-Hop/Rap' })).toHaveAttribute('href', '/genres/Hip-Hop%2FRap');
+  });
+
   it('shows cover, name, artist, album link and duration', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Blue Hour' })).toBeInTheDocument();

@@ -3,17 +3,18 @@ import { Link, useNavigate } from 'react-router';
 import type { SessionUser, Song } from '@tunafy/contracts';
 import { themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { ActionMenu, type MenuAction } from '../components/action-menu';
+import { ArtistLinks } from '../components/artist-links';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { Cover } from '../components/cover';
 import { DeleteDialog } from '../components/item-dialogs';
 import { ItemRoute } from '../components/item-route';
 import theme from '../components/theme.module.css';
-import { UserLink } from '../components/user-link';
 import { AddToAlbumDialog } from '../features/albums/add-to-album-dialog';
 import { LikeButton } from '../features/collection/like-button';
 import { useLike } from '../features/collection/use-like';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
+import { genrePagePath } from '../features/genres/api';
 import { deleteSong, songPath } from '../features/songs/api';
 import { describeDuration, formatDuration } from '../lib/format';
 import { queueSongs, useListPlayback } from '../lib/player';
@@ -50,10 +51,15 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
         title={song.song_name}
         cover={<Cover src={song.song_cover_url} size={232} shadow eager alt={`Cover of ${song.song_name}`} />}
         meta={[
-          <UserLink key="artist" userId={song.artist_id} username={song.artist_username} />,
+          <ArtistLinks key="artist" item={song} />,
           song.album_id && song.album_name ? (
             <Link key="album" to={`/albums/${song.album_id}`}>
               {song.album_name}
+            </Link>
+          ) : null,
+          song.genre ? (
+            <Link key="genre" to={genrePagePath(song.genre)} title={`Genre: ${song.genre}`}>
+              {song.genre}
             </Link>
           ) : null,
           <span key="duration" title={describeDuration(song.duration)}>
@@ -74,7 +80,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
   );
 }
 
-/** `/songs/:songId`: cover, name, artist, album, duration, play, like and the song's menu (SPEC §2). */
+/** `/songs/:songId`: cover, name, artists, album, genre (a link to its page), duration, play, like and the song's menu (SPEC §2). */
 export default function SongDetailPage() {
   return (
     <ItemRoute<Song> param="songId" path={songPath} what="song" backTo={ALL_SONGS} reloadOn={['song']} withRows={false}>

@@ -93,3 +93,17 @@ export const ShuffleIcon = (props: IconProps) => (
     <path d="M10.59 9.17 5.41 4 4 5.41l5.17 5.17 1.42-1.41zM14.5 4l2.04 2.04L4 18.59 5.41 20 17.96 7.46 20 9.5V4h-5.5zm.33 9.41-1.41 1.41 3.13 3.13L14.5 20H20v-5.5l-2.04 2.04-3.13-3.13z" />
   </Icon>
 );
+
+/** An artist without a picture of its own (no album cover yet). */
+export const PersonIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zm0 9c4.14 0 7.5 2.46 7.5 5.5V21h-2v-1.5c0-1.72-2.3-3.5-5.5-3.5s-5.5 1.78-5.5 3.5V21h-2v-1.5C4.5 16.46 7.86 14 12 14z" />
+  </Icon>
+);
+
+/** A genre: a tag. */
+export const TagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3h8.4l9.3 9.3a1 1 0 0 1 0 1.4l-7 7a1 1 0 0 1-1.4 0L3 11.4V3zm2 2v5.6l8 8 5.6-5.6-8-8H5zm3 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z" />
+  </Icon>
+);

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentPath, recordBus, renderAt } from '../test/render';
 import { MediaCard } from './media-card';
+import type { Credited } from '@tunafy/ui';
 
-function renderCard(guest: boolean, by?: { userId: string; username: string }) {
+function renderCard(guest: boolean, by?: Credited) {
   renderAt('/', {
     '/': <MediaCard to="/albums/a1" kind="album" coverUrl={null} title="Night Drive" subtitle="By ann" by={by} guest={guest} />,
     '/albums/:albumId': <p>Album page</p>,
@@ -14,14 +15,14 @@ function renderCard(guest: boolean, by?: { userId: string; username: string }) {
 
 describe('MediaCard', () => {
   it('opens the album from the card, and the artist’s page from the name in its By line', async () => {
-    renderCard(false, { userId: 'u1', username: 'ann' });
+    renderCard(false, { artist_id: 'u1', artist_username: 'ann' });
     expect(screen.getByRole('link', { name: 'Night Drive By ann' })).toHaveAttribute('href', '/albums/a1');
     await userEvent.click(screen.getByRole('link', { name: 'ann' }));
     expect(currentPath()).toBe('/users/u1');
   });
 
   it('reaches both links by keyboard, the card first', async () => {
-    renderCard(false, { userId: 'u1', username: 'ann' });
+    renderCard(false, { artist_id: 'u1', artist_username: 'ann' });
     await userEvent.tab();
     expect(screen.getByRole('link', { name: 'Night Drive By ann' })).toHaveFocus();
     await userEvent.tab();
@@ -38,7 +39,7 @@ describe('MediaCard', () => {
 
   it('asks a guest to log in from either link instead of opening a page', async () => {
     const modals = recordBus('ui:open-modal');
-    renderCard(true, { userId: 'u1', username: 'ann' });
+    renderCard(true, { artist_id: 'u1', artist_username: 'ann' });
     await userEvent.click(screen.getByRole('link', { name: 'ann' }));
     await userEvent.click(screen.getByRole('link', { name: 'Night Drive By ann' }));
     expect(modals).toEqual([{ modal: 'please-log-in' }, { modal: 'please-log-in' }]);

@@ -1,9 +1,10 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Credited } from '@tunafy/ui';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
 import { TitledSection } from './titled-section';
-import { UserLink } from './user-link';
+import { ArtistLinks } from './artist-links';
 import styles from './media-card.module.css';
 
 export interface MediaCardProps {
@@ -13,15 +14,18 @@ export interface MediaCardProps {
   title: string;
   /** The description, or "By {name}" when `by` is given. */
   subtitle: string;
-  /** The artist or creator: the "By …" line then names them with a link to their page. */
-  by?: { userId: string; username: string };
+  /**
+   * Who it is by: the "By …" line then names them, each with a link to their page (an album's album artist, else its
+   * owner; a playlist's creator).
+   */
+  by?: Credited;
   /** Guests keep real links (middle-click, screen readers), but a click asks them to log in (SPEC §2). */
   guest: boolean;
 }
 
 /**
- * A card: the whole card opens `to` (its main link is stretched over it), and the "By …" name opens the
- * artist's page: a link cannot hold another link, so the name sits above the stretched one. The main link's
+ * A card: the whole card opens `to` (its main link is stretched over it), and the "By …" names open their
+ * pages: a link cannot hold another link, so the name sits above the stretched one. The main link's
  * name keeps the subtitle ("Night Drive By ann"), as when the card was one link.
  */
 export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest }: MediaCardProps) {
@@ -35,7 +39,7 @@ export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest }: Me
       <span className={styles.subtitle}>
         {by ? (
           <>
-            By <UserLink userId={by.userId} username={by.username} className={styles.byLink} onClick={onClick} />
+            By <ArtistLinks item={by} linkClassName={styles.byLink} onClick={onClick} />
           </>
         ) : (
           subtitle

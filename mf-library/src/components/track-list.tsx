@@ -1,14 +1,14 @@
 import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Song } from '@tunafy/contracts';
-import { visuallyHiddenClassName } from '@tunafy/ui';
+import { creditNames, visuallyHiddenClassName } from '@tunafy/ui';
 import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
 import { ActionMenu, type MenuAction } from './action-menu';
+import { ArtistLinks } from './artist-links';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
 import { UnplayableNote } from './unplayable-note';
-import { UserLink } from './user-link';
 import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
@@ -59,10 +59,11 @@ function isInteractive(target: EventTarget | null, row: HTMLElement): boolean {
 
 /**
  * One song of a list: number (a play button on hover and focus), cover, title,
- * artist (a link to their page), album (the song's name when it has none, SPEC §2) and m:ss. Memoized:
+ * artists (each a link to its page: docs/artists-ui.md), album (the song's name when it has none, SPEC §2) and m:ss. Memoized:
  * while a list scrolls, only the rows that come into view render.
  */
 export const TrackRow = memo(function TrackRow({ song, index, playback, actions, top, setSize, selected, onGesture, menu }: TrackRowProps) {
+  const by = creditNames(song);
   const isCurrent = playback.currentId === song.id;
   const isPlaying = isCurrent && playback.playing;
   const onRowClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -92,7 +93,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
         <button
           type="button"
           className={styles.rowPlay}
-          aria-label={`${isPlaying ? 'Pause' : 'Play'} ${song.song_name} by ${song.artist_username}`}
+          aria-label={`${isPlaying ? 'Pause' : 'Play'} ${song.song_name} by ${by}`}
           onClick={() => (isCurrent ? playback.toggle() : playback.playAt(index))}
         >
           {isPlaying ? <PauseIcon /> : <PlayIcon />}
@@ -105,7 +106,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
             {song.song_name}
           </Link>
           <span className={styles.artist}>
-            <UserLink className={styles.artistLink} userId={song.artist_id} username={song.artist_username} />
+            <ArtistLinks item={song} linkClassName={styles.artistLink} />
             <UnplayableNote format={song.audio_format} />
           </span>
         </span>
@@ -127,7 +128,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
           {actions?.(song, index) ?? null}
           {menu && (
             <ActionMenu
-              label={`More options for ${song.song_name} by ${song.artist_username}`}
+              label={`More options for ${song.song_name} by ${by}`}
               actions={menu(song, index)}
               align="end"
               // The list clips what hangs past its end: the last rows open their menu upwards.

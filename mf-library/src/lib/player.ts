@@ -18,9 +18,10 @@ export function usePlayerState(): PlayerState | undefined {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** Only what the player needs: a queue item is a subset of a song. */
+/** Only what the player needs: a queue item is a subset of a song (its credited artists too, when it has some). */
 export function toQueueItem(song: Song): QueueItem {
   return {
+    ...(song.artists ? { artists: song.artists } : {}),
     id: song.id,
     song_name: song.song_name,
     artist_username: song.artist_username,

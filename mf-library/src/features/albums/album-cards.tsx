@@ -1,12 +1,15 @@
 import type { Album } from '@tunafy/contracts';
+import { creditNames } from '@tunafy/ui';
 import { MediaCards, type MediaCardProps } from '../../components/media-card';
 
-/** Album cards: cover, name, "By {artist username}" (SPEC §2), the name a link to the artist's page. */
+/**
+ * Album cards: cover, name, "By {artist username}" (SPEC §2), the name a link to the artist's page; an album whose
+ * tags name an album artist is by that artist, linked to its artist page (docs/artists-ui.md).
+ */
 export function AlbumCards({ albums, guest, label }: { albums: readonly Album[]; guest: boolean; label: string }) {
   return <MediaCards items={albums} guest={guest} label={label} card={albumCard} />;
 }
 
 function albumCard(album: Album): Omit<MediaCardProps, 'guest'> {
-  const by = { userId: album.artist_id, username: album.artist_username };
-  return { to: `/albums/${album.id}`, kind: 'album', coverUrl: album.album_cover_url, title: album.album_name, subtitle: `By ${by.username}`, by };
+  return { to: `/albums/${album.id}`, kind: 'album', coverUrl: album.album_cover_url, title: album.album_name, subtitle: `By ${creditNames(album)}`, by: album };
 }

@@ -7,7 +7,7 @@ export function PlaylistCards({ playlists, guest, label }: { playlists: readonly
 }
 
 function playlistCard(playlist: Playlist): Omit<MediaCardProps, 'guest'> {
-  const creator = { userId: playlist.creator_id, username: playlist.creator_username };
-  const byLine = { subtitle: playlist.description || `By ${creator.username}`, by: playlist.description ? undefined : creator };
+  const creator = { artist_id: playlist.creator_id, artist_username: playlist.creator_username };
+  const byLine = { subtitle: playlist.description || `By ${creator.artist_username}`, by: playlist.description ? undefined : creator };
   return { to: `/playlists/${playlist.id}`, kind: 'playlist', coverUrl: playlist.playlist_cover_url, title: playlist.playlist_name, ...byLine };
 }

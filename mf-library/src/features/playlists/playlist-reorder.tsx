@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { Song } from '@tunafy/contracts';
-import { Button, IconButton } from '@tunafy/ui';
+import { Button, IconButton, creditNames } from '@tunafy/ui';
 import { GripIcon } from '../../components/icons';
 import { TRACK_ROW_HEIGHT } from '../../components/track-list';
 import styles from './playlist-reorder.module.css';
@@ -136,7 +136,7 @@ export function PlaylistReorder({ total, songAt, onMove, failure, onDismissFailu
         {dragged && (
           <div className={styles.overlay} aria-hidden="true">
             <span>{dragged.song_name}</span>
-            <span className={styles.overlayArtist}>{dragged.artist_username}</span>
+            <span className={styles.overlayArtist}>{creditNames(dragged)}</span>
           </div>
         )}
       </DragOverlay>

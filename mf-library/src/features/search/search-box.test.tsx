@@ -83,4 +83,34 @@ describe('SearchBox', () => {
     await userEvent.keyboard('{Escape}');
     expect(box).toHaveValue('');
   });
+
+  it('lists matching artists and genres too, opens their pages, and names songs and albums by their credited artists', async () => {
+    const credited = { ...BLUE, artists: [{ id: 'ar1', name: 'Björk' }] };
+    const compilation = { ...BLUES, album_artist: { id: 'va', name: 'Various Artists' } };
+    const answer: SearchResponse = {
+      songs: [credited],
+      albums: [compilation],
+      playlists: [],
+      artists: [{ id: 'ar9', name: 'Blur', sort_name: 'Blur', musicbrainz_id: null, song_count: 12, album_count: 2, picture_url: null }],
+      genres: [{ name: 'Blues Rock', song_count: 1 }],
+    };
+    api.get.mockResolvedValue(answer);
+    renderBox();
+    const box = screen.getByRole('combobox');
+    await userEvent.type(box, 'blu');
+    const artists = await screen.findByRole('group', { name: 'Artists' });
+    expect(within(artists).getByRole('option', { name: /Blur/ })).toHaveTextContent('Artist • 12 songs');
+    expect(within(screen.getByRole('group', { name: 'Genres' })).getByRole('option')).toHaveTextContent('Genre • 1 song');
+    expect(screen.getByRole('option', { name: /Blue Hour/ })).toHaveTextContent('Song • Björk');
+    expect(screen.getByRole('option', { name: /Blues Night/ })).toHaveTextContent('Album • Various Artists');
+    // Songs, then artists, albums and genres: the arrows go through them in the order they show.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const active = screen.getByRole('option', { name: /Blur/ });
+    expect(box).toHaveAttribute('aria-activedescendant', active.id);
+    await userEvent.keyboard('{Enter}');
+    expect(currentPath()).toBe('/artists/ar9');
+    await userEvent.type(box, 'blu');
+    await userEvent.click(await screen.findByRole('option', { name: /Blues Rock/ }));
+    expect(currentPath()).toBe('/genres/Blues%20Rock');
+  });
 });

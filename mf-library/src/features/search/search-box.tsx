@@ -1,40 +1,48 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@tunafy/contracts';
-import { CloseIcon, IconButton, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { CloseIcon, IconButton, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { SearchIcon } from '../../components/icons';
+import { formatSongCount } from '../../lib/format';
+import { genrePagePath } from '../genres/api';
 import { useSearch } from './use-search';
 import styles from './search-box.module.css';
 
+type ResultKind = 'song' | 'album' | 'playlist' | 'artist' | 'genre';
+
 interface ResultOption {
   key: string;
-  group: 'Songs' | 'Albums' | 'Playlists';
+  group: (typeof GROUP_OF)[ResultKind];
   to: string;
   name: string;
   detail: string;
   coverUrl: string | null;
-  kind: 'song' | 'album' | 'playlist';
+  kind: ResultKind;
 }
 
-/** One result as an option: its key, group, page and the line under its name ("Song • ann"). */
-function option(kind: ResultOption['kind'], id: string, name: string, by: string, coverUrl: string | null): ResultOption {
+/** One result as an option: its key, group, page and the line under its name ("Song • ann", "Artist • 12 songs"). */
+function option(kind: ResultKind, id: string, name: string, about: string, coverUrl: string | null, to = `/${kind}s/${id}`): ResultOption {
   const group = GROUP_OF[kind];
-  return { key: `${kind}:${id}`, group, to: `/${kind}s/${id}`, name, detail: `${group.slice(0, -1)} • ${by}`, coverUrl, kind };
+  return { key: `${kind}:${id}`, group, to, name, detail: `${group.slice(0, -1)} • ${about}`, coverUrl, kind };
 }
 
-const GROUP_OF = { song: 'Songs', album: 'Albums', playlist: 'Playlists' } as const;
+const GROUP_OF = { song: 'Songs', artist: 'Artists', album: 'Albums', playlist: 'Playlists', genre: 'Genres' } as const;
 
+/** Songs and albums say who they are by as every list does (their credited artists, else their owner). */
 export function toOptions(results: SearchResponse | null): ResultOption[] {
   if (!results) return [];
   return [
-    ...results.songs.map((song) => option('song', song.id, song.song_name, song.artist_username, song.song_cover_url)),
-    ...results.albums.map((album) => option('album', album.id, album.album_name, album.artist_username, album.album_cover_url)),
+    ...results.songs.map((song) => option('song', song.id, song.song_name, creditNames(song), song.song_cover_url)),
+    ...(results.artists ?? []).map((artist) => option('artist', artist.id, artist.name, formatSongCount(artist.song_count), artist.picture_url, artistPagePath(artist.id))),
+    ...results.albums.map((album) => option('album', album.id, album.album_name, creditNames(album), album.album_cover_url)),
     ...results.playlists.map((playlist) => option('playlist', playlist.id, playlist.playlist_name, playlist.creator_username, playlist.playlist_cover_url)),
+    ...(results.genres ?? []).map((genre) => option('genre', genre.name, genre.name, formatSongCount(genre.song_count), null, genrePagePath(genre.name))),
   ];
 }
 
-const GROUPS = ['Songs', 'Albums', 'Playlists'] as const;
+/** In the order GROUP_OF gives, which is the options' order too (the arrows go through them as shown). */
+const GROUPS = Object.values(GROUP_OF);
 
 /**
  * The top bar's search (WAI-ARIA combobox with a listbox popup): results come
@@ -103,9 +111,10 @@ export function SearchBox() {
   let message: string | null = null;
   if (status === 'failed') message = 'Search is unavailable right now. Try again in a moment.';
   else if (stale && options.length === 0) message = 'Searching…';
-  else if (!stale && options.length === 0) message = `No results for “${trimmed}”. Try another name of a song, album or playlist.`;
+  else if (!stale && options.length === 0) message = `No results for “${trimmed}”. Try another name of a song, artist, album, playlist or genre.`;
   const activeOption = active >= 0 ? options[active] : undefined;
-  const optionId = (option: ResultOption) => `${id}-${option.key.replace(':', '-')}`;
+  // By position: a genre's key is free text (spaces are not allowed in an id).
+  const optionId = (option: ResultOption) => `${id}-option-${options.indexOf(option)}`;
 
   return (
     <div className={`${themeClassName} ${styles.box}`} ref={box} role="search">
@@ -171,7 +180,7 @@ export function SearchBox() {
                         onClick={() => go(option)}
                         onMouseMove={() => index !== active && setActive(index)}
                       >
-                        <Cover src={option.coverUrl} size={40} kind={option.kind === 'album' ? 'album' : 'song'} />
+                        <Cover src={option.coverUrl} size={40} kind={option.kind} />
                         <span className={styles.optionText}>
                           <span className={styles.optionName}>{option.name}</span>
                           <span className={styles.optionDetail}>{option.detail}</span>
