@@ -82,6 +82,17 @@ describe('Player', () => {
     expect(api.get).not.toHaveBeenCalledWith('/api/me/player-state');
   });
 
+  it('shows a tagged song’s credited artists, each a link to its artist page', async () => {
+    await renderPlayer();
+    const song = { ...items(1)[0]!, artists: [{ id: 'ar1', name: 'Björk' }, { id: 'ar2', name: 'Thom Yorke' }] };
+    send({ type: 'play-list', songs: [song], index: 0, source: 's' });
+    const nowPlaying = screen.getByRole('group', { name: 'Now playing' });
+    expect(nowPlaying).toHaveTextContent('Björk, Thom Yorke');
+    expect(within(nowPlaying).getByRole('link', { name: 'Björk' })).toHaveAttribute('href', '/artists/ar1');
+    expect(within(nowPlaying).getByRole('link', { name: 'Thom Yorke' })).toHaveAttribute('href', '/artists/ar2');
+    expect(within(nowPlaying).queryByRole('link', { name: song.artist_username })).toBeNull();
+  });
+
   it('restores from the server when this browser has nothing saved', async () => {
     const song = { ...items(1)[0], created_at: '2026-01-01T00:00:00Z' };
     api = stubApiClient({ playerState: { queue: [song], index: 0, position: 12, volume: 0.3, shuffle: true, repeat: 'one', updated_at: '2026-01-01T00:00:00Z' } });

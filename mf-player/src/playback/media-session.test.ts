@@ -37,6 +37,9 @@ describe('MediaSessionBridge', () => {
     // The same song keeps its metadata; only the state changes.
     expect(media.raw.metadata).toBe(shown);
     expect(media.raw.playbackState).toBe('paused');
+    bridge.show({ ...catalogItem(2), artists: [{ id: 'ar1', name: 'Björk' }, { id: 'ar2', name: 'Thom Yorke' }] }, true);
+    // The lock screen names a tagged song's credited artists, as the library does.
+    expect(media.raw.metadata).toMatchObject({ artist: 'Björk, Thom Yorke' });
     bridge.show(null, false);
     expect(media.raw.metadata).toBeNull();
     expect(media.raw.playbackState).toBe('none');

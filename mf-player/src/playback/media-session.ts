@@ -3,6 +3,7 @@
  * hardware media keys, which then drive the same controller as the bar.
  */
 import type { QueueItem } from '@tunafy/event-bus';
+import { creditNames } from '@tunafy/ui';
 import { JUMP_MS } from './constants';
 
 /** The player's own transport, so the controller can hand itself over. */
@@ -76,7 +77,7 @@ export class MediaSessionBridge {
     }
     session.metadata = new MediaMetadata({
       title: song.song_name,
-      artist: song.artist_username,
+      artist: creditNames(song),
       album: song.album_name ?? '',
       artwork: song.song_cover_url ? [{ src: new URL(song.song_cover_url, document.baseURI).href }] : [],
     });

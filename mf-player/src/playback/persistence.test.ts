@@ -17,6 +17,16 @@ describe('localStorage', () => {
     expect(restored).toMatchObject({ position: 12.3, volume: 0.4, muted: true, queue: { index: 1, source: 'album:a' } });
   });
 
+  it('keeps the credited artists of the songs it saved, and drops malformed ones', () => {
+    const credited = { ...catalogItem(1), artists: [{ id: 'ar1', name: 'Björk' }] };
+    const bad = { ...catalogItem(2), artists: [{ id: 'ar2' }, 'Thom'] };
+    saveLocalQueue(localStorage, USER, { queue: { ...snapshot(0), songs: [credited, bad as never, catalogItem(3)] }, volume: 0.1, muted: false });
+    const [first, second, third] = loadLocal(localStorage, USER)!.queue.songs;
+    expect(first!.artists).toEqual([{ id: 'ar1', name: 'Björk' }]);
+    expect(second!.artists).toEqual([]);
+    expect(third).not.toHaveProperty('artists');
+  });
+
   it('ignores a position saved for another song', () => {
     saveLocalQueue(localStorage, USER, { queue: snapshot(3, 2), volume: 0.1, muted: false });
     saveLocalPosition(localStorage, USER, { index: 1, songId: hexId(2), position: 50 });

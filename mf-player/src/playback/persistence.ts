@@ -4,7 +4,7 @@
  * browsers. Both are per user, so a second account on the same browser never
  * sees the first one's queue.
  */
-import type { PlayerState as SavedPlayerState, PlayerStateInput, Song } from '@tunafy/contracts';
+import type { ArtistRef, PlayerState as SavedPlayerState, PlayerStateInput, Song } from '@tunafy/contracts';
 import type { QueueItem } from '@tunafy/event-bus';
 import type { QueueSnapshot, RepeatMode } from '../queue/queue';
 import { DEFAULT_VOLUME, SERVER_QUEUE_MAX, SONG_ID_PATTERN } from './constants';
@@ -70,12 +70,20 @@ function toQueueItem(value: unknown): QueueItem | null {
     album_id: optional('album_id'),
     album_name: optional('album_name'),
     duration: Math.max(0, finiteOr(value.duration, 0)),
+    ...(artistsOf(value.artists) ?? {}),
   };
 }
 
+/** Stored credited artists, kept when each still has an id and a name (a queue saved before 1.4.0 has none). */
+function artistsOf(value: unknown): { artists: ArtistRef[] } | null {
+  if (!Array.isArray(value)) return null;
+  const artists = value.filter((artist): artist is ArtistRef => isObject(artist) && typeof artist.id === 'string' && typeof artist.name === 'string').map(({ id, name }) => ({ id, name }));
+  return { artists };
+}
+
 export function songToQueueItem(song: Song): QueueItem {
-  const { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration } = song;
-  return { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration };
+  const { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration, artists } = song;
+  return { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration, ...(artists ? { artists } : {}) };
 }
 
 function readJson(storage: Storage, key: string): unknown {

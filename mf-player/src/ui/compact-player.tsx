@@ -1,4 +1,5 @@
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { creditNames } from '@tunafy/ui';
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
@@ -42,7 +43,7 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
               <span className={shared.srOnly}>Open player:</span> {song.song_name}
             </span>{' '}
             <span className={`${shared.line} ${styles.artist}`}>
-              <span className={shared.srOnly}>by</span> {song.artist_username}
+              <span className={shared.srOnly}>by</span> {creditNames(song)}
             </span>
           </span>
         </button>

@@ -3,7 +3,7 @@ import { formatTime } from '../lib/format-time';
 import type { PlayerController } from '../playback/player-controller';
 import { currentEntry, upcomingEntries, type QueueEntry, type QueueState } from '../queue/queue';
 import { Cover } from './cover';
-import { IconButton } from '@tunafy/ui';
+import { IconButton, creditNames } from '@tunafy/ui';
 import { Icon } from './icons';
 import { RecentlyPlayedList } from './recently-played-list';
 import styles from './queue-panel.module.css';
@@ -126,7 +126,7 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
             <Cover src={current.song.song_cover_url} size={40} />
             <span className={`${shared.lines} ${styles.text}`}>
               <span className={`${shared.line} ${styles.title}`}>{current.song.song_name}</span>
-              <span className={`${shared.line} ${styles.artist}`}>{current.song.artist_username}</span>
+              <span className={`${shared.line} ${styles.artist}`}>{creditNames(current.song)}</span>
             </span>
             <span className={styles.duration}>{formatTime(current.song.duration)}</span>
           </div>
@@ -143,7 +143,8 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
           <ol className={styles.list} aria-label="Next up">
             {upcoming.map((entry, offset) => {
               const position = firstUpcoming + offset;
-              const { song_name: name, artist_username: artist } = entry.song;
+              const { song_name: name } = entry.song;
+              const artist = creditNames(entry.song);
               return (
                 <li
                   key={entry.key}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
+import { creditNames } from '@tunafy/ui';
 import { formatTime } from '../lib/format-time';
 import { useBusPlayerState } from '../lib/bus-player-state';
 import { listeningApi, type ListeningApi } from '../playback/listening-api';
@@ -86,7 +87,7 @@ export function RecentlyPlayedList({ limit = 20, api = listeningApi, title }: Re
                       <span className={shared.srOnly}>Play</span> {song.song_name}
                     </span>{' '}
                     <span className={`${shared.line} ${styles.artist}`}>
-                      <span className={shared.srOnly}>by</span> {song.artist_username}
+                      <span className={shared.srOnly}>by</span> {creditNames(song)}
                       <span className={shared.srOnly}>,</span>
                     </span>
                   </span>{' '}

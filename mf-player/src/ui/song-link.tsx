@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { QueueItem } from '@tunafy/event-bus';
+import { ArtistLinks } from '@tunafy/ui';
 import { Link, useInRouterContext } from 'react-router';
 
 /** A link inside the app: a router link inside the shell, a plain link where there is no router (the player's dev page). */
@@ -27,25 +28,17 @@ export function SongLink({ songId, className, children }: { songId: string; clas
   );
 }
 
-/** A link to the artist's user page (/users/:id), as every artist name in the library leads there. */
-export function ArtistLink({ artistId, className, children }: { artistId: string; className?: string; children: ReactNode }) {
-  return (
-    <AppLink to={`/users/${encodeURIComponent(artistId)}`} className={className}>
-      {children}
-    </AppLink>
-  );
-}
-
-/** The song's name (to its page) then its artist's (to their page), as the bar and the full-screen player show them. */
+/**
+ * The song's name (to its page) then who it is by, as the bar and the full-screen player show them: its credited
+ * artists, each to its artist page, or its owner to their user page (@tunafy/ui's ArtistLinks, as in the library).
+ */
 export function SongLinks({ song, titleClassName, artistClassName }: { song: QueueItem; titleClassName?: string; artistClassName?: string }) {
   return (
     <>
       <SongLink songId={song.id} className={titleClassName}>
         {song.song_name}
       </SongLink>
-      <ArtistLink artistId={song.artist_id} className={artistClassName}>
-        {song.artist_username}
-      </ArtistLink>
+      <ArtistLinks item={song} link={AppLink} className={artistClassName} />
     </>
   );
 }
