@@ -5,7 +5,7 @@ import { getEventBus } from '@tunafy/event-bus';
 import { ANN } from '../test/fixtures';
 import { apiError, stubApiClient } from '../test/fake-api';
 import { recordBus } from '../test/render';
-import { guardUpload, LARGE_UPLOAD_BYTES, sessionLost, UPLOAD_MESSAGES, uploadFailure } from './upload-session';
+import { guardUpload, LARGE_UPLOAD_BYTES, sessionLost, sessionUserNow, UPLOAD_MESSAGES, uploadFailure } from './upload-session';
 
 /** The API client's calls the session rules make, besides the fake's get/post/put/delete. */
 function stubSession(user: SessionUser | null | Error) {
@@ -51,6 +51,23 @@ describe('uploadFailure', () => {
     expect(await uploadFailure(apiError(403, undefined, 'You are not allowed to do that.'))).toEqual({ kind: 'refused', message: 'You are not allowed to do that.' });
     expect(await uploadFailure(apiError(415, { file: 'Not audio.' }))).toEqual({ kind: 'refused', message: 'Not audio.' });
     expect(await uploadFailure(apiError(500))).toEqual({ kind: 'refused', message: MESSAGES.serverError });
+  });
+});
+
+describe('sessionUserNow', () => {
+  it('answers who the API says is logged in, and forgets the CSRF token for the upload to come', async () => {
+    const api = stubSession(ANN);
+    expect(await sessionUserNow()).toBe(ANN.id);
+    expect(api.forgetCsrfToken).toHaveBeenCalledOnce();
+    stubSession(null);
+    expect(await sessionUserNow()).toBe(null);
+  });
+
+  it('answers with the page’s user when the API cannot be reached (the upload then fails with the reason)', async () => {
+    stubSession(cut());
+    expect(await sessionUserNow()).toBe(ANN.id);
+    getEventBus().publish('auth:session', { user: null });
+    expect(await sessionUserNow()).toBe(null);
   });
 });
 

@@ -1,5 +1,5 @@
 import { ApiError, getApiClient, sessionEnded } from '@tunafy/api-client';
-import { MESSAGES } from '@tunafy/contracts';
+import { MESSAGES, type SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { askToLogIn } from './bus';
 
@@ -19,13 +19,32 @@ export const UPLOAD_MESSAGES = {
  * fails with the reason. The CSRF token is forgotten so the upload carries one for the session as it is now.
  */
 export async function loggedInNow(): Promise<boolean> {
+  return (await askSession()) !== null;
+}
+
+/**
+ * Who is logged in now (GET /api/auth/): their id, or null for nobody; the bulk upload sends a person's paused files
+ * only into their own account. The API being unreachable answers with the user this page knows (the upload itself
+ * then fails with the reason). The CSRF token is forgotten, as for loggedInNow.
+ */
+export async function sessionUserNow(): Promise<string | null> {
+  const user = await askSession();
+  return user === 'unreachable' ? pageSessionUser() : (user?.id ?? null);
+}
+
+/** The user this page says is logged in (the bus's session, as the shell last published it), or null for nobody. */
+export function pageSessionUser(): string | null {
+  return getEventBus().last('auth:session')?.user?.id ?? null;
+}
+
+async function askSession(): Promise<SessionUser | null | 'unreachable'> {
   const client = getApiClient();
   try {
     const user = await client.session();
     client.forgetCsrfToken();
-    return user !== null;
+    return user;
   } catch {
-    return true;
+    return 'unreachable';
   }
 }
 

@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IMPORT_MESSAGES, type Album, type ImportResponse, type Song } from '@tunafy/contracts';
 import { apiError, deferred } from '../../test/fake-api';
-import { renderAt } from '../../test/render';
-import { createUploadQueue, type UploadSession } from './upload-queue';
+import { ANN, BOB } from '../../test/fixtures';
+import { publishSession, renderAt } from '../../test/render';
+import { createUploadQueue, followSession, type UploadSession } from './upload-queue';
 import { UploadList } from './upload-list';
 
 const file = (name: string) => new File(['x'.repeat(10)], name);
@@ -66,7 +67,8 @@ describe('upload list', () => {
     });
     let loggedIn = true;
     const session: UploadSession = {
-      loggedIn: vi.fn(async () => loggedIn),
+      current: () => ANN.id,
+      user: vi.fn(async () => (loggedIn ? ANN.id : null)),
       explain: vi.fn(async () => ({ kind: 'logged-out' as const })),
       lost: vi.fn(),
     };
@@ -87,5 +89,32 @@ describe('upload list', () => {
     expect(await screen.findByRole('progressbar', { name: 'Uploading a.flac' })).toBeInTheDocument();
     expect(screen.queryByText(/^Uploads paused/)).not.toBeInTheDocument();
     expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('empties when another user logs in on this page: the previous one’s paused and failed files are neither shown nor sent', async () => {
+    publishSession(ANN);
+    const answers: ReturnType<typeof deferred<ImportResponse>>[] = [];
+    const send = vi.fn(() => {
+      answers.push(deferred<ImportResponse>());
+      return answers.at(-1)!.promise;
+    });
+    const session: UploadSession = {
+      current: () => ANN.id,
+      user: vi.fn(async () => null),
+      explain: vi.fn(async () => ({ kind: 'logged-out' as const })),
+      lost: vi.fn(),
+    };
+    const queue = createUploadQueue({ send, session, concurrency: 1 });
+    followSession(queue);
+    renderAt('/upload', { '/upload': <UploadList queue={queue} /> });
+    act(() => queue.add(['a.flac', 'b.flac'].map((name) => ({ id: name, request: { file: file(name), cover: null, edits: {} } }))));
+    await act(async () => answers[0]!.reject(apiError(401)));
+    expect(await screen.findByRole('button', { name: 'Resume uploads' })).toBeInTheDocument();
+    publishSession(null);
+
+    publishSession(BOB);
+    expect(screen.queryByRole('heading', { name: 'Uploads' })).not.toBeInTheDocument();
+    expect(screen.queryByText('a.flac')).not.toBeInTheDocument();
+    expect(send).toHaveBeenCalledOnce();
   });
 });

@@ -3,7 +3,7 @@ import { ApiError, UNREACHABLE_MESSAGE } from '@tunafy/api-client';
 import { IMPORT_MESSAGES, type ImportResponse, type Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { LARGE_UPLOAD_BYTES, UPLOAD_MESSAGES, type UploadFailure } from '../../lib/upload-session';
-import { ANN } from '../../test/fixtures';
+import { ANN, BOB } from '../../test/fixtures';
 import { apiError, deferred } from '../../test/fake-api';
 import { recordBus } from '../../test/render';
 import { createUploadQueue, followSession, type UploadSession } from './upload-queue';
@@ -34,20 +34,23 @@ const MB = 1024 * 1024;
 const cut = () => new ApiError({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: UNREACHABLE_MESSAGE }, 'network');
 
 /**
- * The session as the API would answer: `loggedIn` is what GET /api/auth/ says now (the test flips it), a 401 always
- * means the session ended, a cut connection is judged by asking again, anything else keeps its message.
+ * The session as the API would answer: `loggedIn` is what GET /api/auth/ says now and `user` who (the test flips
+ * them; the page agrees), a 401 always means the session ended, a cut connection is judged by asking again, anything
+ * else keeps its message.
  */
-function fakeSession(state = { loggedIn: true }) {
+function fakeSession(state: { loggedIn: boolean; user?: string } = { loggedIn: true }) {
+  const who = () => (state.loggedIn ? (state.user ?? ANN.id) : null);
   const session = {
     state,
-    loggedIn: vi.fn(async () => state.loggedIn),
+    current: vi.fn(who),
+    user: vi.fn(async () => who()),
     explain: vi.fn(async (error: unknown): Promise<UploadFailure> => {
       const failed = error as ApiError;
       if (failed.status === 401 || (failed.origin === 'network' && !state.loggedIn)) return { kind: 'logged-out' };
       return failed.origin === 'network' ? { kind: 'unanswered', message: UPLOAD_MESSAGES.network } : { kind: 'refused', message: failed.message };
     }),
     lost: vi.fn(),
-  } satisfies UploadSession & { state: { loggedIn: boolean } };
+  } satisfies UploadSession & { state: { loggedIn: boolean; user?: string } };
   return session;
 }
 
@@ -177,7 +180,7 @@ describe('upload queue', () => {
     ]);
     expect(queue.snapshot().checking).toBe(true);
     await settle();
-    expect(session.loggedIn).toHaveBeenCalledOnce();
+    expect(session.user).toHaveBeenCalledOnce();
     expect(send).not.toHaveBeenCalled();
     expect(states(queue)).toEqual(['paused', 'paused']);
     expect(queue.snapshot()).toMatchObject({ paused: true, running: false, checking: false, progress: 0 });
@@ -189,7 +192,7 @@ describe('upload queue', () => {
     const session = fakeSession();
     createUploadQueue({ send, session }).add([{ id: 'a', request: request('a.mp3', LARGE_UPLOAD_BYTES) }]);
     expect(send).toHaveBeenCalledOnce();
-    expect(session.loggedIn).not.toHaveBeenCalled();
+    expect(session.user).not.toHaveBeenCalled();
   });
 
   it('stops sending when a file is refused for a lost session (401), keeps the rest, and resumes after the person logs in again', async () => {
@@ -313,5 +316,133 @@ describe('upload queue', () => {
     await settle();
     expect(queue.snapshot().jobs[1]).toMatchObject({ state: 'uploading', error: undefined });
     expect(calls.map((call) => call.request.file.name)).toEqual(['a.flac', 'b.flac', 'a.flac', 'b.flac']);
+  });
+  describe('on a shared computer', () => {
+    /** Ann's batch of four, one at a time: a refused for its file, b in flight, c and d waiting; then she logs out here. */
+    async function annLoggedOutMidBatch() {
+      const bus = getEventBus();
+      bus.publish('auth:session', { user: ANN });
+      const { send, calls } = manualSend();
+      const session = fakeSession();
+      const queue = createUploadQueue({ send, session, concurrency: 1 });
+      followSession(queue);
+      queue.add(['a', 'b', 'c', 'd'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+      calls[0]!.answer.reject(apiError(415, { file: IMPORT_MESSAGES.unsupportedFormat }));
+      await settle();
+      session.state.loggedIn = false;
+      bus.publish('auth:session', { user: null });
+      expect(states(queue)).toEqual(['failed', 'uploading', 'paused', 'paused']);
+      return { bus, send, calls, session, queue };
+    }
+
+    it('the same user logging in again is told where to resume, and Resume sends the rest into their account', async () => {
+      const { bus, send, calls, session, queue } = await annLoggedOutMidBatch();
+      calls[1]!.answer.reject(apiError(401));
+      await settle();
+      expect(states(queue)).toEqual(['failed', 'paused', 'paused', 'paused']);
+
+      const notices = recordBus('ui:notify');
+      session.state.loggedIn = true;
+      bus.publish('auth:session', { user: ANN });
+      expect(notices).toEqual([{ kind: 'info', message: '3 uploads are paused. Resume them on Upload Music.' }]);
+      queue.resume();
+      await settle();
+      expect(session.user).toHaveBeenCalledOnce();
+      expect(calls.slice(2).map((call) => call.request.file.name)).toEqual(['b.flac']);
+      expect(states(queue)).toEqual(['failed', 'uploading', 'waiting', 'waiting']);
+      expect(send).toHaveBeenCalledTimes(3);
+    });
+
+    it('another user logging in drops the previous one’s paused and failed files: nothing of theirs is sent, announced or listed', async () => {
+      const { bus, send, calls, session, queue } = await annLoggedOutMidBatch();
+      const notices = recordBus('ui:notify');
+      const changes = recordBus('library:changed');
+      // b is stored in Ann's account just as Bob logs in: its answer comes after he did.
+      calls[1]!.answer.resolve({ status: 'imported', song: song('b'), album: null, album_created: false, cover: 'embedded' });
+      Object.assign(session.state, { loggedIn: true, user: BOB.id });
+      bus.publish('auth:session', { user: BOB });
+      await settle();
+
+      expect(queue.snapshot()).toMatchObject({ jobs: [], paused: false, running: false, checking: false, progress: 0 });
+      expect(notices).toEqual([]);
+      expect(changes).toEqual([]);
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      expect(leaving.defaultPrevented).toBe(false);
+
+      queue.resume();
+      queue.retry('a');
+      await settle();
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(session.user).not.toHaveBeenCalled();
+
+      // Bob's own files go as usual.
+      queue.add([{ id: 'mine', request: request('mine.flac') }]);
+      expect(calls.map((call) => call.request.file.name)).toEqual(['a.flac', 'b.flac', 'mine.flac']);
+      expect(states(queue)).toEqual(['uploading']);
+    });
+
+    it('aborts the previous user’s files still in flight when another logs in, and ignores how they end', async () => {
+      const { bus, calls, session, queue } = await annLoggedOutMidBatch();
+      Object.assign(session.state, { loggedIn: true, user: BOB.id });
+      bus.publish('auth:session', { user: BOB });
+      expect(calls[1]!.signal.aborted).toBe(true);
+      await settle();
+      expect(queue.snapshot().jobs).toEqual([]);
+      expect(session.explain).toHaveBeenCalledTimes(1);
+    });
+
+    it('Resume by another user, logged in where this page could not see it, drops the files instead of sending them', async () => {
+      const { send, calls } = manualSend();
+      const session = fakeSession();
+      const queue = createUploadQueue({ send, session, concurrency: 1 });
+      queue.add(['a', 'b', 'c'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+      session.state.loggedIn = false;
+      calls[0]!.answer.reject(apiError(401));
+      await settle();
+      expect(states(queue)).toEqual(['paused', 'paused', 'paused']);
+
+      // Bob logged in in another tab; this page still shows Ann's paused files.
+      Object.assign(session.state, { loggedIn: true, user: BOB.id });
+      queue.resume();
+      expect(queue.snapshot().checking).toBe(true);
+      await settle();
+      expect(send).toHaveBeenCalledOnce();
+      expect(queue.snapshot()).toMatchObject({ jobs: [], paused: false, checking: false });
+      expect(session.lost).toHaveBeenCalledOnce();
+    });
+
+    it('ignores a session check begun for files dropped since', async () => {
+      const { send, calls } = manualSend();
+      const session = fakeSession();
+      const queue = createUploadQueue({ send, session, concurrency: 1 });
+      queue.add(['a', 'b'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+      session.state.loggedIn = false;
+      calls[0]!.answer.reject(apiError(401));
+      await settle();
+      const check = deferred<string | null>();
+      session.user.mockImplementationOnce(() => check.promise);
+      queue.resume();
+      queue.userLoggedIn(BOB.id);
+      check.resolve(ANN.id);
+      await settle();
+      expect(send).toHaveBeenCalledOnce();
+      expect(queue.snapshot()).toMatchObject({ jobs: [], checking: false });
+    });
+
+    it('files another user adds replace the previous one’s, even without the login seen on the bus', async () => {
+      const { send, calls } = manualSend();
+      const session = fakeSession();
+      const queue = createUploadQueue({ send, session, concurrency: 1 });
+      queue.add(['a', 'b'].map((name) => ({ id: name, request: request(`${name}.flac`) })));
+      session.state.loggedIn = false;
+      calls[0]!.answer.reject(apiError(401));
+      await settle();
+
+      Object.assign(session.state, { loggedIn: true, user: BOB.id });
+      queue.add([{ id: 'mine', request: request('mine.flac') }]);
+      expect(queue.snapshot().jobs.map((job) => [job.id, job.state])).toEqual([['mine', 'uploading']]);
+      expect(calls.map((call) => call.request.file.name)).toEqual(['a.flac', 'mine.flac']);
+    });
   });
 });

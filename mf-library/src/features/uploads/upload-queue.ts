@@ -2,10 +2,10 @@ import { useSyncExternalStore } from 'react';
 import type { Album, ImportResponse, Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { libraryChanged, notify } from '../../lib/bus';
-import { LARGE_UPLOAD_BYTES, loggedInNow, sessionLost, uploadFailure, type UploadFailure } from '../../lib/upload-session';
+import { LARGE_UPLOAD_BYTES, pageSessionUser, sessionLost, sessionUserNow, uploadFailure, type UploadFailure } from '../../lib/upload-session';
 import { uploadSong, type UploadRequest } from './api';
 
-/** `paused`: not sent, or refused because the session ended; sent again by resume() once someone is logged in. */
+/** `paused`: not sent, or refused because the session ended; sent again by resume() once their owner is logged in again. */
 export type JobState = 'waiting' | 'uploading' | 'paused' | 'imported' | 'duplicate' | 'failed' | 'cancelled';
 
 export interface UploadJob {
@@ -25,21 +25,24 @@ export interface QueueSnapshot {
   /** Bytes sent of the whole batch, 0 to 1 (finished and failed jobs count as done). */
   progress: number;
   running: boolean;
-  /** The session ended: nothing more is sent until resume() finds someone logged in (the paused files wait). */
+  /** The session ended: nothing more is sent until resume() finds the files' owner logged in (the paused files wait). */
   paused: boolean;
-  /** Asking the API whether anyone is logged in before sending (a large batch, or a resume). */
+  /** Asking the API who is logged in before sending (a large batch, or a resume). */
   checking: boolean;
 }
 
 /** What the queue needs to know about the session (lib/upload-session.ts; tests pass their own). */
 export interface UploadSession {
-  loggedIn(): Promise<boolean>;
+  /** The id of the user the page says is logged in (the bus's session), or null: the files added now are theirs. */
+  current(): string | null;
+  /** The id of the user the API says is logged in now, or null for nobody (asked before a large batch or a resume). */
+  user(): Promise<string | null>;
   explain(error: unknown): Promise<UploadFailure>;
   /** Tells the app the session ended (the "Please log in" modal). */
   lost(): void;
 }
 
-const pageSession: UploadSession = { loggedIn: loggedInNow, explain: uploadFailure, lost: sessionLost };
+const pageSession: UploadSession = { current: pageSessionUser, user: sessionUserNow, explain: uploadFailure, lost: sessionLost };
 
 type Send = (request: UploadRequest, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ImportResponse>;
 
@@ -47,10 +50,18 @@ export interface UploadQueue {
   add(requests: { id: string; request: UploadRequest }[]): void;
   /** Retries a failed or cancelled job. */
   retry(id: string): void;
-  /** Sends the paused files, once the API says someone is logged in again (else asks them to log in). */
+  /**
+   * Sends the paused files once the API says their owner is logged in again (nobody: asks them to log in; another user:
+   * drops every file, as userLoggedIn does).
+   */
   resume(): void;
   /** Holds every file not sent yet: the person logged out here, so sending them would only be refused. */
   pause(): void;
+  /**
+   * `user` logged in on this page. If the files are another user's, every one is dropped (those in flight aborted) and
+   * forgotten: a shared computer's next person neither sends the previous one's music into their account nor sees it.
+   */
+  userLoggedIn(user: string): void;
   /**
    * Stops a job: a waiting one never starts, an uploading one is aborted (the server keeps nothing of a request cut
    * midway, docs/import.md). A job the server already answered stays as it is.
@@ -81,6 +92,10 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
   let pauses = 0;
   let paused = false;
   let checking = false;
+  /** Whose files these are: the user logged in when they were added (null until the page knows of anyone). */
+  let owner: string | null = null;
+  /** Counts the drops for another user: an answer or a session check begun before the last one is ignored. */
+  let generation = 0;
   let snap: QueueSnapshot = { jobs, progress: 0, running: false, paused, checking };
 
   const publish = () => {
@@ -128,6 +143,29 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
     return first;
   };
 
+  /** Another user's files: all cancelled and forgotten (their File objects too), as if the queue were new. */
+  const dropAll = () => {
+    generation++;
+    for (const controller of controllers.values()) controller.abort();
+    controllers.clear();
+    jobs = [];
+    index.clear();
+    requests.clear();
+    cursor = 0;
+    // The aborted requests no longer count: their endings are ignored (see start).
+    active = 0;
+    paused = false;
+    checking = false;
+    owner = null;
+    publish();
+  };
+
+  /** The person logged in now is `user`: files of anyone else are dropped, then the queue is theirs. */
+  const claim = (user: string) => {
+    if (owner !== null && owner !== user) dropAll();
+    owner = user;
+  };
+
   /**
    * The session ended: hold the waiting files with `refused`, and tell the app once per pause (the other refusals in
    * flight say the same), or again when the person asked (`asked`: a resume before logging in).
@@ -151,9 +189,14 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
     if (checking) return;
     checking = true;
     publish();
-    void session.loggedIn().then((loggedIn) => {
+    const asked = generation;
+    void session.user().then((user) => {
+      if (generation !== asked) return;
       checking = false;
-      if (!loggedIn) return pauseForLogin({ asked: true });
+      if (user === null) return pauseForLogin({ asked: true });
+      // Someone else logged in meanwhile (in another tab, unknown to this page): never into their account.
+      if (owner !== null && owner !== user) return dropAll();
+      owner = user;
       paused = false;
       const first = moveAll('paused', 'waiting');
       if (first >= 0) cursor = Math.min(cursor, first);
@@ -165,11 +208,14 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
   const start = (job: UploadJob) => {
     active++;
     const pausesAtStart = pauses;
+    const mine = generation;
     const controller = new AbortController();
     controllers.set(job.id, controller);
     update(job.id, { state: 'uploading', progress: 0, error: undefined });
     send(requests.get(job.id)!, (fraction) => update(job.id, { progress: fraction }), controller.signal)
       .then((answer) => {
+        // Stored in the previous user's account: nothing of it is shown to the one logged in now.
+        if (generation !== mine) return;
         update(job.id, { state: answer.status, progress: 1, song: answer.song, album: answer.status === 'imported' ? answer.album : undefined });
         requests.delete(job.id);
         if (answer.status === 'imported') {
@@ -178,8 +224,10 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
         }
       })
       .catch(async (error: unknown) => {
+        if (generation !== mine) return;
         if (controller.signal.aborted) return update(job.id, { state: 'cancelled', progress: 0 });
         const failure = await session.explain(error);
+        if (generation !== mine) return;
         if (failure.kind === 'logged-out') return pauseForLogin({ refused: job.id });
         if (failure.kind === 'unanswered' && pauses !== pausesAtStart) {
           // Its refusal was most likely lost on the way (the person logged in again meanwhile): it goes again with the
@@ -190,6 +238,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
         update(job.id, { state: 'failed', error: failure.message });
       })
       .finally(() => {
+        if (generation !== mine) return;
         controllers.delete(job.id);
         active--;
         pump();
@@ -206,6 +255,8 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
 
   return {
     add(added) {
+      const user = session.current();
+      if (user !== null) claim(user);
       jobs = jobs.slice();
       let bytes = 0;
       for (const { id, request } of added) {
@@ -232,6 +283,7 @@ export function createUploadQueue({ send = uploadSong as Send, concurrency = 3, 
     pause() {
       if (jobs.some((job) => job.state === 'waiting')) pauseForLogin();
     },
+    userLoggedIn: claim,
     cancel,
     cancelAll() {
       for (const job of jobs) if (unfinished(job.state)) cancel(job.id);
@@ -279,19 +331,23 @@ export function getUploadQueue(): UploadQueue {
 }
 
 /**
- * A logout here holds the files not sent yet (each would be refused); a login while files are paused says where to
- * resume them, since /login leads home and the upload screen may be out of sight.
+ * A logout here holds the files not sent yet (each would be refused); a login by their owner while files are paused
+ * says where to resume them, since /login leads home and the upload screen may be out of sight; a login by anyone else
+ * drops them.
  */
 export function followSession(queue: UploadQueue): void {
-  let loggedIn = Boolean(getEventBus().last('auth:session')?.user);
+  let user = pageSessionUser();
   getEventBus()
     .on('auth:session')
-    .subscribe(({ user }) => {
-      const was = loggedIn;
-      loggedIn = Boolean(user);
-      if (was && !user) queue.pause();
+    .subscribe((session) => {
+      const was = user;
+      user = session.user?.id ?? null;
+      if (user === was) return;
+      if (user === null) return queue.pause();
+      // Another user's files are gone after this, so the notice only ever counts the person's own.
+      queue.userLoggedIn(user);
       const waiting = queue.snapshot().jobs.filter((job) => job.state === 'paused').length;
-      if (!was && user && queue.snapshot().paused && waiting > 0) {
+      if (queue.snapshot().paused && waiting > 0) {
         notify(`${waiting} ${waiting === 1 ? 'upload is' : 'uploads are'} paused. Resume ${waiting === 1 ? 'it' : 'them'} on Upload Music.`);
       }
     });

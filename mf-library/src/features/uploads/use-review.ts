@@ -1,7 +1,9 @@
 import { useState, useSyncExternalStore } from 'react';
+import { getEventBus } from '@tunafy/event-bus';
 import { checkDuplicates } from './api';
 import { hashFile } from './hash-file';
 import { readAudio } from '../../lib/read-audio';
+import { pageSessionUser } from '../../lib/upload-session';
 import { markDuplicate, pendingRow, readRow, sortPicked, type EditField, type PickedFile, type ReviewRow } from './review';
 
 /** Files read at once: parsing is mostly waiting on the disk, a few in parallel keep it busy without flooding memory. */
@@ -139,9 +141,28 @@ export function createReviewStore(read = readAudio): ReviewStore {
 
 let pageReview: ReviewStore | undefined;
 
-/** The page's one review (created on first use). */
+/** The page's one review (created on first use), following the session on the bus. */
 export function getReviewStore(): ReviewStore {
-  return (pageReview ??= createReviewStore());
+  if (!pageReview) {
+    pageReview = createReviewStore();
+    clearForAnotherUser(pageReview);
+  }
+  return pageReview;
+}
+
+/**
+ * The files under review are the person's who picked them: when another user logs in on this page (a shared
+ * computer), the rows are cleared, as the upload queue drops their files (upload-queue.ts, followSession).
+ */
+export function clearForAnotherUser(store: ReviewStore): void {
+  let owner = pageSessionUser();
+  getEventBus()
+    .on('auth:session')
+    .subscribe(({ user }) => {
+      if (!user) return;
+      if (owner !== null && owner !== user.id) store.clear();
+      owner = user.id;
+    });
 }
 
 /** The page's review; or the given store; or, given a `read` (tests), one of this component's own. */
