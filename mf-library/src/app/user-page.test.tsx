@@ -6,7 +6,6 @@ import { getEventBus } from '@tunafy/event-bus';
 import { ANN, BOB, album, playlist, song } from '../test/fixtures';
 import { apiError, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { currentPath, publishSession, queueOf, recordBus, renderAt } from '../test/render';
-import { shuffled } from '../features/users/shuffle';
 import UserPage from './user-page';
 
 let api: FakeApi;
@@ -189,21 +188,5 @@ describe('User page', () => {
     const albums = await screen.findByRole('region', { name: 'Albums' });
     await userEvent.click(await within(albums).findByRole('link', { name: 'Night Drive By ann' }));
     expect(currentPath()).toBe(`/albums/${NIGHT.id}`);
-  });
-});
-
-describe('shuffled', () => {
-  it('keeps every item once, in a new array', () => {
-    const items = Array.from({ length: 50 }, (_, index) => index);
-    const result = shuffled(items);
-    expect(result).not.toBe(items);
-    expect([...result].sort((a, b) => a - b)).toEqual(items);
-  });
-
-  it('follows the random draws (Fisher–Yates)', () => {
-    // Draw 0 swaps each last position with the first: [1, 2, 3] → [3, 2, 1] → [2, 3, 1].
-    expect(shuffled([1, 2, 3], () => 0)).toEqual([2, 3, 1]);
-    // Draws just under 1 leave every item where it is.
-    expect(shuffled([1, 2, 3], () => 0.999)).toEqual([1, 2, 3]);
   });
 });

@@ -97,3 +97,35 @@ export function scrollRowIntoView(spacer: HTMLElement, scroller: HTMLElement | n
   if (scroller) scroller.scrollTop += delta;
   else window.scrollBy(0, delta);
 }
+
+/** A row's focusable controls (its cells' links and buttons; not the items of an open row menu). */
+const CONTROLS = 'a[href], button:not([disabled]):not([role="menuitem"])';
+
+/**
+ * The grid is one Tab stop (the grid pattern's roving tabindex): the control last focused in it, or the first
+ * control of the first rendered row when that row has scrolled away. Set on the DOM after each render, so rows
+ * keep their props (and their memoized render) when the stop moves; only changed values are written.
+ */
+export function applyTabStop(list: HTMLElement, active: { index: number; control: number }): void {
+  // Row by row with a simple selector: this runs after every render of the list (scrolling included).
+  const rows = list.children;
+  let stop: HTMLElement | null = null;
+  let first: HTMLElement | null = null;
+  const all: HTMLElement[][] = [];
+  for (let at = 0; at < rows.length; at++) {
+    const controls = controlsOf(rows[at]!);
+    all.push(controls);
+    first ??= controls[0] ?? null;
+    if (Number(rows[at]!.getAttribute('data-index')) === active.index) stop = controls[active.control] ?? controls[0] ?? null;
+  }
+  stop ??= first;
+  for (const controls of all)
+    for (const control of controls) {
+      const wanted = control === stop ? 0 : -1;
+      if (control.tabIndex !== wanted) control.tabIndex = wanted;
+    }
+}
+
+export function controlsOf(row: Element): HTMLElement[] {
+  return [...row.querySelectorAll<HTMLElement>(CONTROLS)];
+}

@@ -7,7 +7,7 @@ import type { PagedRows } from '../lib/use-paged-rows';
 import type { ListSelection } from '../lib/use-selection';
 import type { MenuAction } from './action-menu';
 import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
-import { BLOCK_ROWS, OVERSCAN, scrollRowIntoView, useListView } from './use-list-view';
+import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, scrollRowIntoView, useListView } from './use-list-view';
 import styles from './track-list.module.css';
 
 export interface VirtualTrackListProps {
@@ -25,38 +25,6 @@ export interface VirtualTrackListProps {
   menu?: (song: Song, index: number) => MenuAction[];
   /** Rows can be selected (click gestures and keys in docs/queue-and-selection.md). */
   selection?: ListSelection<Song>;
-}
-
-/** A row's focusable controls (its cells' links and buttons; not the items of an open row menu). */
-const CONTROLS = 'a[href], button:not([disabled]):not([role="menuitem"])';
-
-/**
- * The grid is one Tab stop (the grid pattern's roving tabindex): the control last focused in it, or the first
- * control of the first rendered row when that row has scrolled away. Set on the DOM after each render, so rows
- * keep their props (and their memoized render) when the stop moves; only changed values are written.
- */
-function applyTabStop(list: HTMLElement, active: { index: number; control: number }): void {
-  // Row by row with a simple selector: this runs after every render of the list (scrolling included).
-  const rows = list.children;
-  let stop: HTMLElement | null = null;
-  let first: HTMLElement | null = null;
-  const all: HTMLElement[][] = [];
-  for (let at = 0; at < rows.length; at++) {
-    const controls = controlsOf(rows[at]!);
-    all.push(controls);
-    first ??= controls[0] ?? null;
-    if (Number(rows[at]!.getAttribute('data-index')) === active.index) stop = controls[active.control] ?? controls[0] ?? null;
-  }
-  stop ??= first;
-  for (const controls of all)
-    for (const control of controls) {
-      const wanted = control === stop ? 0 : -1;
-      if (control.tabIndex !== wanted) control.tabIndex = wanted;
-    }
-}
-
-function controlsOf(row: Element): HTMLElement[] {
-  return [...row.querySelectorAll<HTMLElement>(CONTROLS)];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatSongCount, formatTotalLength } from './format';
+import { formatCount, formatCountOf, formatDuration, formatSongCount, formatTotalLength } from './format';
 
 describe('formatDuration (m:ss, SPEC §9)', () => {
   it.each([
@@ -40,5 +40,13 @@ describe('formatSongCount', () => {
     expect(formatSongCount(0)).toBe('0 songs');
     expect(formatSongCount(2)).toBe('2 songs');
     expect(formatSongCount(10000)).toBe('10,000 songs');
+  });
+});
+
+describe('formatCountOf', () => {
+  it('puts the noun in the singular for one only', () => {
+    expect(formatCountOf(1, 'album', 'albums')).toBe('1 album');
+    expect(formatCountOf(0, 'album', 'albums')).toBe('0 albums');
+    expect(formatCountOf(10000, 'artist', 'artists')).toBe('10,000 artists');
   });
 });

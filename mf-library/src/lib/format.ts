@@ -28,9 +28,14 @@ export function formatCount(count: number): string {
   return count < 0 ? `-${grouped}` : grouped;
 }
 
+/** "1 album" / "1,200 albums": a count and its noun, singular for one. */
+export function formatCountOf(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /** "1 song" / "N songs". */
 export function formatSongCount(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'song' : 'songs'}`;
+  return formatCountOf(count, 'song', 'songs');
 }
 
 /** Spoken form of a duration for screen readers ("1 minute 5 seconds"). */

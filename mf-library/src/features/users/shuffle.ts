@@ -2,17 +2,8 @@ import { useCallback, useRef } from 'react';
 import { LISTENING_LIMITS, type Song } from '@tunafy/contracts';
 import { notify } from '../../lib/bus';
 import { playList } from '../../lib/player';
+import { shuffled } from '../../lib/shuffled';
 import type { PagedRows } from '../../lib/use-paged-rows';
-
-/** A new array in a uniformly random order (Fisher–Yates); `random` is injectable so tests can fix the order. */
-export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const result = items.slice();
-  for (let last = result.length - 1; last > 0; last--) {
-    const pick = Math.floor(random() * (last + 1));
-    [result[last], result[pick]] = [result[pick]!, result[last]!];
-  }
-  return result;
-}
 
 /**
  * Shuffle: queues the list's first songs (at most the player's queue limit, so the most played of a long

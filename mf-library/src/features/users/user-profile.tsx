@@ -1,11 +1,11 @@
-import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ComponentType } from 'react';
 import { PlayButton } from '../../components/play-button';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
 import { Button, EmptyState, IconButton, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ShuffleIcon } from '../../components/icons';
 import { PagedCards } from '../../components/paged-cards';
-import { TitledSection } from '../../components/titled-section';
+import { PageSection as Section } from '../../components/titled-section';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
@@ -28,22 +28,6 @@ export const TOP_SONGS = 5;
 
 function plural(count: number, one: string, many: string): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
-const SECTION_CLASSES = { section: styles.section, head: styles.sectionHead, title: styles.sectionTitle };
-
-function Section({ id, title, note, action, children }: { id: string; title: string; note?: string; action?: ReactNode; children: ReactNode }) {
-  const head = (
-    <>
-      {note && <p className={styles.sectionNote}>{note}</p>}
-      {action && <div className={styles.sectionAction}>{action}</div>}
-    </>
-  );
-  return (
-    <TitledSection id={id} title={title} classNames={SECTION_CLASSES} head={head}>
-      {children}
-    </TitledSection>
-  );
 }
 
 const CARDS_OPTIONS = { firstPageSize: CARDS_PAGE, pageSize: CARDS_PAGE, autoLoad: false };
