@@ -10,7 +10,7 @@ const EXPOSES = [
   'HomePage', 'SongsPage', 'SongDetailPage', 'SongCreatePage', 'SongUpdatePage',
   'AlbumsPage', 'AlbumDetailPage', 'AlbumCreatePage', 'AlbumUpdatePage',
   'PlaylistsPage', 'PlaylistDetailPage', 'PlaylistCreatePage', 'LikedSongsPage',
-  'UploadPage', 'UserPage', 'SearchBox', 'SidebarLibrary', 'YourLibraryPage', 'meta',
+  'UploadPage', 'UserPage', 'ArtistsPage', 'ArtistPage', 'GenresPage', 'GenrePage', 'SearchBox', 'SidebarLibrary', 'YourLibraryPage', 'meta',
 ] as const;
 
 export default defineRemoteConfig({

@@ -24,6 +24,10 @@ export type Exposed = SatisfiesRemoteContract<
     LikedSongsPage: typeof import('./app/liked-songs-page');
     UploadPage: typeof import('./app/upload-page');
     UserPage: typeof import('./app/user-page');
+    ArtistsPage: typeof import('./app/artists-page');
+    ArtistPage: typeof import('./app/artist-page');
+    GenresPage: typeof import('./app/genres-page');
+    GenrePage: typeof import('./app/genre-page');
     SearchBox: typeof import('./app/search-box');
     SidebarLibrary: typeof import('./app/sidebar-library');
     YourLibraryPage: typeof import('./app/your-library-page');

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { HeroSkeleton, themeClassName } from '@tunafy/ui';
-import { PlusIcon, UploadIcon } from '../components/icons';
+import { PersonIcon, PlusIcon, TagIcon, UploadIcon } from '../components/icons';
 import { LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { LibraryList } from '../features/your-library/library-list';
@@ -11,6 +11,8 @@ import { useSessionUser } from '../lib/session';
 /** What the desktop sidebar offers besides the list; the phone layout has no sidebar, so this screen carries it. */
 const SHORTCUTS = [
   { to: '/songs', label: 'All Songs', icon: null },
+  { to: '/artists', label: 'Artists', icon: <PersonIcon /> },
+  { to: '/genres', label: 'Genres', icon: <TagIcon /> },
   { to: '/playlists/new', label: 'Create Playlist', icon: <PlusIcon /> },
   { to: '/albums/new', label: 'Create Album', icon: <PlusIcon /> },
   { to: '/songs/new', label: 'Create Song', icon: <PlusIcon /> },

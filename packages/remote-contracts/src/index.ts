@@ -69,6 +69,11 @@ export interface RemoteContracts {
     LikedSongsPage: ComponentModule;
     UploadPage: ComponentModule;
     UserPage: ComponentModule;
+    /** The credited artists A–Z (`/artists?letter=`), an artist's page, the genres and a genre's songs (issue 25). */
+    ArtistsPage: ComponentModule;
+    ArtistPage: ComponentModule;
+    GenresPage: ComponentModule;
+    GenrePage: ComponentModule;
     SearchBox: ComponentModule;
     SidebarLibrary: ComponentModule;
     YourLibraryPage: ComponentModule;
