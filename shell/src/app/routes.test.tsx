@@ -91,6 +91,29 @@ describe('routes', () => {
     expect(location.pathname).toBe('/');
   });
 
+  it('has an Artists entry in the sidebar that stops a guest too, and takes a user to the A–Z list', async () => {
+    getEventBus().publish('auth:session', { user: null });
+    const opened: unknown[] = [];
+    getEventBus().on('ui:open-modal').subscribe((event) => opened.push(event));
+    const location = renderAt('/');
+    const entry = await screen.findByRole('link', { name: 'Artists' });
+    expect(entry).toHaveAttribute('href', '/artists');
+    await userEvent.click(entry);
+    expect(opened).toEqual([{ modal: 'please-log-in' }]);
+    expect(location.pathname).toBe('/');
+    getEventBus().publish('auth:session', { user: ANN });
+    await userEvent.click(await screen.findByRole('link', { name: 'Artists' }));
+    expect(location.pathname).toBe('/artists');
+    expect(await screen.findByText('remote: Artists')).toBeInTheDocument();
+  });
+
+  it('shows the artist and genre pages from the library remote', () => {
+    expect(routeHandles(createRoutes(), '/artists')).toEqual([{ title: 'Artists', remote: 'mf_library/ArtistsPage' }]);
+    expect(routeHandles(createRoutes(), '/artists/abc')).toEqual([{ title: 'Artist', remote: 'mf_library/ArtistPage' }]);
+    expect(routeHandles(createRoutes(), '/genres')).toEqual([{ title: 'Genres', remote: 'mf_library/GenresPage' }]);
+    expect(routeHandles(createRoutes(), '/genres/Hip-Hop%2FRap')).toEqual([{ title: 'Genre', remote: 'mf_library/GenrePage' }]);
+  });
+
   it('lets a logged-in user navigate from the sidebar and re-renders on session changes', async () => {
     getEventBus().publish('auth:session', { user: ANN });
     const location = renderAt('/');

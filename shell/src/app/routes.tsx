@@ -47,6 +47,11 @@ export const SCREENS: RouteObject[] = [
   remotePage('collection/tracks', library.LikedSongsPage, 'Liked Songs'),
   remotePage('upload', library.UploadPage, 'Upload Music'),
   remotePage('users/:userId', library.UserPage, 'Profile'),
+  // Credited artists and genres from the songs' tags (issue 25, docs/artists-ui.md).
+  remotePage('artists', library.ArtistsPage, 'Artists'),
+  remotePage('artists/:artistId', library.ArtistPage, 'Artist'),
+  remotePage('genres', library.GenresPage, 'Genres'),
+  remotePage('genres/:genreName', library.GenrePage, 'Genre'),
   // The phone layout's tabs (issue 16); they work at any width.
   remotePage('library', library.YourLibraryPage, 'Your Library'),
   { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },

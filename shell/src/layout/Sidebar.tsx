@@ -17,6 +17,8 @@ interface NavItem {
 const BROWSE: NavItem[] = [
   { to: '/', label: 'Your Library', icon: <Icon name="home" /> },
   { to: '/songs', label: 'All Songs', icon: <Icon name="songs" /> },
+  // Not in SPEC's list: the credited artists A–Z of issue 25.
+  { to: '/artists', label: 'Artists', icon: <Icon name="artist" /> },
   { to: '/collection/tracks', label: 'Liked Songs', icon: <Icon name="heart" /> },
 ];
 
