@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
 import { Cover as UiCover, coverClassNames } from '@tunafy/ui';
-import { AlbumIcon, PersonIcon, TagIcon } from './icons';
+import type { ComponentType, SVGProps } from 'react';
+import { AlbumIcon } from './icons';
 import styles from './cover.module.css';
 
 interface CoverProps {
   src: string | null | undefined;
   size: number;
   alt?: string;
+  /** What the placeholder draws when there is no image: an album, or a note for songs and playlists. */
+  kind?: 'song' | 'album' | 'playlist';
   /**
-   * What the placeholder draws when there is no image: an album, a person for an artist (whose picture is also round),
-   * a tag for a genre, or a note for songs and playlists.
+   * Another placeholder (an artist's person, a genre's tag). Given by the pages that show them, so the covers of every
+   * other page (the guest home's among them) do not carry those icons.
    */
-  kind?: 'song' | 'album' | 'playlist' | 'artist' | 'genre';
+  placeholder?: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Round, as an artist's picture is. */
+  round?: boolean;
   /** The big shadow of a page's hero cover. */
   shadow?: boolean;
   eager?: boolean;
@@ -20,12 +25,10 @@ interface CoverProps {
 }
 
 /** @tunafy/ui's Cover with the library's placeholders (docs/ui.md). */
-export function Cover({ kind = 'song', shadow, className, ...rest }: CoverProps) {
-  const round = kind === 'artist' ? styles.round : undefined;
-  return <UiCover {...rest} className={[round, className].filter(Boolean).join(' ') || undefined} placeholder={PLACEHOLDERS[kind]} shadow={shadow ? 'large' : undefined} />;
+export function Cover({ kind = 'song', placeholder, round, shadow, className, ...rest }: CoverProps) {
+  const classes = [round && styles.round, className].filter(Boolean).join(' ') || undefined;
+  return <UiCover {...rest} className={classes} placeholder={placeholder ?? (kind === 'album' ? AlbumIcon : undefined)} shadow={shadow ? 'large' : undefined} />;
 }
-
-const PLACEHOLDERS = { album: AlbumIcon, artist: PersonIcon, genre: TagIcon, song: undefined, playlist: undefined } as const;
 
 /** The cover of a list that has no image of its own (All Songs, Liked Songs): an icon on a gradient. */
 export function GradientCover({ size, to, children }: { size: number; /** The gradient's end colour (it starts at the brand's violet). */ to: string; children: (className: string) => ReactNode }) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Artist } from '@tunafy/contracts';
 import { Button, artistPagePath, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
+import { PersonIcon } from '../../components/icons';
 import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, scrollRowIntoView, useListView } from '../../components/use-list-view';
 import { formatCountOf, formatSongCount } from '../../lib/format';
 import { listPixels, rowWindow } from '../../lib/scroll-scale';
@@ -27,7 +28,7 @@ const ArtistRow = memo(function ArtistRow({ artist, index, top }: { artist: Arti
   return (
     <div role="row" className={styles.row} style={placed(top)} aria-rowindex={index + 1} data-index={index}>
       <span role="gridcell" className={styles.cell}>
-        <Cover src={artist.picture_url} size={48} kind="artist" />
+        <Cover src={artist.picture_url} size={48} placeholder={PersonIcon} round />
         <span className={styles.text}>
           <Link to={artistPagePath(artist.id)} className={styles.name}>
             {artist.name}

@@ -1,14 +1,15 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
 import type { Album, ArtistDetail, Song } from '@tunafy/contracts';
+// In the order the user page imports the same parts: their styles share a chunk, whose CSS must have one order.
+import { PlayButton } from '../../components/play-button';
 import { IconButton, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
-import { Cover } from '../../components/cover';
-import { ShuffleIcon } from '../../components/icons';
+import { PersonIcon, ShuffleIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
-import { PlayButton } from '../../components/play-button';
-import { PageSection } from '../../components/titled-section';
+import { PageSection } from '../../components/page-section';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
+import { Cover } from '../../components/cover';
 import { formatCountOf, formatSongCount } from '../../lib/format';
 import { usePagedPlayback, type ListPlayback } from '../../lib/player';
 import { usePagedRows, type FetchRows } from '../../lib/use-paged-rows';
@@ -68,7 +69,7 @@ export function ArtistView({
         kind="Artist"
         title={artist.name}
         tint="rgba(40, 90, 120, 0.6)"
-        cover={<Cover src={artist.picture_url} size={232} kind="artist" shadow eager />}
+        cover={<Cover src={artist.picture_url} size={232} placeholder={PersonIcon} round shadow eager />}
         meta={[formatSongCount(artist.song_count), formatCountOf(artist.album_count, 'album', 'albums')]}
       />
       <ActionBar>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@tunafy/contracts';
 import { CloseIcon, IconButton, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { SearchIcon } from '../../components/icons';
+import { PersonIcon, SearchIcon, TagIcon } from '../../components/icons';
 import { formatSongCount } from '../../lib/format';
 import { genrePagePath } from '../genres/api';
 import { useSearch } from './use-search';
@@ -26,6 +26,8 @@ function option(kind: ResultKind, id: string, name: string, about: string, cover
   const group = GROUP_OF[kind];
   return { key: `${kind}:${id}`, group, to, name, detail: `${group.slice(0, -1)} • ${about}`, coverUrl, kind };
 }
+
+const PLACEHOLDER_OF: Partial<Record<ResultKind, typeof PersonIcon>> = { artist: PersonIcon, genre: TagIcon };
 
 const GROUP_OF = { song: 'Songs', artist: 'Artists', album: 'Albums', playlist: 'Playlists', genre: 'Genres' } as const;
 
@@ -180,7 +182,7 @@ export function SearchBox() {
                         onClick={() => go(option)}
                         onMouseMove={() => index !== active && setActive(index)}
                       >
-                        <Cover src={option.coverUrl} size={40} kind={option.kind} />
+                        <Cover src={option.coverUrl} size={40} kind={option.kind === 'album' ? 'album' : 'song'} placeholder={PLACEHOLDER_OF[option.kind]} round={option.kind === 'artist'} />
                         <span className={styles.optionText}>
                           <span className={styles.optionName}>{option.name}</span>
                           <span className={styles.optionDetail}>{option.detail}</span>

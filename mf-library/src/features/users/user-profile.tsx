@@ -5,7 +5,7 @@ import { Button, EmptyState, IconButton, RowsSkeleton, themeClassName } from '@t
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ShuffleIcon } from '../../components/icons';
 import { PagedCards } from '../../components/paged-cards';
-import { PageSection as Section } from '../../components/titled-section';
+import { PageSection as Section } from '../../components/page-section';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { VirtualTrackList } from '../../components/virtual-track-list';
