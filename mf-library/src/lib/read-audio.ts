@@ -58,7 +58,7 @@ export async function readAudio(file: File): Promise<AudioReading> {
   return {
     format,
     duration: seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : null,
-    tags: tagFieldsOf(common),
+    tags: tagFieldsOf(common, metadata.native),
     picture: cover && cover.data.length > 0 ? new Blob([cover.data as Uint8Array<ArrayBuffer>], { type: cover.format }) : null,
   };
 }

@@ -111,3 +111,23 @@ export interface GenreSongsResponse extends Paged {
   genre: string;
   songs: Song[];
 }
+
+/** POST /api/admin/rescan's body: `restart` starts over instead of going on from where a stopped run was. */
+export const rescanRequestSchema = z.object({ restart: z.boolean().optional() });
+export type RescanRequest = z.infer<typeof rescanRequestSchema>;
+
+/**
+ * POST/GET /api/admin/rescan (accounts in ADMIN_EMAILS only): the rescan that gives songs imported before artists
+ * their credits (docs/artists.md, "Existing libraries"), as this API process runs it.
+ */
+export interface RescanStatus {
+  running: boolean;
+  total: number;
+  done: number;
+  credited: number;
+  untagged: number;
+  unreadable: number;
+  already_credited: number;
+  /** Null when this process has not run one. */
+  started_at: string | null;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HIDDEN_CHARACTERS, nameSchema, type Album, type Song } from './library.js';
+import { ARTIST_LIMITS, artistKey, cleanArtistName } from './artists.js';
 import { IMPORT_MESSAGES, type AudioFormat } from './audio-formats.js';
 import { LIMITS, MESSAGES } from './messages.js';
 
@@ -106,7 +107,18 @@ export interface ParsedCommonTags {
   disk?: { no: number | null };
   year?: number;
   genre?: string[];
+  artist?: string;
+  artists?: string[];
+  albumartist?: string;
+  artistsort?: string;
+  albumartistsort?: string;
+  compilation?: boolean;
+  musicbrainz_artistid?: string[];
+  musicbrainz_albumartistid?: string[];
 }
+
+/** A parsed file's native tags (music-metadata's `native`, by shape): which tag formats it has, and their frames. */
+export type ParsedNativeTags = Record<string, { id: string; value: unknown }[]>;
 
 /** A file's tag fields after cleaning; absent when the file has none usable. */
 export interface TagFields {
@@ -116,6 +128,16 @@ export interface TagFields {
   disc?: number;
   year?: number;
   genre?: string;
+  /** Credited artists in tag order (see creditsFromTags); absent when the file names none. */
+  artists?: string[];
+  albumArtist?: string;
+  /** The artist's sort name; only kept when the song credits one artist (a sort tag sorts the whole credit). */
+  artistSort?: string;
+  albumArtistSort?: string;
+  compilation?: boolean;
+  /** MusicBrainz ids aligned with `artists`, when the tags give one per artist. */
+  artistMbids?: string[];
+  albumArtistMbid?: string;
 }
 
 /**
@@ -123,7 +145,7 @@ export interface TagFields {
  * it shows): tags are user text of any origin, so control and text-direction characters go, spaces collapse,
  * text is cut to the name limit; numbers outside their range are dropped.
  */
-export function tagFieldsOf(common: ParsedCommonTags): TagFields {
+export function tagFieldsOf(common: ParsedCommonTags, native?: ParsedNativeTags): TagFields {
   const fields: TagFields = {};
   const title = cleanTagText(common.title);
   if (title) fields.title = title;
@@ -136,7 +158,59 @@ export function tagFieldsOf(common: ParsedCommonTags): TagFields {
   if (common.year && common.year >= 1000 && common.year <= 9999) fields.year = common.year;
   const genre = cleanTagText(common.genre?.[0]);
   if (genre) fields.genre = genre;
-  return fields;
+  return Object.assign(fields, creditsFromTags(common, native));
+}
+
+/** ID3 versions whose text frames a '/' may split (music-metadata splits TPE1 "AC/DC" into "AC" and "DC"). */
+const SLASH_SPLIT_ID3 = ['ID3v2.3', 'ID3v2.2'];
+
+/**
+ * Who a file credits (docs/artists.md). Names are split only where the tags themselves hold separate values: repeated
+ * Vorbis comments (FLAC, Ogg, Opus), ID3v2.4's null-separated values, MP4's multiple values, an ARTISTS tag. Never on
+ * "&", "feat." or ",". In ID3v2.3 and v2.2 a '/' may be the spec's separator or part of a name ("AC/DC"), so each
+ * frame there is one name: several artists need an ARTISTS tag or ID3v2.4. At most ARTIST_LIMITS.creditsMax credits,
+ * each cleaned and cut by cleanArtistName; the same artist twice (by artistKey) counts once.
+ */
+export function creditsFromTags(common: ParsedCommonTags, native: ParsedNativeTags = {}): Pick<TagFields, 'artists' | 'albumArtist' | 'artistSort' | 'albumArtistSort' | 'compilation' | 'artistMbids' | 'albumArtistMbid'> {
+  const id3 = SLASH_SPLIT_ID3.map((version) => native[version]).find((frames) => frames?.some((frame) => frame.id === 'TPE1' || frame.id === 'TP1'));
+  const joinedFrame = (ids: string[]) => {
+    const values = id3?.filter((frame) => ids.includes(frame.id)).map((frame) => String(frame.value));
+    return values && values.length > 0 ? values.join('/') : undefined;
+  };
+  const slashJoined = joinedFrame(['TPE1', 'TP1']);
+  const names = slashJoined !== undefined ? [slashJoined] : common.artists?.length ? common.artists : common.artist ? [common.artist] : [];
+  const credits: { name: string; mbid?: string }[] = [];
+  const seen = new Set<string>();
+  names.forEach((raw, index) => {
+    const name = cleanArtistName(raw);
+    const key = artistKey(name);
+    if (!name || seen.has(key) || credits.length >= ARTIST_LIMITS.creditsMax) return;
+    seen.add(key);
+    const mbid = names.length === common.musicbrainz_artistid?.length ? cleanMbid(common.musicbrainz_artistid[index]) : undefined;
+    credits.push(mbid ? { name, mbid } : { name });
+  });
+  const result: ReturnType<typeof creditsFromTags> = {};
+  if (credits.length > 0) {
+    result.artists = credits.map((credit) => credit.name);
+    if (credits.some((credit) => credit.mbid)) result.artistMbids = credits.map((credit) => credit.mbid ?? '');
+    const sort = credits.length === 1 && common.artistsort ? cleanArtistName(common.artistsort) : '';
+    if (sort) result.artistSort = sort;
+  }
+  const albumArtist = cleanArtistName(joinedFrame(['TPE2', 'TP2']) ?? common.albumartist ?? '');
+  if (albumArtist) {
+    result.albumArtist = albumArtist;
+    const sort = common.albumartistsort ? cleanArtistName(common.albumartistsort) : '';
+    if (sort) result.albumArtistSort = sort;
+    const mbid = common.musicbrainz_albumartistid?.length === 1 ? cleanMbid(common.musicbrainz_albumartistid[0]) : undefined;
+    if (mbid) result.albumArtistMbid = mbid;
+  }
+  if (common.compilation === true) result.compilation = true;
+  return result;
+}
+
+function cleanMbid(value: string | undefined): string | undefined {
+  const text = value?.trim().toLowerCase();
+  return text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text) ? text : undefined;
 }
 
 function cleanTagText(value: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { AlbumsModule } from './albums/albums.module.js';
+import { ArtistsModule } from './artists/artists.module.js';
 import { CollectionModule } from './collection/collection.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { ImportsModule } from './imports/imports.module.js';
@@ -12,4 +13,4 @@ import { SeedModule } from './seed/seed.module.js';
 import { SongsModule } from './songs/songs.module.js';
 
 /** Feature modules mounted under /api; each lives in its own folder. */
-export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, AlbumsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, AlbumsModule, ArtistsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, signupSchema } from '../auth.js';
+import { artistsQuerySchema, rescanRequestSchema } from '../artists.js';
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
 import { playerStateInputSchema, recentlyPlayedQuerySchema } from '../listening.js';
@@ -50,7 +51,7 @@ export interface ApiRoute {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: RouteBody;
-  responses: Partial<Record<200 | 201 | 206 | 304 | 503, RouteResponse>>;
+  responses: Partial<Record<200 | 201 | 202 | 206 | 304 | 503, RouteResponse>>;
   errors?: readonly ErrorStatus[];
 }
 
@@ -432,13 +433,49 @@ export const API_ROUTES = [
     errors: [404],
   },
 
+  // credited artists and genres (docs/artists.md)
+  {
+    method: 'get',
+    path: '/api/artists',
+    tag: 'artists',
+    access: 'member',
+    summary: 'Credited artists with a song or an album, A–Z by sort name (names listed under # first); `letter` keeps one letter (A–Z, #); paged like the lists',
+    query: pageQuerySchema.extend(artistsQuerySchema.shape),
+    responses: ok(answers.artistsPageSchema),
+  },
+  { method: 'get', path: '/api/artists/{id}', tag: 'artists', access: 'member', summary: 'An artist’s page: albums newest first, top songs by plays, appears on', params: idParam, responses: ok(answers.artistDetailSchema), errors: [404] },
+  { method: 'get', path: '/api/genres', tag: 'artists', access: 'member', summary: 'Every genre a song has, by name, with its song count', responses: ok(answers.genresSchema) },
+  {
+    method: 'get',
+    path: '/api/genres/{name}/songs',
+    tag: 'artists',
+    access: 'member',
+    summary: 'A genre’s songs (the tag as stored, case included), oldest first; paged like the lists',
+    params: z.object({ name: z.string().min(1) }),
+    query: pageQuerySchema,
+    responses: ok(answers.genreSongsPageSchema),
+    errors: [404],
+  },
+
+  {
+    method: 'post',
+    path: '/api/admin/rescan',
+    tag: 'artists',
+    access: 'member',
+    summary: 'Starts reading the tags of stored songs to credit their artists (accounts in ADMIN_EMAILS only; 403 otherwise); answers at once with the run’s status',
+    body: { schema: rescanRequestSchema, encodings: ['json'] },
+    responses: { 202: { description: 'Started, or already running', schema: answers.rescanStatusSchema } },
+    errors: [403],
+  },
+  { method: 'get', path: '/api/admin/rescan', tag: 'artists', access: 'member', summary: 'The rescan’s progress in this API process (ADMIN_EMAILS only)', responses: ok(answers.rescanStatusSchema), errors: [403] },
+
   // search
   {
     method: 'get',
     path: '/api/search',
     tag: 'search',
     access: 'member',
-    summary: 'Songs, albums and playlists with a word starting with each word of q (case- and accent-insensitive), best matches first; up to `limit` of each',
+    summary: 'Songs, albums, playlists, credited artists and genres with a word starting with each word of q (case- and accent-insensitive), best matches first; up to `limit` of each',
     query: searchQuerySchema,
     responses: ok(answers.searchResultsSchema),
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CsrfTokenResponse, SessionUser } from '../auth.js';
 import { ERROR_CODES, type ApiErrorBody } from '../errors.js';
 import { AUDIO_FORMATS } from '../audio-formats.js';
+import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
 import {
   idSchema,
@@ -65,6 +66,10 @@ export const publicUserSchema = z.object({ id, username: z.string() }).meta({ id
 export const csrfTokenSchema = z.object({ csrf_token: z.string() }).meta({ id: 'CsrfToken', description: 'Send it back as the `x-csrf-token` header of state-changing calls.' });
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
+export const artistRefSchema = z
+  .object({ id, name: z.string() })
+  .meta({ id: 'ArtistRef', description: 'A credited artist (docs/artists.md): a link to its page. Not the owning account (`artist_id`).' });
+
 export const songSchema = z
   .object({
     id,
@@ -83,11 +88,21 @@ export const songSchema = z
     disc: z.number().int().nullable().optional().describe('Always sent; null when unknown.'),
     year: z.number().int().nullable().optional().describe('Always sent; null when unknown.'),
     genre: z.string().nullable().optional().describe('Always sent; null when unknown.'),
+    artists: z.array(artistRefSchema).optional().describe('The credited artists its tags name, in tag order (always sent; empty for a song made with the form, shown as its owner’s).'),
   })
   .meta({ id: 'Song' });
 
 export const albumSchema = z
-  .object({ id, album_name: z.string(), album_cover_url: fileUrl, artist_id: id, artist_username: z.string(), created_at: timestamp })
+  .object({
+    id,
+    album_name: z.string(),
+    album_cover_url: fileUrl,
+    artist_id: id,
+    artist_username: z.string(),
+    created_at: timestamp,
+    album_artist: artistRefSchema.nullable().optional().describe('The credited album artist (always sent; null for an album made with the form).'),
+    year: z.number().int().nullable().optional().describe('The latest year its songs’ tags give (always sent; null when none does).'),
+  })
   .meta({ id: 'Album' });
 
 const listTotals = { song_count: count, total_duration: z.number().min(0).describe('Seconds, the sum of the songs’ durations.') };
@@ -141,8 +156,35 @@ export const userProfileSchema = z
 export const userSongSchema = songSchema.extend({ plays: count }).meta({ id: 'UserSong' });
 export const userSongsPageSchema = page('songs', userSongSchema, 'UserSongsPage');
 
+export const artistSchema = artistRefSchema
+  .extend({
+    sort_name: z.string(),
+    musicbrainz_id: z.string().nullable(),
+    song_count: count,
+    album_count: count.describe('Albums whose album artist it is.'),
+    picture_url: fileUrl.nullable().describe('A cover of one of its albums or songs.'),
+  })
+  .meta({ id: 'Artist' });
+export const artistsPageSchema = page('artists', artistSchema, 'ArtistsPage');
+export const artistDetailSchema = z
+  .object({ artist: artistSchema, albums: z.array(albumSchema), top_songs: z.array(songSchema), appears_on: z.array(albumSchema) })
+  .meta({ id: 'ArtistDetail', description: 'An artist’s page: its albums newest first, its most played songs, and albums it appears on.' });
+export const genreSchema = z.object({ name: z.string(), song_count: count }).meta({ id: 'Genre' });
+export const genresSchema = z.object({ genres: z.array(genreSchema) }).meta({ id: 'Genres' });
+export const genreSongsPageSchema = z.object({ genre: z.string(), songs: z.array(songSchema), ...paging }).meta({ id: 'GenreSongsPage' });
+
+export const rescanStatusSchema = z
+  .object({ running: z.boolean(), total: count, done: count, credited: count, untagged: count, unreadable: count, already_credited: count, started_at: timestamp.nullable() })
+  .meta({ id: 'RescanStatus', description: 'The rescan of stored songs’ tags, as this API process runs it.' });
+
 export const searchResultsSchema = z
-  .object({ songs: z.array(songSchema), albums: z.array(albumSchema), playlists: z.array(playlistSchema) })
+  .object({
+    songs: z.array(songSchema),
+    albums: z.array(albumSchema),
+    playlists: z.array(playlistSchema),
+    artists: z.array(artistSchema).optional().describe('Always sent.'),
+    genres: z.array(genreSchema).optional().describe('Always sent.'),
+  })
   .meta({ id: 'SearchResults' });
 
 export const playResultSchema = z.object({ counted: z.boolean() }).meta({ id: 'PlayResult' });
@@ -224,4 +266,9 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof importResultSchema>, ImportResponse>>,
   Expect<Same<Out<typeof importCheckResultSchema>, ImportCheckResponse>>,
   Expect<Same<Out<typeof healthSchema>, HealthResponse>>,
+  Expect<Same<Out<typeof artistsPageSchema>, ArtistsResponse>>,
+  Expect<Same<Out<typeof artistDetailSchema>, ArtistDetail>>,
+  Expect<Same<Out<typeof genresSchema>, GenresResponse>>,
+  Expect<Same<Out<typeof genreSongsPageSchema>, GenreSongsResponse>>,
+  Expect<Same<Out<typeof rescanStatusSchema>, RescanStatus>>,
 ];

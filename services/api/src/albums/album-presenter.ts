@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Album, AlbumDetail } from '@tunafy/contracts';
+import type { Album, AlbumDetail, ArtistRef } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
@@ -9,7 +9,9 @@ import type { AlbumRecord } from './albums.repository.js';
 @Injectable()
 export class AlbumPresenter extends CatalogPresenter<AlbumRecord, Album> {
   protected shape(album: AlbumRecord, model: CatalogModel): Album {
-    return toAlbum(album, model.username(album.artistId));
+    const albumArtistName = album.albumArtistId ? model.artistName(album.albumArtistId) : null;
+    const albumArtist = albumArtistName === null ? null : { id: album.albumArtistId!, name: albumArtistName };
+    return toAlbum(album, model.username(album.artistId), albumArtist, model.albumYear(album.id));
   }
 
   /** The detail page's header: the album with its song count and length. */
@@ -18,7 +20,7 @@ export class AlbumPresenter extends CatalogPresenter<AlbumRecord, Album> {
   }
 }
 
-export function toAlbum(album: AlbumRecord, artistUsername: string): Album {
+export function toAlbum(album: AlbumRecord, artistUsername: string, albumArtist: ArtistRef | null, year: number | null): Album {
   return {
     id: album.id,
     album_name: album.name,
@@ -26,5 +28,7 @@ export function toAlbum(album: AlbumRecord, artistUsername: string): Album {
     artist_id: album.artistId,
     artist_username: artistUsername,
     created_at: album.createdAt.toISOString(),
+    album_artist: albumArtist,
+    year,
   };
 }

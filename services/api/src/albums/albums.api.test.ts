@@ -17,6 +17,9 @@ function expectedAlbum(client: ApiClient, overrides: Partial<Album> = {}): Album
     artist_id: client.user!.id,
     artist_username: client.user!.username,
     created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    // A form-made album has no credited album artist and no tag year (docs/artists.md).
+    album_artist: null,
+    year: null,
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ export interface AlbumRecord {
   artistId: string;
   coverFileId: string;
   createdAt: Date;
+  /** The credited album artist (docs/artists.md); set only for albums made from tags. */
+  albumArtistId?: string;
 }
 
 interface AlbumDocument {
@@ -18,6 +20,7 @@ interface AlbumDocument {
   artist_id: Types.ObjectId;
   cover_file_id: Types.ObjectId;
   created_at: Date;
+  album_artist_id?: Types.ObjectId | null;
 }
 
 const albumSchema = new Schema<AlbumDocument>(
@@ -26,6 +29,7 @@ const albumSchema = new Schema<AlbumDocument>(
     artist_id: { type: Schema.Types.ObjectId, required: true, index: true },
     cover_file_id: { type: Schema.Types.ObjectId, required: true },
     created_at: { type: Date, required: true, default: () => new Date() },
+    album_artist_id: { type: Schema.Types.ObjectId, required: false },
   },
   { versionKey: false, collection: 'albums' },
 );
@@ -37,6 +41,7 @@ function toRecord(doc: AlbumDocument): AlbumRecord {
     artistId: hexId(doc.artist_id),
     coverFileId: hexId(doc.cover_file_id),
     createdAt: doc.created_at,
+    ...(doc.album_artist_id ? { albumArtistId: hexId(doc.album_artist_id) } : {}),
   };
 }
 
@@ -47,19 +52,21 @@ export class AlbumsRepository extends DocumentRepository<AlbumDocument, AlbumRec
   }
 
   /** `id` is chosen by the caller when a claim must name the album before it exists (bulk upload). */
-  async create(input: { name: string; artistId: string; coverFileId: string; id?: string }): Promise<AlbumRecord> {
+  async create(input: { name: string; artistId: string; coverFileId: string; id?: string; albumArtistId?: string }): Promise<AlbumRecord> {
     const doc = await this.model.create({
       ...(input.id ? { _id: toObjectId(input.id) } : {}),
       album_name: input.name,
       artist_id: toObjectId(input.artistId),
       cover_file_id: toObjectId(input.coverFileId),
+      ...(input.albumArtistId ? { album_artist_id: toObjectId(input.albumArtistId) } : {}),
     });
     return toRecord(doc.toObject());
   }
 
   /** Applies the patch and answers the record as it was before (see SongsRepository.updateReturningPrevious). */
-  async updateReturningPrevious(id: string, patch: { name?: string; coverFileId?: string }): Promise<AlbumRecord | null> {
+  async updateReturningPrevious(id: string, patch: { name?: string; coverFileId?: string; albumArtistId?: string }): Promise<AlbumRecord | null> {
     const set: Partial<AlbumDocument> = {};
+    if (patch.albumArtistId !== undefined) set.album_artist_id = toObjectId(patch.albumArtistId);
     if (patch.name !== undefined) set.album_name = patch.name;
     if (patch.coverFileId !== undefined) set.cover_file_id = toObjectId(patch.coverFileId);
     const previous = await this.updateReturningPreviousDoc(id, set);

@@ -128,6 +128,8 @@ describe('AlbumsService reads', () => {
       artist_id: ARTIST.id,
       artist_username: 'artist',
       created_at: new Date(0).toISOString(),
+      album_artist: null,
+      year: null,
       song_count: 1,
       total_duration: 1,
     });

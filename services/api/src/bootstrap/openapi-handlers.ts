@@ -1,6 +1,8 @@
 import type { Type } from '@nestjs/common';
 import type { RouteAnswers } from '@tunafy/contracts/openapi';
 import { AlbumsController } from '../albums/albums.controller.js';
+import { ArtistsController } from '../artists/artists.controller.js';
+import { RescanController } from '../artists/rescan.controller.js';
 import { AuthController } from '../auth/auth.controller.js';
 import { CollectionController } from '../collection/collection.controller.js';
 import { HealthController } from '../health/health.controller.js';
@@ -92,6 +94,13 @@ export const ROUTE_HANDLERS = {
   'get /api/me/recently-played': handler(PlaysController, 'recentlyPlayed'),
   'put /api/me/player-state': handler(PlayerStateController, 'save'),
   'get /api/me/player-state': handler(PlayerStateController, 'load'),
+
+  'get /api/artists': handler(ArtistsController, 'list'),
+  'get /api/artists/{id}': handler(ArtistsController, 'get'),
+  'get /api/genres': handler(ArtistsController, 'genres'),
+  'get /api/genres/{name}/songs': handler(ArtistsController, 'genreSongs'),
+  'post /api/admin/rescan': handler(RescanController, 'start'),
+  'get /api/admin/rescan': handler(RescanController, 'status'),
 
   'get /api/search': handler(SearchController, 'find'),
   'get /api/files/{id}': writesResponse(FilesController, 'download'),

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AlbumsRepository } from '../albums/albums.repository.js';
+import { ArtistsRepository } from '../artists/artists.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
@@ -31,6 +32,7 @@ export class CatalogLoader {
     private readonly users: UsersRepository,
     private readonly songs: SongsRepository,
     private readonly albums: AlbumsRepository,
+    private readonly artists: ArtistsRepository,
     private readonly playlists: PlaylistsRepository,
     private readonly entries: PlaylistEntriesRepository,
     private readonly likes: LikesRepository,
@@ -53,6 +55,7 @@ export class CatalogLoader {
         }
       });
     await each('users', 'user', this.users.allUsernames());
+    await each('artists', 'artist', this.artists.all());
     await each('albums', 'album', this.albums.all());
     // Straight into the song table as they come, ordered once at the end: no record of a song outlives its row.
     await each('songs', 'song', this.songs.all());
@@ -128,6 +131,12 @@ export class CatalogLoader {
         const like = await this.likes.find(change.userId, change.songId);
         if (!like) model.deleteLike(change.userId, change.songId);
         else await this.placeReference(model, () => model.putLike(like), { likeIds: [like.id] }, change.songId);
+        return;
+      }
+      case 'artist': {
+        // Artists are never deleted (one with no song or album is only left out of lists).
+        const artist = await this.artists.findById(change.id);
+        if (artist) model.putArtist(artist);
         return;
       }
       case 'user': {

@@ -1,9 +1,12 @@
 import type { AudioFormat, PublicUser } from '@tunafy/contracts';
 import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { ArtistRecord } from '../artists/artists.repository.js';
 import type { LikeRecord as StoredLike } from '../collection/likes.repository.js';
 import type { PlaylistEntryRecord } from '../playlists/playlist-entries.repository.js';
 import type { PlaylistRecord } from '../playlists/playlists.repository.js';
 import type { SongRecord } from '../songs/songs.repository.js';
+import { ArtistStore, type ListedArtist } from './artist-store.js';
+import { GenreStore } from './genre-store.js';
 import { IntList } from './int-list.js';
 import { pageOf, positionAfterAscending, removeSorted, upsertSorted, type Page, type PageRequest } from './paging.js';
 import { PrefixIndex, WordIndex } from './prefix-index.js';
@@ -15,6 +18,7 @@ const byId = (row: { id: string }) => row.id;
 /** One record of the copy, as `records()` yields it and a load takes it. */
 export type CatalogRecord =
   | { kind: 'user'; record: PublicUser }
+  | { kind: 'artist'; record: ArtistRecord }
   | { kind: 'album'; record: AlbumRecord }
   | { kind: 'song'; record: SongRecord }
   | { kind: 'playlist'; record: PlaylistRecord }
@@ -134,6 +138,13 @@ export class CatalogModel {
   private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
   /** Values many songs repeat (genres, formats), by number, one copy each. */
   private readonly strings = new Numbering();
+  /** Credited artists (docs/artists.md) and each song's credits. */
+  private readonly credits = new ArtistStore(this.table);
+  private readonly genres = new GenreStore(
+    this.table,
+    (number) => this.strings.valueOf(number),
+    (name) => this.strings.find(name),
+  );
   private loading = false;
   readonly versions: ListVersions = { songs: 0, albums: 0 };
 
@@ -201,6 +212,81 @@ export class CatalogModel {
 
   albumsByArtist(artistId: string): AlbumRecord[] {
     return this.albumOrder.filter((album) => album.artistId === artistId);
+  }
+
+  /** The latest year its songs' tags give, or null. */
+  albumYear(albumId: string): number | null {
+    let year = NO_NUMBER;
+    for (const slot of this.albums.get(albumId)?.songs.view() ?? []) year = Math.max(year, this.table.year(slot));
+    return year === NO_NUMBER ? null : year;
+  }
+
+  // ---- credited artists and genres (docs/artists.md) --------------------------
+
+  /** A credited artist that has a song or an album; null otherwise. */
+  artist(id: string): ListedArtist | null {
+    return this.credits.get(id);
+  }
+
+  /** Any stored artist by artistKey (listed or not): what an import looks up before it creates one. */
+  artistByKey(key: string): ArtistRecord | null {
+    return this.credits.byKeyOf(key);
+  }
+
+  artistName(id: string): string | null {
+    return this.credits.nameOf(id);
+  }
+
+  artistsPage(request: PageRequest, letter?: string): Page<ListedArtist> {
+    return this.credits.page(request, letter);
+  }
+
+  searchArtists(text: string, limit: number): ListedArtist[] {
+    return this.credits.search(text, limit);
+  }
+
+  /** Albums whose album artist it is. */
+  albumsOfAlbumArtist(artistId: string): AlbumRecord[] {
+    return this.albumOrder.filter((album) => album.albumArtistId === artistId);
+  }
+
+  /** Other album artists' albums (or albums without one) holding a song that credits the artist. */
+  albumsAppearedOn(artistId: string): AlbumRecord[] {
+    const handles = new Set<number>();
+    for (const slot of this.credits.songsOf(artistId)) {
+      const album = this.table.album(slot);
+      if (album !== NONE) handles.add(album);
+    }
+    return [...handles].flatMap((handle) => this.albumsByHandle[handle]?.record ?? []).filter((album) => album.albumArtistId !== artistId).sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  /** The artist's most played songs (ties: older first). */
+  topSongsOf(artistId: string, limit: number): SongRecord[] {
+    const slots = [...this.credits.songsOf(artistId)];
+    slots.sort((a, b) => this.table.plays(b) - this.table.plays(a) || this.table.compareIdsOf(a, b));
+    return slots.slice(0, limit).map((slot) => this.record(slot));
+  }
+
+  /** The file of a picture for the artist: its first album's cover, else its first song's. */
+  artistPictureFileId(artistId: string): string | null {
+    const album = this.albumOrder.find((candidate) => candidate.albumArtistId === artistId);
+    if (album) return album.coverFileId;
+    const slot = this.credits.songsOf(artistId)[0];
+    return slot === undefined ? null : this.table.coverFileId(slot);
+  }
+
+  genreList(): { name: string; songCount: number }[] {
+    return this.genres.list();
+  }
+
+  searchGenres(text: string, limit: number): { name: string; songCount: number }[] {
+    return this.genres.search(text, limit);
+  }
+
+  /** The genre's songs in id order; null when no song has it. */
+  genreSongs(name: string, request: PageRequest): Page<SongRecord> | null {
+    const page = this.genres.page(name, request);
+    return page && { ...page, items: page.items.map((slot) => this.record(slot)) };
   }
 
   /** In album order (disc, track, id); a cursor is the last song's id, found again by that song's place. */
@@ -374,6 +460,12 @@ export class CatalogModel {
     this.versions.albums++;
   }
 
+  putArtist(next: ArtistRecord): void {
+    this.credits.put(next);
+    this.versions.songs++;
+    this.versions.albums++;
+  }
+
   /** Adds or updates a song; a song whose album is unknown is kept with no album (the album's delete is on its way). */
   putSong(next: SongRecord): SongRecord {
     const row = this.rowOf(next);
@@ -381,15 +473,23 @@ export class CatalogModel {
     if (slot >= 0) {
       const before = this.table.row(slot);
       const moves = before.album !== row.album || before.disc !== row.disc || before.track !== row.track;
+      const recredited = before.credits !== row.credits;
+      const regenred = before.genre !== row.genre;
       if (moves) this.leaveAlbum(slot);
       if (before.artist !== row.artist) this.leaveArtist(slot);
+      if (recredited) this.credits.leave(slot);
+      if (regenred) this.genres.leave(slot);
       this.table.update(slot, row);
       if (moves) this.joinAlbum(slot);
       if (before.artist !== row.artist) this.joinArtist(slot);
+      if (recredited) this.credits.join(slot);
+      if (regenred) this.genres.join(slot);
     } else {
       slot = this.table.add(row);
       this.joinAlbum(slot);
       this.joinArtist(slot);
+      this.credits.join(slot);
+      this.genres.join(slot);
     }
     this.songIndex.put(slot, row.name);
     this.versions.songs++;
@@ -405,11 +505,14 @@ export class CatalogModel {
     if (!this.loading) {
       this.loading = true;
       this.table.beginUnordered();
+      this.genres.beginLoad();
     }
     const slot = this.table.add(this.rowOf(next));
     const album = this.table.album(slot);
     if (album !== NONE) this.albumsByHandle[album]!.songs.push(slot);
     this.joinArtist(slot);
+    this.credits.join(slot);
+    this.genres.join(slot);
     this.songIndex.put(slot, next.name);
   }
 
@@ -417,6 +520,7 @@ export class CatalogModel {
     if (!this.loading) return;
     this.loading = false;
     this.table.sortOrder();
+    this.genres.finishLoad();
     for (const state of this.albums.values()) state.songs.view().sort((a, b) => this.compareAlbumSlots(a, b));
     this.versions.songs++;
   }
@@ -432,6 +536,8 @@ export class CatalogModel {
     if (slot < 0) return;
     this.leaveAlbum(slot);
     this.leaveArtist(slot);
+    this.credits.leave(slot);
+    this.genres.leave(slot);
     for (const state of this.playlists.values()) state.entries.removeSlot(slot);
     for (const likes of this.likes.values()) likes.removeSlot(slot);
     this.songIndex.remove(slot);
@@ -442,7 +548,9 @@ export class CatalogModel {
 
   putAlbum(next: AlbumRecord): void {
     const existing = this.albums.get(next.id);
+    this.credits.moveAlbum(existing?.record.albumArtistId, next.albumArtistId);
     if (existing) {
+      if (next.albumArtistId === undefined) delete existing.record.albumArtistId;
       Object.assign(existing.record, next);
       this.albumIndex.put(existing.record, next.name, next.id);
     } else {
@@ -462,6 +570,7 @@ export class CatalogModel {
   deleteAlbum(id: string): void {
     const state = this.albums.get(id);
     if (!state) return;
+    this.credits.moveAlbum(state.record.albumArtistId, undefined);
     for (const slot of state.songs.view()) this.table.setAlbum(slot, NONE);
     this.albums.delete(id);
     // Its number is not reused: a number per album ever made costs one array element.
@@ -548,6 +657,8 @@ export class CatalogModel {
     switch (kind) {
       case 'user':
         return this.putUser(record.id, record.username);
+      case 'artist':
+        return this.credits.put(record);
       case 'album':
         return this.putAlbum(record);
       case 'song':
@@ -564,11 +675,12 @@ export class CatalogModel {
   }
 
   /**
-   * Every record the copy holds, in the order a load puts them in (users, albums, songs, playlists, entries,
+   * Every record the copy holds, in the order a load puts them in (users, artists, albums, songs, playlists, entries,
    * likes), made one at a time: what a snapshot stores (catalog-snapshot.ts), without a second copy in memory.
    */
   *records(): Generator<CatalogRecord> {
     for (const user of this.userOrder) yield { kind: 'user', record: user };
+    for (const artist of this.credits.records()) yield { kind: 'artist', record: artist };
     for (const album of this.albumOrder) yield { kind: 'album', record: album };
     for (let position = 0; position < this.table.size; position++) yield { kind: 'song', record: this.record(this.table.slotAt(position)) };
     for (const { record } of this.playlists.values()) yield { kind: 'playlist', record };
@@ -618,6 +730,8 @@ export class CatalogModel {
     if (row.track !== NO_NUMBER) record.track = row.track;
     if (row.year !== NO_NUMBER) record.year = row.year;
     if (row.genre !== NONE) record.genre = this.strings.valueOf(row.genre);
+    const creditIds = this.credits.creditIdsOf(row.credits);
+    if (creditIds) record.creditIds = creditIds;
     return record;
   }
 
@@ -638,6 +752,7 @@ export class CatalogModel {
       year: song.year ?? NO_NUMBER,
       genre: song.genre === undefined ? NONE : this.strings.numberOf(song.genre),
       format: song.audioFormat === undefined ? NONE : this.strings.numberOf(song.audioFormat),
+      credits: this.credits.creditSetOf(song.creditIds),
     };
   }
 

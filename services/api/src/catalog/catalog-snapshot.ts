@@ -33,7 +33,8 @@ export interface SnapshotHeader {
 }
 
 const FORMAT = 'tunafy-catalog-snapshot';
-const VERSION = 1;
+// 2: artists (docs/artists.md); a snapshot of another version is ignored and the catalog loaded whole.
+const VERSION = 2;
 /** Lines per write: fewer, larger writes to the gzip stream. */
 const LINES_PER_WRITE = 512;
 
@@ -124,6 +125,7 @@ function revive([kind, record]: [CatalogRecord['kind'], Record<string, unknown>]
       return { kind, record: withDate('likedAt') } as CatalogRecord;
     case 'user':
     case 'song':
+    case 'artist':
       return { kind, record: record as unknown } as CatalogRecord;
     default:
       throw new Error(`not a catalog record: ${String(kind)}`);

@@ -10,6 +10,7 @@ import type { RevisionDocument } from '../database/stored-revision.js';
 export type CatalogChange =
   | { kind: 'song'; id: string }
   | { kind: 'album'; id: string }
+  | { kind: 'artist'; id: string }
   | { kind: 'playlist'; id: string }
   | { kind: 'entry'; playlistId: string; songId: string }
   | { kind: 'like'; userId: string; songId: string }

@@ -21,6 +21,8 @@ export interface SongRow {
   year: number;
   genre: number;
   format: number;
+  /** The song's credited artists as one number of the model's credit sets (NONE: its tags named none). */
+  credits: number;
 }
 
 type Column = Uint8Array | Int32Array | Float64Array;
@@ -48,6 +50,7 @@ export class SongTable {
   private years = new Int32Array(0);
   private genres = new Int32Array(0);
   private formats = new Int32Array(0);
+  private creditSets = new Int32Array(0);
   private names: string[] = [];
   /**
    * File ids that are not ObjectIds (none the API stores; service tests use names like "cover1"), by
@@ -182,6 +185,22 @@ export class SongTable {
     return this.discs[slot]!;
   }
 
+  credits(slot: number): number {
+    return this.creditSets[slot]!;
+  }
+
+  genre(slot: number): number {
+    return this.genres[slot]!;
+  }
+
+  year(slot: number): number {
+    return this.years[slot]!;
+  }
+
+  plays(slot: number): number {
+    return this.playCounts[slot]!;
+  }
+
   track(slot: number): number {
     return this.tracks[slot]!;
   }
@@ -202,6 +221,7 @@ export class SongTable {
       year: this.years[slot]!,
       genre: this.genres[slot]!,
       format: this.formats[slot]!,
+      credits: this.creditSets[slot]!,
     };
   }
 
@@ -224,6 +244,7 @@ export class SongTable {
     this.years[slot] = row.year;
     this.genres[slot] = row.genre;
     this.formats[slot] = row.format;
+    this.creditSets[slot] = row.credits;
   }
 
   private writeFileId(column: Uint8Array, slot: number, which: 0 | 1, id: string): void {
@@ -272,6 +293,7 @@ export class SongTable {
       this.years = grow(this.years);
       this.genres = grow(this.genres);
       this.formats = grow(this.formats);
+      this.creditSets = grow(this.creditSets);
       this.capacity = slots;
     }
     if (live !== this.order.length) {

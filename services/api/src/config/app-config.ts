@@ -37,6 +37,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** Bearer token that opens GET /api/metrics to scrapers outside the internal network; none: internal only. */
   metricsToken?: string;
+  /** Emails (lower case) of the accounts that may run instance-wide jobs (POST /api/admin/rescan); ADMIN_EMAILS. */
+  adminEmails: string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -74,5 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Below docker-compose's stop_grace_period for the API (20 s), so we finish before Docker's SIGKILL.
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, 15_000),
     metricsToken: env.METRICS_TOKEN || undefined,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

@@ -2,6 +2,8 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nes
 import mongoose, { type Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { AlbumsRepository } from '../albums/albums.repository.js';
+import { ArtistsRepository } from '../artists/artists.repository.js';
+import { RescanMarksRepository } from '../artists/rescan-marks.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { PlayerStatesRepository } from '../listening/player-states.repository.js';
 import { PlaysRepository } from '../listening/plays.repository.js';
@@ -21,7 +23,7 @@ mongoose.set('strictQuery', true);
 // Fail fast while the database is away, so requests get a 503 instead of hanging.
 mongoose.set('bufferTimeoutMS', 3000);
 
-const repositories = [UsersRepository, SongsRepository, AlbumsRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, PlayerStatesRepository, ImportClaimsRepository];
+const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, PlayerStatesRepository, ImportClaimsRepository];
 
 /**
  * One mongoose connection for the process and the repositories built on it.

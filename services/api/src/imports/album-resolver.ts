@@ -38,8 +38,8 @@ export class AlbumResolver {
     private readonly covers: SharedCovers,
   ) {}
 
-  /** `cover` is only called when the album is created here. */
-  async findOrCreate(userId: string, name: string, cover: () => Promise<MediaUpload>): Promise<ResolvedAlbum> {
+  /** `cover` is only called when the album is created here; `albumArtistId` is the credited album artist it gets then. */
+  async findOrCreate(userId: string, name: string, cover: () => Promise<MediaUpload>, albumArtistId?: string): Promise<ResolvedAlbum> {
     const key = claimKey(userId, name);
     // In this process one upload at a time per album name; across processes the claim decides.
     return this.catalog.serialize(`import-album:${key}`, async () => {
@@ -49,7 +49,7 @@ export class AlbumResolver {
       // Long enough to see an in-flight claim either finish or go stale.
       const deadline = Date.now() + ALBUM_CLAIM_IN_FLIGHT_MS + 5000;
       while (Date.now() < deadline) {
-        if (await this.claims.claim('album', key, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
+        if (await this.claims.claim('album', key, newId)) return { album: await this.create(userId, name, newId, key, cover, albumArtistId), created: true };
         const claim = await this.claims.find('album', key);
         if (!claim) continue;
         const album = (await this.catalog.current()).album(claim.targetId) ?? (await this.albums.findById(claim.targetId));
@@ -63,7 +63,7 @@ export class AlbumResolver {
           continue;
         }
         // Renamed or deleted since, or its creator died: the name is free again.
-        if (await this.claims.takeOver('album', key, claim, newId)) return { album: await this.create(userId, name, newId, key, cover), created: true };
+        if (await this.claims.takeOver('album', key, claim, newId)) return { album: await this.create(userId, name, newId, key, cover, albumArtistId), created: true };
         // Another writer is moving this claim (ImportClaimsRepository): look again once it has.
         await delay(WAIT_STEP_MS);
       }
@@ -129,12 +129,12 @@ export class AlbumResolver {
     return (await this.catalog.current()).albumsByArtist(userId).find((album) => albumKey(album.name) === wanted) ?? null;
   }
 
-  private async create(userId: string, name: string, id: string, key: string, cover: () => Promise<MediaUpload>): Promise<AlbumRecord> {
+  private async create(userId: string, name: string, id: string, key: string, cover: () => Promise<MediaUpload>, albumArtistId?: string): Promise<AlbumRecord> {
     let coverFileId: string | null = null;
     try {
       // Shared with the album's songs that show the same picture (SharedCovers).
       coverFileId = await this.covers.use(userId, await cover());
-      const album = await this.albums.create({ id, name, artistId: userId, coverFileId });
+      const album = await this.albums.create({ id, name, artistId: userId, coverFileId, albumArtistId });
       await this.catalog.record([{ kind: 'album', id }], (model) => model.putAlbum(album));
       // Not marked done yet: only once its first song is stored (settle), so the janitor can tell an album a crash
       // left empty from one its owner emptied.

@@ -124,6 +124,20 @@ export class AudioInspector {
   }
 }
 
+/**
+ * The tags alone of a stored file (`npm run rescan`): no duration walk and no pictures, read with random access from
+ * disk, so memory stays bounded and a file costs a few reads. Null when the file cannot be parsed.
+ */
+export async function readFileTags(path: string): Promise<FileTags | null> {
+  const { parseFile } = await loadMusicMetadata();
+  try {
+    const metadata = await parseFile(path, { duration: false, skipCovers: true });
+    return tagFieldsOf(metadata.common, metadata.native);
+  } catch {
+    return null;
+  }
+}
+
 function couldBeAudio(type: FileTypeResult): boolean {
   return ['mp3', 'flac', 'wav'].includes(type.ext) || MP4_EXTENSIONS.has(type.ext) || OGG_EXTENSIONS.has(type.ext);
 }
@@ -137,7 +151,7 @@ function containerOf(type: FileTypeResult): AudioContainer | null {
 }
 
 function tagsOf(metadata: IAudioMetadata, selectCover: (typeof import('music-metadata'))['selectCover']): FileTags {
-  const tags: FileTags = tagFieldsOf(metadata.common);
+  const tags: FileTags = tagFieldsOf(metadata.common, metadata.native);
   const picture = selectCover(metadata.common.picture);
   if (picture && picture.data.length > 0) tags.picture = Buffer.from(picture.data);
   return tags;

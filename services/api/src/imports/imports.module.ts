@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AlbumsModule } from '../albums/albums.module.js';
 import { SongsModule } from '../songs/songs.module.js';
+import { ArtistsModule } from '../artists/artists.module.js';
 import { AlbumResolver } from './album-resolver.js';
 import { AudioInspector } from './audio-inspector.js';
 import { AudioSpoolInterceptor } from './audio-spool.interceptor.js';
@@ -15,7 +16,7 @@ import { UploadsService } from './uploads.service.js';
  * copy of the rules for both. Repositories (the import claims too) and media come from the global modules.
  */
 @Module({
-  imports: [SongsModule, AlbumsModule],
+  imports: [SongsModule, AlbumsModule, ArtistsModule],
   controllers: [UploadsController],
   providers: [AudioInspector, CoverArt, AlbumResolver, SongImporter, UploadsService, AudioSpoolInterceptor],
   // The janitor sweeps albums an import left empty (AlbumResolver.sweepAbandoned).

@@ -11,6 +11,8 @@ import type { MediaUploads } from '../media/media-uploads.js';
 import type { SharedCovers } from '../media/shared-covers.js';
 import type { NewSong, SongRecord, SongsRepository } from '../songs/songs.repository.js';
 import type { AlbumResolver } from './album-resolver.js';
+import type { AlbumCredits } from '../artists/album-credits.js';
+import type { ArtistResolver } from '../artists/artist-resolver.js';
 import type { AudioInspector } from './audio-inspector.js';
 import type { CoverArt } from './cover-art.js';
 import type { Claim, ClaimKind, ImportClaimsRepository } from './import-claims.repository.js';
@@ -81,6 +83,8 @@ function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses
     },
     discardIfEmpty: async (_user: string, discarded: AlbumRecord) => void log.push(`album.discardIfEmpty ${discarded.id}`),
   } as unknown as AlbumResolver;
+  // These files' tags name no artist: nothing to resolve.
+  const artists = { resolveFile: async () => ({ creditIds: [], albumArtistId: undefined }) } as unknown as ArtistResolver;
   const songs = {
     create: async (input: NewSong): Promise<SongRecord> => {
       if (options.failSongInsert) throw new Error('database went away');
@@ -102,7 +106,8 @@ function setup(options: { failSongInsert?: boolean; album?: string; parseRefuses
   } as unknown as MediaUploads;
   const hashClaims = new SongHashClaims(claims as unknown as ImportClaimsRepository, songs, catalog);
   const sharedCovers = { release: async (ids: (string | null)[]) => void log.push(`covers.release ${ids.join(',')}`) } as unknown as SharedCovers;
-  const importer = new SongImporter(inspector, covers, albums, hashClaims, songs, store, uploads, catalog, sharedCovers);
+  const albumCredits = { credit: async (credited: AlbumRecord) => credited } as unknown as AlbumCredits;
+  const importer = new SongImporter(inspector, covers, albums, hashClaims, songs, store, uploads, catalog, sharedCovers, artists, albumCredits);
   return { importer, claims, model, log, catalog, hashClaims };
 }
 

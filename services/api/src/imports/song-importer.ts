@@ -5,6 +5,8 @@ import { Injectable } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, IMPORT_MESSAGES, importFieldsSchema, tagsFromFileName, validate, type ImportedTags } from '@tunafy/contracts';
 import mongoose from 'mongoose';
 import type { AlbumRecord } from '../albums/albums.repository.js';
+import { AlbumCredits } from '../artists/album-credits.js';
+import { ArtistResolver } from '../artists/artist-resolver.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
@@ -69,6 +71,8 @@ export class SongImporter {
     private readonly uploads: MediaUploads,
     private readonly catalog: CatalogReadModel,
     private readonly sharedCovers: SharedCovers,
+    private readonly artists: ArtistResolver,
+    private readonly albumCredits: AlbumCredits,
   ) {}
 
   async importFile(userId: string, source: ImportSource, edits: unknown = {}): Promise<ImportOutcome> {
@@ -114,13 +118,22 @@ export class SongImporter {
         throw new ApiException(413, 'PAYLOAD_TOO_LARGE', message, { [AUDIO_FIELD]: message });
       }
       const tags = mergeTags(fields.value, inspection.tags, source.fileName);
-      // The album is settled while the audio is still being written.
+      // Credits and the album are settled while the audio is still being written.
+      let creditIds: string[] = [];
       const placed = (async () => {
+        const credits = await this.artists.resolveFile(inspection.tags, tags.album !== null);
+        creditIds = credits.creditIds;
         if (!tags.album) return null;
         const name = tags.album;
-        const resolved = await this.albums.findOrCreate(userId, name, async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload);
+        const { albumArtistId } = credits;
+        const resolved = await this.albums.findOrCreate(
+          userId,
+          name,
+          async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload,
+          albumArtistId,
+        );
         if (resolved.created) made.album = resolved.album;
-        return resolved.album;
+        return this.albumCredits.credit(resolved.album, albumArtistId);
       })();
       // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
       const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType), placed]);
@@ -150,6 +163,7 @@ export class SongImporter {
           ...(tags.track !== null ? { track: tags.track } : {}),
           ...(tags.year !== null ? { year: tags.year } : {}),
           ...(tags.genre !== null ? { genre: tags.genre } : {}),
+          ...(creditIds.length > 0 ? { creditIds } : {}),
         },
       });
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));

@@ -37,7 +37,11 @@ export function testPicture(seed = 'fixture'): Buffer {
   return renderCover({ seed: 5, title: seed, size: 48 });
 }
 
-/** Writes one tagged audio file of the format to `path`. */
+/**
+ * Writes one tagged audio file of the format to `path`. Several `artists` are written as repeated Vorbis ARTIST
+ * comments with metaflac (Debian's flac package; .ci/run installs it), so only FLAC takes more than one: ffmpeg keeps
+ * one value per key.
+ */
 export async function writeAudio(path: string, fixture: AudioFixture): Promise<string> {
   await mkdir(dirname(path), { recursive: true });
   const seconds = fixture.seconds ?? 2;
@@ -55,12 +59,23 @@ export async function writeAudio(path: string, fixture: AudioFixture): Promise<s
     disc: fixture.disc,
     date: fixture.year,
     genre: fixture.genre,
+    artist: fixture.artists?.length === 1 ? fixture.artists[0] : undefined,
+    album_artist: fixture.albumArtist,
+    compilation: fixture.compilation ? 1 : undefined,
   };
+  const manyArtists = (fixture.artists?.length ?? 0) > 1;
+  if (manyArtists && fixture.format !== 'flac') throw new Error('only FLAC fixtures take several artists');
   for (const [key, value] of Object.entries(metadata)) if (value !== undefined) args.push('-metadata', `${key}=${value}`);
   // Ogg has no picture stream in ffmpeg; the Vorbis-comment picture block is what players (and music-metadata) read.
   if (fixture.picture && (fixture.format === 'vorbis' || fixture.format === 'opus')) args.push('-metadata', `METADATA_BLOCK_PICTURE=${pictureBlock(fixture.picture)}`);
   args.push(...CODEC_ARGS[fixture.format], path);
   await run('ffmpeg', args);
+  if (manyArtists) {
+    const tags = `${path}.tags`;
+    // One line each, every line ended: metaflac drops a last line without its newline.
+    await writeFile(tags, fixture.artists!.map((artist) => `ARTIST=${artist}\n`).join(''));
+    await run('metaflac', [`--import-tags-from=${tags}`, path]);
+  }
   return path;
 }
 

@@ -20,7 +20,7 @@ describe('GET /api/search', () => {
 
     const response = await client.get<SearchResponse>(`/api/search?q=${token.toLowerCase()}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ songs: [song], albums: [album], playlists: [playlist.body] });
+    expect(response.body).toEqual({ songs: [song], albums: [album], playlists: [playlist.body], artists: [], genres: [] });
   });
 
   it('matches word prefixes ignoring accents and case, every word required, best match first', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Song } from '@tunafy/contracts';
+import type { ArtistRef, Song } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
@@ -9,11 +9,20 @@ import type { SongRecord } from './songs.repository.js';
 @Injectable()
 export class SongPresenter extends CatalogPresenter<SongRecord, Song> {
   protected shape(song: SongRecord, model: CatalogModel): Song {
-    return toSong(song, model.username(song.artistId), model.albumName(song.albumId));
+    return toSong(song, model.username(song.artistId), model.albumName(song.albumId), artistRefs(song.creditIds, model));
   }
 }
 
-export function toSong(song: SongRecord, artistUsername: string, albumName: string | null): Song {
+/** The credited artists' ids as links (an artist this copy does not hold yet is left out). */
+export function artistRefs(ids: readonly string[] | undefined, model: CatalogModel): ArtistRef[] {
+  if (!ids) return [];
+  return ids.flatMap((id) => {
+    const name = model.artistName(id);
+    return name === null ? [] : [{ id, name }];
+  });
+}
+
+export function toSong(song: SongRecord, artistUsername: string, albumName: string | null, artists: ArtistRef[]): Song {
   return {
     id: song.id,
     song_name: song.name,
@@ -31,5 +40,6 @@ export function toSong(song: SongRecord, artistUsername: string, albumName: stri
     disc: song.disc ?? null,
     year: song.year ?? null,
     genre: song.genre ?? null,
+    artists,
   };
 }

@@ -29,10 +29,15 @@ export interface SongRecord {
   track?: number;
   year?: number;
   genre?: string;
+  /**
+   * The credited artists (docs/artists.md), in tag order: set only when the tags named any. A song without is shown
+   * as its owner's (`artistId`, SPEC's owning account).
+   */
+  creditIds?: string[];
 }
 
 /** The tag fields a song may carry (bulk upload). */
-export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre'>;
+export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre' | 'creditIds'>;
 
 interface SongDocument {
   _id: Types.ObjectId;
@@ -49,6 +54,8 @@ interface SongDocument {
   track?: number | null;
   year?: number | null;
   genre?: string | null;
+  /** Credited artists (`artists`), in tag order. */
+  credit_ids?: Types.ObjectId[] | null;
   /** SHA-256 of the audio bytes (bulk upload); the duplicate check itself is keyed in `song_hashes`. */
   content_hash?: string | null;
 }
@@ -68,6 +75,7 @@ const songSchema = new Schema<SongDocument>(
     track: { type: Number, required: false },
     year: { type: Number, required: false },
     genre: { type: String, required: false },
+    credit_ids: { type: [Schema.Types.ObjectId], required: false, default: undefined },
     content_hash: { type: String, required: false },
   },
   { versionKey: false, collection: 'songs' },
@@ -95,6 +103,7 @@ function tagsOf(doc: SongDocument): SongTags {
   if (doc.track != null) tags.track = doc.track;
   if (doc.year != null) tags.year = doc.year;
   if (doc.genre != null) tags.genre = doc.genre;
+  if (doc.credit_ids?.length) tags.creditIds = doc.credit_ids.map(hexId);
   return tags;
 }
 
@@ -129,6 +138,7 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
       ...(tags.track != null ? { track: tags.track } : {}),
       ...(tags.year != null ? { year: tags.year } : {}),
       ...(tags.genre != null ? { genre: tags.genre } : {}),
+      ...(tags.creditIds?.length ? { credit_ids: tags.creditIds.map(toObjectId) } : {}),
       ...(input.contentHash ? { content_hash: input.contentHash } : {}),
     });
     return toRecord(doc.toObject());
@@ -188,6 +198,12 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
       // Unordered: a song that left the album meanwhile does not hold up the rest.
       await this.model.collection.bulkWrite(batch, { ordered: false });
     }
+  }
+
+  /** Sets the credited artists (a rescan); the song as it is now, or null when it is gone. */
+  async setCredits(id: string, creditIds: readonly string[]): Promise<SongRecord | null> {
+    const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: { credit_ids: creditIds.map(toObjectId) } }, { returnDocument: 'after' }).lean<SongDocument>();
+    return doc ? toRecord(doc) : null;
   }
 
   async incrementPlays(id: string): Promise<void> {

@@ -141,6 +141,7 @@ describe('SongsService.get', () => {
       disc: null,
       year: null,
       genre: null,
+      artists: [],
     });
     expect((await apiError(service.get('e'.repeat(24)))).getStatus()).toBe(404);
     expect((await apiError(service.get('nope'))).getStatus()).toBe(400);

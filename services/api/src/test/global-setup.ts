@@ -12,6 +12,9 @@ declare module 'vitest' {
   }
 }
 
+/** The one account the suite's API takes as an administrator (ADMIN_EMAILS): artists/rescan.api.test.ts signs it up. */
+export const RESCAN_ADMIN_EMAIL = 'rescan-admin@example.com';
+
 let database: RunningDatabase | undefined;
 let api: RunningApi | undefined;
 let cacheDir: string | undefined;
@@ -20,7 +23,7 @@ let cacheDir: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   database = await startDatabase({ mode: 'test' });
   cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-test-media-'));
-  const apiEnv = throwawayApiEnv(cacheDir, { CATALOG_RECHECK_MS: '0' });
+  const apiEnv = throwawayApiEnv(cacheDir, { CATALOG_RECHECK_MS: '0', ADMIN_EMAILS: RESCAN_ADMIN_EMAIL });
   api = await startApi({ mongodbUri: database.uri, env: apiEnv });
   project.provide('apiUrl', api.url);
   project.provide('mongodbUri', database.uri);

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { AlbumsModule } from '../albums/albums.module.js';
+import { SongsModule } from '../songs/songs.module.js';
+import { AlbumCredits } from './album-credits.js';
+import { ArtistResolver } from './artist-resolver.js';
+import { ArtistsController } from './artists.controller.js';
+import { ArtistsService } from './artists.service.js';
+import { RescanController } from './rescan.controller.js';
+import { Rescanner } from './rescan.js';
+
+/** Credited artists and genres (docs/artists.md); the repository comes from the global DatabaseModule. */
+@Module({
+  imports: [SongsModule, AlbumsModule],
+  controllers: [ArtistsController, RescanController],
+  providers: [ArtistsService, ArtistResolver, AlbumCredits, Rescanner],
+  // Imports credit artists through the resolver; search lists artists in the same shape.
+  exports: [ArtistResolver, AlbumCredits, ArtistsService, Rescanner],
+})
+export class ArtistsModule {}

@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AlbumDetail, ImportResponse, RescanStatus, SessionUser, Song } from '@tunafy/contracts';
+import { ObjectId, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { RESCAN_ADMIN_EMAIL } from '../test/global-setup.js';
+import { ApiClient, newUser } from '../test/api-client.js';
+import { announceDirectWrite, connectDb, eventually, form } from '../test/fixtures.js';
+import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../imports/test-audio.js';
+
+// `npm run rescan` and POST /api/admin/rescan (issue 25, docs/artists.md "Existing libraries"): songs imported before
+// credited artists existed are made here by importing tagged files and then removing what the import credited, as
+// the database of an older Tunafy holds them.
+
+const apiUrl = inject('apiUrl');
+const entry = fileURLToPath(new URL('../../dist/rescan-cli.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'tunafy-rescan-'));
+let db: Db;
+let closeDb: () => Promise<void>;
+let count = 0;
+
+beforeAll(async () => {
+  ({ db, close: closeDb } = await connectDb(inject('mongodbUri')));
+});
+afterAll(async () => {
+  await closeDb?.();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function imported(client: ApiClient, fixture: AudioFixture): Promise<Song> {
+  const name = `${++count}.${FIXTURE_EXTENSIONS[fixture.format]}`;
+  const path = await writeAudio(join(dir, name), { frequency: 500 + count, seconds: 1, ...fixture });
+  const response = await client.post<ImportResponse>('/api/uploads/songs', { form: form({ file: new File([readFileSync(path)], name) }) });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.song;
+}
+
+/** What an older Tunafy stored: no credits on the songs, no album artist on their albums. */
+async function forgetCredits(songs: Song[]): Promise<void> {
+  await db.collection('songs').updateMany({ _id: { $in: songs.map((song) => new ObjectId(song.id)) } }, { $unset: { credit_ids: '' } });
+  const albums = [...new Set(songs.flatMap((song) => song.album_id ?? []))];
+  if (albums.length > 0) await db.collection('albums').updateMany({ _id: { $in: albums.map((id) => new ObjectId(id)) } }, { $unset: { album_artist_id: '' } });
+  await announceDirectWrite(db);
+}
+
+async function admin(): Promise<ApiClient> {
+  const client = new ApiClient(apiUrl);
+  const account = { email: RESCAN_ADMIN_EMAIL, username: 'rescanadmin', password: 'correct-horse' };
+  const signup = await client.post<SessionUser>('/api/auth/signup', { json: account });
+  if (signup.status !== 201) expect((await client.post('/api/auth/login', { json: { email: account.email, password: account.password } })).status).toBe(200);
+  return client;
+}
+
+function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [entry, ...args],
+      { env: { ...process.env, MONGODB_URI: inject('mongodbUri'), MEDIA_CACHE_DIR: join(dir, 'cli-cache'), LOG_LEVEL: 'error', SEED_ON_EMPTY: 'false' }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('rescan of songs imported before credited artists', () => {
+  it('credits artists and a compilation’s album artist from the stored files, for administrators only, and a second run changes nothing', async () => {
+    const owner = await newUser(apiUrl, 'oldlib');
+    const album = `Old Compilation ${count}`;
+    const songs = [
+      await imported(owner, { format: 'flac', title: 'A', album, track: 1, artists: ['Rescan Alpha'] }),
+      await imported(owner, { format: 'mp3', title: 'B', album, track: 2, artists: ['Rescan Beta'] }),
+      await imported(owner, { format: 'flac', title: 'No Artist Tag' }),
+    ];
+    await forgetCredits(songs);
+    expect((await owner.get<Song>(`/api/songs/${songs[0]!.id}`)).body.artists).toEqual([]);
+
+    expect((await owner.post('/api/admin/rescan')).status).toBe(403);
+    expect((await new ApiClient(apiUrl).get('/api/admin/rescan')).status).toBe(401);
+    const operator = await admin();
+    const started = await operator.post<RescanStatus>('/api/admin/rescan');
+    expect(started.status).toBe(202);
+    const finished = await eventually(
+      async () => (await operator.get<RescanStatus>('/api/admin/rescan')).body,
+      (status) => !status.running && status.started_at !== null,
+      60_000,
+    );
+    expect(finished).toMatchObject({ running: false, done: finished.total });
+    expect(finished.credited).toBeGreaterThanOrEqual(2);
+
+    const [a, b, untagged] = await Promise.all(songs.map(async (song) => (await owner.get<Song>(`/api/songs/${song.id}`)).body));
+    expect(a!.artists?.map((artist) => artist.name)).toEqual(['Rescan Alpha']);
+    expect(b!.artists?.map((artist) => artist.name)).toEqual(['Rescan Beta']);
+    expect(untagged!.artists).toEqual([]);
+    const detail = (await owner.get<AlbumDetail>(`/api/albums/${a!.album_id}`)).body;
+    expect(detail.album_artist?.name).toBe('Various Artists');
+
+    await operator.post('/api/admin/rescan');
+    const again = await eventually(
+      async () => (await operator.get<RescanStatus>('/api/admin/rescan')).body,
+      (status) => !status.running && status.started_at !== started.body.started_at,
+      60_000,
+    );
+    expect(again, JSON.stringify([finished, again])).toMatchObject({ credited: 0 });
+    expect(again.already_credited).toBeGreaterThanOrEqual(2);
+  });
+
+  it('npm run rescan goes on from where a stopped run was, prints its progress, and starts over with --restart', async () => {
+    const owner = await newUser(apiUrl, 'resume');
+    const first = await imported(owner, { format: 'flac', title: 'First', artists: ['Resume One'] });
+    const second = await imported(owner, { format: 'flac', title: 'Second', artists: ['Resume Two'] });
+    await forgetCredits([first, second]);
+    // A run stopped after the first song: the mark says everything up to it is done.
+    await db.collection('rescan_marks').updateOne({ _id: 'artists' as unknown as ObjectId }, { $set: { after: first.id, updated_at: new Date() } }, { upsert: true });
+
+    const resumed = await runCli([]);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/rescan: \d+\/\d+ songs, [\d.]+ files\/s, \d+ credited, .*Done in/);
+    const artistsOf = async (song: Song) => (await owner.get<Song>(`/api/songs/${song.id}`)).body.artists?.map((artist) => artist.name);
+    expect(await eventually(() => artistsOf(second), (names) => names?.length === 1)).toEqual(['Resume Two']);
+    expect(await artistsOf(first)).toEqual([]);
+    expect(await db.collection('rescan_marks').countDocuments()).toBe(0);
+
+    expect((await runCli(['--restart'])).code).toBe(0);
+    expect(await eventually(() => artistsOf(first), (names) => names?.length === 1)).toEqual(['Resume One']);
+    expect((await runCli(['--concurrency', '99'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,212 @@
+import { artistKey, artistLetter } from '@tunafy/contracts';
+import type { ArtistRecord } from '../artists/artists.repository.js';
+import { pageOf, type Page, type PageRequest } from './paging.js';
+import { PrefixIndex } from './prefix-index.js';
+import { NONE, type SongTable } from './song-table.js';
+
+interface ArtistState {
+  record: ArtistRecord;
+  /** Its number in credit sets and the per-artist lists. */
+  number: number;
+  /** sortKeyOf: the A–Z order and the letter it is listed under. */
+  sortKey: string;
+  /** Songs (slots, unordered) that credit it. */
+  songs: number[];
+  /** Albums whose album artist it is. */
+  albumCount: number;
+  /** In the A–Z list: it has a song or an album. */
+  listed: boolean;
+}
+
+/** An artist with what the A–Z list shows of it. */
+export interface ListedArtist {
+  record: ArtistRecord;
+  songCount: number;
+  albumCount: number;
+}
+
+const byRecordId = (artist: ListedArtist) => artist.record.id;
+
+/**
+ * The credited artists of the catalog (docs/artists.md): records by id and key, each song's credits as one number
+ * per distinct list of artists (songs of one artist share theirs, so a million songs cost one Int32 column), the
+ * songs crediting each artist, and the A–Z list of artists that have a song or an album. Artists left with neither
+ * drop out of the list and read as missing; their record stays, for the next file that names them.
+ */
+export class ArtistStore {
+  private readonly byId = new Map<string, ArtistState>();
+  private readonly byKey = new Map<string, ArtistState>();
+  private readonly byNumber: ArtistState[] = [];
+  /** Listed artists by (sortKey, id). */
+  private readonly order: ArtistState[] = [];
+  private readonly index = new PrefixIndex<ArtistState>();
+  /** Credit sets: the artists' numbers joined by ',' to the set's number, and each set's members. */
+  private readonly setNumbers = new Map<string, number>();
+  private readonly setMembers: number[][] = [];
+
+  constructor(private readonly table: SongTable) {}
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  put(next: ArtistRecord): void {
+    const existing = this.byId.get(next.id);
+    if (existing) {
+      if (existing.listed) this.unlist(existing);
+      existing.record = { ...next };
+      existing.sortKey = sortKeyOf(next);
+      this.refreshListing(existing);
+      this.index.put(existing, next.name, next.id);
+      return;
+    }
+    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: [], albumCount: 0, listed: false };
+    this.byId.set(next.id, state);
+    this.byKey.set(next.key, state);
+    this.byNumber.push(state);
+    this.index.put(state, next.name, next.id);
+  }
+
+  /** A listed artist; one with no song and no album reads as missing. */
+  get(id: string): ListedArtist | null {
+    const state = this.byId.get(id);
+    return state?.listed ? this.listed(state) : null;
+  }
+
+  /** Any stored artist by artistKey, listed or not (the import's look-up before it creates one). */
+  byKeyOf(key: string): ArtistRecord | null {
+    return this.byKey.get(key)?.record ?? null;
+  }
+
+  nameOf(id: string): string | null {
+    return this.byId.get(id)?.record.name ?? null;
+  }
+
+  /** The number of the credit set of these artists in this order (NONE for none); unknown ids are left out. */
+  creditSetOf(ids: readonly string[] | undefined): number {
+    const numbers = (ids ?? []).flatMap((id) => this.byId.get(id)?.number ?? []);
+    if (numbers.length === 0) return NONE;
+    const key = numbers.join(',');
+    let set = this.setNumbers.get(key);
+    if (set === undefined) {
+      set = this.setMembers.push(numbers) - 1;
+      this.setNumbers.set(key, set);
+    }
+    return set;
+  }
+
+  creditIdsOf(set: number): string[] | undefined {
+    return set === NONE ? undefined : this.setMembers[set]!.map((number) => this.byNumber[number]!.record.id);
+  }
+
+  /** The song in `slot` starts crediting its credit set's artists (call after the table holds its row). */
+  join(slot: number): void {
+    const set = this.table.credits(slot);
+    if (set === NONE) return;
+    for (const number of this.setMembers[set]!) {
+      const state = this.byNumber[number]!;
+      state.songs.push(slot);
+      if (!state.listed) this.refreshListing(state);
+    }
+  }
+
+  /** Call before the song's credits change or it goes. */
+  leave(slot: number): void {
+    const set = this.table.credits(slot);
+    if (set === NONE) return;
+    for (const number of this.setMembers[set]!) {
+      const state = this.byNumber[number]!;
+      const at = state.songs.lastIndexOf(slot);
+      if (at >= 0) state.songs.splice(at, 1);
+      if (state.songs.length === 0) this.refreshListing(state);
+    }
+  }
+
+  /** An album's album artist changed (from or to none). */
+  moveAlbum(before: string | undefined, after: string | undefined): void {
+    if (before === after) return;
+    const from = before === undefined ? undefined : this.byId.get(before);
+    const to = after === undefined ? undefined : this.byId.get(after);
+    if (from) {
+      from.albumCount--;
+      this.refreshListing(from);
+    }
+    if (to) {
+      to.albumCount++;
+      this.refreshListing(to);
+    }
+  }
+
+  /** The slots of the songs crediting the artist (unordered; do not change). */
+  songsOf(id: string): readonly number[] {
+    return this.byId.get(id)?.songs ?? [];
+  }
+
+  /** A–Z by sort name, or only those listed under one letter (A–Z, '#'); a cursor is the last artist's id. */
+  page(request: PageRequest, letter?: string): Page<ListedArtist> {
+    const [from, to] = letter === undefined ? [0, this.order.length] : this.letterRange(letter);
+    const positionAfter = (id: string) => {
+      const state = this.byId.get(id);
+      if (!state) return 0;
+      return Math.min(to, Math.max(from, this.insertionPoint(state.sortKey, state.record.id, true))) - from;
+    };
+    return pageOf(to - from, (position) => this.listed(this.order[from + position]!), byRecordId, request, positionAfter);
+  }
+
+  search(text: string, limit: number): ListedArtist[] {
+    return this.index.search({ text, limit, accept: (state) => state.listed }).map((state) => this.listed(state));
+  }
+
+  /** Every stored artist, listed or not (a snapshot keeps them all). */
+  *records(): Generator<ArtistRecord> {
+    for (const state of this.byNumber) yield state.record;
+  }
+
+  private listed(state: ArtistState): ListedArtist {
+    return { record: state.record, songCount: state.songs.length, albumCount: state.albumCount };
+  }
+
+  private refreshListing(state: ArtistState): void {
+    const listed = state.songs.length > 0 || state.albumCount > 0;
+    if (listed === state.listed) return;
+    if (listed) this.order.splice(this.insertionPoint(state.sortKey, state.record.id, false), 0, state);
+    else this.unlist(state);
+    state.listed = listed;
+  }
+
+  private unlist(state: ArtistState): void {
+    const at = this.insertionPoint(state.sortKey, state.record.id, false);
+    if (this.order[at] === state) this.order.splice(at, 1);
+    else {
+      const found = this.order.indexOf(state);
+      if (found >= 0) this.order.splice(found, 1);
+    }
+    state.listed = false;
+  }
+
+  /** First position of the order not below (sortKey, id), or past it when `after`. */
+  private insertionPoint(sortKey: string, id: string, after: boolean): number {
+    let low = 0;
+    let high = this.order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const other = this.order[middle]!;
+      const comparison = other.sortKey < sortKey ? -1 : other.sortKey > sortKey ? 1 : other.record.id < id ? -1 : other.record.id > id ? 1 : 0;
+      if (comparison < 0 || (after && comparison === 0)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The positions of the artists listed under a letter (see sortKeyOf: '#' comes first, then A to Z). */
+  private letterRange(letter: string): [number, number] {
+    const [from, to] = letter === '#' ? ['0', '1'] : [`1${letter.toLowerCase()}`, `1${String.fromCharCode(letter.toLowerCase().charCodeAt(0) + 1)}`];
+    return [this.insertionPoint(from, '', false), this.insertionPoint(to, '', false)];
+  }
+}
+
+/** The A–Z order's key: artistKey of the sort name, after '0' for names listed under '#' (first, as apps list them) or '1'. */
+function sortKeyOf(record: ArtistRecord): string {
+  const key = artistKey(record.sortName ?? record.name);
+  return (artistLetter(key) === '#' ? '0' : '1') + key;
+}

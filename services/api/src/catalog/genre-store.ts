@@ -1,0 +1,100 @@
+import { IntList } from './int-list.js';
+import { pageOf, type Page, type PageRequest } from './paging.js';
+import { searchWords } from './search-text.js';
+import { NONE, type SongTable } from './song-table.js';
+
+/**
+ * Songs by genre (the tag's text, as stored): each genre's songs in id order (the order the songs list uses), so a
+ * genre page costs a binary search and its rows, like the other lists. Genres are few (hundreds), songs many.
+ */
+export class GenreStore {
+  /** By the genre's number in the model's strings. */
+  private readonly songs = new Map<number, IntList>();
+  private loading = false;
+
+  constructor(
+    private readonly table: SongTable,
+    private readonly nameOf: (number: number) => string,
+    private readonly numberOf: (name: string) => number | undefined,
+  ) {}
+
+  /** Appends without keeping order (a load); finishLoad() sorts each genre once. */
+  beginLoad(): void {
+    this.loading = true;
+  }
+
+  finishLoad(): void {
+    if (!this.loading) return;
+    this.loading = false;
+    for (const list of this.songs.values()) list.view().sort((a, b) => this.table.compareIdsOf(a, b));
+  }
+
+  join(slot: number): void {
+    const genre = this.table.genre(slot);
+    if (genre === NONE) return;
+    let list = this.songs.get(genre);
+    if (!list) this.songs.set(genre, (list = new IntList()));
+    if (this.loading || list.length === 0 || this.table.compareIdsOf(list.at(list.length - 1), slot) < 0) list.push(slot);
+    else list.insert(this.positionAfter(list, slot), slot);
+  }
+
+  /** Call before the song's genre changes or it goes. */
+  leave(slot: number): void {
+    const genre = this.table.genre(slot);
+    const list = genre === NONE ? undefined : this.songs.get(genre);
+    if (!list) return;
+    const at = this.positionAfter(list, slot) - 1;
+    const found = at >= 0 && list.at(at) === slot ? at : list.indexOf(slot);
+    if (found >= 0) list.removeAt(found);
+    if (list.length === 0) this.songs.delete(genre);
+  }
+
+  /** Every genre with a song, by name (case ignored). */
+  list(): { name: string; songCount: number }[] {
+    return [...this.songs]
+      .map(([number, list]) => ({ name: this.nameOf(number), songCount: list.length }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** Genres whose words start with the query's words. */
+  search(text: string, limit: number): { name: string; songCount: number }[] {
+    const wanted = searchWords(text);
+    if (wanted.length === 0) return [];
+    return this.list()
+      .filter((genre) => {
+        const words = searchWords(genre.name);
+        return wanted.every((word) => words.some((candidate) => candidate.startsWith(word)));
+      })
+      .slice(0, limit);
+  }
+
+  /** The genre's songs' slots in id order, paged (null: no such genre). */
+  page(name: string, request: PageRequest): Page<number> | null {
+    const number = this.numberOf(name);
+    const list = number === undefined ? undefined : this.songs.get(number);
+    if (!list) return null;
+    return pageOf(list.length, (position) => list.at(position), (slot) => this.table.id(slot), request, (id) => this.positionAfterId(list, id));
+  }
+
+  private positionAfter(list: IntList, slot: number): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.table.compareIdsOf(list.at(middle), slot) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private positionAfterId(list: IntList, id: string): number {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.table.id(list.at(middle)) <= id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
