@@ -7,7 +7,7 @@ const template = { coverFileId: '65a0000000000000000000c0', audioFileId: '65a000
 const plan = (target: number, adding: number, seed = 1): GrowthPlan => ({ target, adding, seed, mainUserId: MAIN.toHexString(), template, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' });
 
 function grow(step: GrowthPlan, before: GrowerState = emptyGrowerState(step.seed)): { docs: Record<CatalogCollection, Document[]>; state: GrowerState } {
-  const docs: Record<CatalogCollection, Document[]> = { users: [], albums: [], songs: [], playlists: [], playlist_songs: [], likes: [] };
+  const docs: Record<CatalogCollection, Document[]> = { users: [], artists: [], albums: [], songs: [], playlists: [], playlist_songs: [], likes: [] };
   const batches = catalogBatches(step, before);
   for (let result = batches.next(); ; result = batches.next()) {
     if (result.done) return { docs, state: result.value };
@@ -19,8 +19,9 @@ function grow(step: GrowthPlan, before: GrowerState = emptyGrowerState(step.seed
 /** Field name → type, as the mongoose schemas in services/api/src/*\/*.repository.ts store them. */
 const SHAPES: Record<CatalogCollection, Record<string, string>> = {
   users: { _id: 'id', email: 'string', username: 'string', username_lower: 'string', password_hash: 'string', created_at: 'date' },
-  albums: { _id: 'id', album_name: 'string', artist_id: 'id', cover_file_id: 'id', created_at: 'date' },
-  songs: { _id: 'id', song_name: 'string', artist_id: 'id', album_id: 'id|null', cover_file_id: 'id', audio_file_id: 'id', duration: 'number', plays: 'number', created_at: 'date' },
+  artists: { _id: 'id', name: 'string', key: 'string', created_at: 'date' },
+  albums: { _id: 'id', album_name: 'string', artist_id: 'id', cover_file_id: 'id', created_at: 'date', album_artist_id: 'id' },
+  songs: { _id: 'id', song_name: 'string', artist_id: 'id', album_id: 'id|null', cover_file_id: 'id', audio_file_id: 'id', duration: 'number', plays: 'number', created_at: 'date', credit_ids: 'object', genre: 'string', year: 'number' },
   playlists: { _id: 'id', playlist_name: 'string', description: 'string|null', private: 'boolean', creator_id: 'id', cover_file_id: 'null', created_at: 'date' },
   playlist_songs: { _id: 'id', playlist_id: 'id', song_id: 'id', added_at: 'date' },
   likes: { _id: 'id', user_id: 'id', song_id: 'id', liked_at: 'date' },
@@ -47,6 +48,23 @@ describe('catalog generator', () => {
     const other = grow(plan(3000, 3000, 2));
     expect(other.docs.songs[0]!._id).not.toEqual(once.docs.songs[0]!._id);
     expect(other.docs.songs.map((song) => song.song_name)).not.toEqual(once.docs.songs.map((song) => song.song_name));
+  });
+
+  it('credits songs Zipf-like to one artist per ten songs, Various Artists for about 2 % of albums, with unique artist keys', () => {
+    const { docs } = grow(plan(20_000, 20_000));
+    expect(docs.artists).toHaveLength(1 + 20_000 / 10);
+    expect(docs.artists[0]!.name).toBe('Various Artists');
+    expect(new Set(docs.artists.map((artist) => artist.key)).size).toBe(docs.artists.length);
+    expect(docs.artists.every((artist) => artist.key === (artist.name as string).toLowerCase())).toBe(true);
+    const credits = new Map<string, number>();
+    for (const song of docs.songs) for (const id of song.credit_ids as ObjectId[]) credits.set(id.toHexString(), (credits.get(id.toHexString()) ?? 0) + 1);
+    const ranked = [...credits.values()].sort((a, b) => b - a);
+    // Zipf-like: the most credited artist has far more songs than the median one.
+    expect(ranked[0]!).toBeGreaterThan(50 * ranked[Math.floor(ranked.length / 2)]!);
+    const various = docs.artists[0]!._id.toHexString();
+    const compilations = docs.albums.filter((album) => (album.album_artist_id as ObjectId).toHexString() === various).length;
+    expect(compilations / docs.albums.length).toBeGreaterThan(0.005);
+    expect(compilations / docs.albums.length).toBeLessThan(0.05);
   });
 
   it('stores exactly the fields of the API schemas, with their types', () => {

@@ -59,6 +59,13 @@ export interface GrownCatalog {
   likedSongId: string | null;
   /** A generated user other than the main one (logs in with `passwordHash`). */
   someUser: { id: string; email: string; username: string };
+  /** Credited artists generated (Various Artists included). */
+  artists: number;
+  /** The most credited artist (the big album's, and rank 1 of the Zipf spread) and one of middling rank. */
+  topArtist: { id: string; name: string };
+  someArtist: { id: string; name: string };
+  /** A genre every catalog has (the big album's). */
+  someGenre: string;
 }
 
 /** Where the grower left off: stored in `meta` so a later call continues the same catalog. */
@@ -77,6 +84,8 @@ export interface GrowerState {
   bigAlbumFirstSong: number;
   bigPlaylistId: string | null;
   bigPlaylistEntries: number;
+  /** Credited artists generated (docs/artists.md), Various Artists first; absent in states stored before artists. */
+  artists?: number;
 }
 
 export interface GrowthPlan {
@@ -90,7 +99,7 @@ export interface GrowthPlan {
   passwordHash: string;
 }
 
-export type CatalogCollection = 'users' | 'albums' | 'songs' | 'playlists' | 'playlist_songs' | 'likes';
+export type CatalogCollection = 'users' | 'artists' | 'albums' | 'songs' | 'playlists' | 'playlist_songs' | 'likes';
 
 export interface CatalogBatch {
   collection: CatalogCollection;
@@ -109,7 +118,25 @@ const BASE_SECONDS = Date.UTC(2024, 0, 1) / 1000;
 const BATCH = 5000;
 const BIG = 10_000;
 
-const KIND = { user: 1, album: 2, song: 3, playlist: 4, entry: 5, like: 6 } as const;
+const KIND = { user: 1, album: 2, song: 3, playlist: 4, entry: 5, like: 6, artist: 7 } as const;
+
+/** Songs per credited artist (10,000 artists at 100,000 songs), and the share of albums that are compilations. */
+const SONGS_PER_ARTIST = 10;
+const COMPILATION_SHARE = 0.02;
+const GENRES = ['Rock', 'Pop', 'Jazz', 'Hip Hop', 'Electronic', 'Classical', 'Folk', 'Soul', 'Blues', 'Reggae', 'Country', 'Metal', 'Punk', 'Ambient', 'Trip Hop', 'House', 'Techno', 'Funk', 'Disco', 'Indie', 'R&B', 'Latin', 'Bossa Nova', 'Gospel', 'Ska', 'Drum & Bass', 'Dub', 'Grunge', 'Shoegaze', 'Krautrock'];
+/** ASCII syllables only, so a generated artist's name is its own artistKey once lower-cased. */
+const ARTIST_SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ne', 'to', 'su', 'vi', 'da', 'el', 'or', 'an', 'be'];
+
+/** "Kalomi Dubois": unique by its number (the first word spells it in syllables), a credited artist's name. */
+export function generatedArtistName(index: number): string {
+  let code = '';
+  let rest = index;
+  do {
+    code += ARTIST_SYLLABLES[rest % ARTIST_SYLLABLES.length];
+    rest = Math.floor(rest / ARTIST_SYLLABLES.length);
+  } while (rest > 0);
+  return `${code[0]!.toUpperCase()}${code.slice(1)} ${asciiFold(LAST_NAMES[index % LAST_NAMES.length]!).replace(/^./, (letter) => letter.toUpperCase())}`;
+}
 
 /** Ids derived from the seed and a running index: the same catalog on every run, and distinct from ids the API makes (those carry today's time). */
 export function generatedId(kind: keyof typeof KIND, seed: number, index: number): ObjectId {
@@ -154,7 +181,7 @@ export function scaledSizes(target: number): { big: number; mainLikes: number } 
 }
 
 export function emptyGrowerState(seed: number): GrowerState {
-  return { seed, songs: 0, users: 0, albums: 0, playlists: 0, entries: 0, likes: 0, mainLikes: 0, bigAlbumId: null, bigAlbumSongs: 0, bigAlbumFirstSong: 0, bigPlaylistId: null, bigPlaylistEntries: 0 };
+  return { seed, songs: 0, users: 0, albums: 0, playlists: 0, entries: 0, likes: 0, mainLikes: 0, bigAlbumId: null, bigAlbumSongs: 0, bigAlbumFirstSong: 0, bigPlaylistId: null, bigPlaylistEntries: 0, artists: 0 };
 }
 
 /** "zoe.oberg12": a real-looking login (the contract allows ASCII letters, digits and `._-`), unique by its number. */
@@ -219,15 +246,29 @@ export function* catalogBatches(plan: GrowthPlan, before: GrowerState): Generato
   state.users += newUsers;
   const artist = () => (state.users === 0 || next() < 0.05 ? main : generatedId('user', seed, Math.floor(next() * state.users)));
 
+  // Credited artists, their albums' genres and years draw from a stream of their own, so the rest of the catalog is
+  // the same as before artists existed. Artist 0 is Various Artists; the others are credited Zipf-like (rank r ∝ 1/r).
+  const tags = random(stepSeed ^ 0x5bd1e995);
+  state.artists ??= 0;
+  const wantedArtists = 1 + Math.ceil((state.songs + adding) / SONGS_PER_ARTIST);
+  for (; state.artists < wantedArtists; state.artists++) {
+    const name = state.artists === 0 ? 'Various Artists' : generatedArtistName(state.artists);
+    yield* add('artists', { _id: generatedId('artist', seed, state.artists), name, key: name.toLowerCase(), created_at: dateOf(state.artists) });
+  }
+  const creditedArtist = () => generatedId('artist', seed, Math.min(state.artists! - 1, Math.max(1, Math.floor(Math.exp(tags() * Math.log(state.artists!))))));
+  const genre = () => GENRES[Math.floor(tags() * GENRES.length)]!;
+  const year = () => 1960 + Math.floor(tags() * 66);
+
   const sizes = scaledSizes(plan.target);
   const bigAlbum = sizes.big > state.bigAlbumSongs && adding >= sizes.big ? generatedId('album', seed, state.albums++) : null;
+  const bigCredit = generatedId('artist', seed, 1);
   if (bigAlbum) {
-    yield* add('albums', { _id: bigAlbum, album_name: `The Complete Recordings, ${sizes.big.toLocaleString('en')} Songs`, artist_id: main, cover_file_id: cover, created_at: dateOf(state.songs) });
+    yield* add('albums', { _id: bigAlbum, album_name: `The Complete Recordings, ${sizes.big.toLocaleString('en')} Songs`, artist_id: main, cover_file_id: cover, created_at: dateOf(state.songs), album_artist_id: bigCredit });
     state.bigAlbumId = bigAlbum.toHexString();
     state.bigAlbumSongs = sizes.big;
     state.bigAlbumFirstSong = state.songs;
   }
-  let album: { id: ObjectId; artist: ObjectId; left: number } | null = null;
+  let album: { id: ObjectId; artist: ObjectId; left: number; credit: ObjectId | null; genre: string; year: number } | null = null;
   for (let offset = 0; offset < adding; offset++) {
     const index = state.songs + offset;
     let songName = name(1 + Math.floor(next() * 5));
@@ -236,22 +277,50 @@ export function* catalogBatches(plan: GrowthPlan, before: GrowerState): Generato
     });
     let albumId: ObjectId | null;
     let artistId: ObjectId;
+    let credit: ObjectId;
+    let songGenre: string;
+    let songYear: number;
     if (bigAlbum && offset < sizes.big) {
       albumId = bigAlbum;
       artistId = main;
+      credit = bigCredit;
+      songGenre = 'Jazz';
+      songYear = 1999;
     } else if (next() < 0.08) {
       albumId = null;
       artistId = artist();
+      credit = creditedArtist();
+      songGenre = genre();
+      songYear = year();
     } else {
       if (!album || album.left === 0) {
-        album = { id: generatedId('album', seed, state.albums++), artist: artist(), left: 6 + Math.floor(next() * 13) };
-        yield* add('albums', { _id: album.id, album_name: name(1 + Math.floor(next() * 3)), artist_id: album.artist, cover_file_id: cover, created_at: dateOf(index) });
+        // A compilation credits Various Artists and each of its songs its own artist.
+        const compilation = tags() < COMPILATION_SHARE;
+        album = { id: generatedId('album', seed, state.albums++), artist: artist(), left: 6 + Math.floor(next() * 13), credit: compilation ? null : creditedArtist(), genre: genre(), year: year() };
+        const albumArtist = album.credit ?? generatedId('artist', seed, 0);
+        yield* add('albums', { _id: album.id, album_name: name(1 + Math.floor(next() * 3)), artist_id: album.artist, cover_file_id: cover, created_at: dateOf(index), album_artist_id: albumArtist });
       }
       album.left -= 1;
       albumId = album.id;
       artistId = album.artist;
+      credit = album.credit ?? creditedArtist();
+      songGenre = album.genre;
+      songYear = album.year;
     }
-    yield* add('songs', { _id: songId(index), song_name: songName, artist_id: artistId, album_id: albumId, cover_file_id: cover, audio_file_id: audio, duration: 90 + Math.floor(next() * 300), plays: 0, created_at: dateOf(index) });
+    yield* add('songs', {
+      _id: songId(index),
+      song_name: songName,
+      artist_id: artistId,
+      album_id: albumId,
+      cover_file_id: cover,
+      audio_file_id: audio,
+      duration: 90 + Math.floor(next() * 300),
+      plays: 0,
+      created_at: dateOf(index),
+      credit_ids: [credit],
+      genre: songGenre,
+      year: songYear,
+    });
   }
   const firstNewSong = state.songs;
   state.songs += adding;
@@ -340,6 +409,10 @@ export function describeGrowth(state: GrowerState, songsInCollection: number): G
     mainLikes: state.mainLikes,
     likedSongId: state.mainLikes > 0 ? hex('song', 0) : null,
     someUser: { id: hex('user', 0), ...generatedUserName(seed, 0) },
+    artists: state.artists ?? 0,
+    topArtist: { id: hex('artist', 1), name: generatedArtistName(1) },
+    someArtist: { id: hex('artist', Math.max(1, Math.floor((state.artists ?? 0) / 100))), name: generatedArtistName(Math.max(1, Math.floor((state.artists ?? 0) / 100))) },
+    someGenre: 'Jazz',
   };
 }
 

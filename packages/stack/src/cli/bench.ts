@@ -1,4 +1,6 @@
 /**
+ * `npm run bench -- --rescan 10000` measures `npm run rescan` over that many stored files (bench/rescan.ts).
+ *
  * `npm run bench -- --refused-upload` measures what a refused 300 MB upload costs the API (bench/refused-upload.ts).
  *
  * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
@@ -21,11 +23,22 @@ import { loadMediaGenerators } from '../bench/media.js';
 import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
 import { runRefusedUploadBench } from '../bench/refused-upload.js';
+import { runRescanBench } from '../bench/rescan.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
 import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
 import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
 
 const progress = (line: string) => console.error(`[bench] ${line}`);
+const rescanAt = process.argv.indexOf('--rescan');
+if (rescanAt >= 0) {
+  const files = Number(process.argv[rescanAt + 1] ?? 10_000);
+  if (!Number.isInteger(files) || files < 10) throw new Error('--rescan takes a number of stored files, at least 10 (e.g. --rescan 10000)');
+  await runRescanBench(files, progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
 if (process.argv.includes('--refused-upload')) {
   await runRefusedUploadBench(progress).catch((error: unknown) => {
     console.error(error);

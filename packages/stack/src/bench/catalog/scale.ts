@@ -126,6 +126,17 @@ export async function measureReads(context: ScaleContext): Promise<Timing[]> {
   await add('GET /api/songs?limit=50, middle offset', `/api/songs?limit=50&offset=${Math.floor(songCount / 2)}`, 50, 200, pageNote('songs'));
   await add('GET /api/albums?limit=50', '/api/albums?limit=50', 50, 200, pageNote('albums'));
   await add('GET /api/playlists?limit=50', '/api/playlists?limit=50', 50, 200, pageNote('playlists'));
+  // Credited artists and genres (docs/artists.md; issue 25's targets: 20 ms each).
+  await add(`GET /api/artists?limit=100 (${catalog.artists.toLocaleString('en')} artists)`, '/api/artists?limit=100', 20, 200, pageNote('artists'));
+  await add('  the same, letter M', '/api/artists?limit=100&letter=M', 20, 200, pageNote('artists'));
+  await add('  the same, 100 from the middle (offset)', `/api/artists?limit=100&offset=${Math.floor(catalog.artists / 2)}`, 20, 200, pageNote('artists'));
+  const artistNote = (body: Record<string, unknown>) => `${String((body.artist as Record<string, unknown> | undefined)?.song_count ?? '?')} songs, ${list(body, 'albums').length} albums, ${list(body, 'appears_on').length} appears-on`;
+  await add('artist page, the most credited artist', `/api/artists/${catalog.topArtist.id}`, 20, 200, artistNote);
+  await add('artist page, an artist of middling rank', `/api/artists/${catalog.someArtist.id}`, 20, 200, artistNote);
+  await add('GET /api/genres', '/api/genres', 20, 200, (body) => `${list(body, 'genres').length} genres`);
+  await add(`genre page, "${catalog.someGenre}", first 100`, `/api/genres/${encodeURIComponent(catalog.someGenre)}/songs?limit=100`, 20, 200, pageNote('songs'));
+  const artistWord = catalog.someArtist.name.split(' ')[0]!.toLowerCase();
+  await add(`search matching an artist, "${artistWord}"`, `/api/search?q=${encodeURIComponent(artistWord)}`, 20, 200, (body) => `finds ${list(body, 'artists').length} artists`);
   return rows;
 }
 
