@@ -131,3 +131,41 @@ export interface RescanStatus {
   /** Null when this process has not run one. */
   started_at: string | null;
 }
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .string()
+      .trim()
+      .max(max, message)
+      .refine((text) => !HIDDEN_CHARACTERS.test(text), 'Remove the hidden characters.')
+      .nullable()
+      .optional(),
+  );
+
+/**
+ * What the owner of a song may correct of its tags (docs/artists.md, "Correcting tags"); a field left out stays as it
+ * is, null (or an empty list) clears it. `album_artist` applies to the song's album, which is the owner's too.
+ */
+export const songTagsSchema = z.object({
+  artists: z
+    .array(z.string().trim().min(1, 'An artist’s name cannot be empty.').max(ARTIST_LIMITS.nameMax, `At most ${ARTIST_LIMITS.nameMax} characters.`))
+    .max(ARTIST_LIMITS.creditsMax, `At most ${ARTIST_LIMITS.creditsMax} artists.`)
+    .optional(),
+  album_artist: optionalText(ARTIST_LIMITS.nameMax, `At most ${ARTIST_LIMITS.nameMax} characters.`),
+  genre: optionalText(ARTIST_LIMITS.genreMax, `At most ${ARTIST_LIMITS.genreMax} characters.`),
+  year: z.preprocess((value) => (value === '' ? null : value), z.number({ error: 'Use a year from 1000 to 9999.' }).int().min(1000, 'Use a year from 1000 to 9999.').max(9999, 'Use a year from 1000 to 9999.').nullable().optional()),
+});
+export type SongTagsRequest = z.infer<typeof songTagsSchema>;
+
+/** The same corrections for several of the owner's songs at once (a multi-selection). */
+export const songsTagsSchema = songTagsSchema.extend({
+  song_ids: z.array(z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id.')).min(1, 'Choose at least one song.').max(500, 'At most 500 songs at once.'),
+});
+export type SongsTagsRequest = z.infer<typeof songsTagsSchema>;
+
+/** The answer to a bulk correction: every song as it is now. */
+export interface SongsTagsResponse {
+  songs: Song[];
+}

@@ -11,6 +11,7 @@ import { PlaylistsModule } from './playlists/playlists.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SongsModule } from './songs/songs.module.js';
+import { SongTagsModule } from './song-tags/song-tags.module.js';
 
 /** Feature modules mounted under /api; each lives in its own folder. */
-export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, AlbumsModule, ArtistsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, SongTagsModule, AlbumsModule, ArtistsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];

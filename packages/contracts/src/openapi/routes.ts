@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, signupSchema } from '../auth.js';
-import { artistsQuerySchema, rescanRequestSchema } from '../artists.js';
+import { artistsQuerySchema, rescanRequestSchema, songsTagsSchema, songTagsSchema } from '../artists.js';
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
 import { playerStateInputSchema, recentlyPlayedQuerySchema } from '../listening.js';
@@ -457,6 +457,27 @@ export const API_ROUTES = [
     errors: [404],
   },
 
+  {
+    method: 'put',
+    path: '/api/songs/{id}/tags',
+    tag: 'artists',
+    access: 'member',
+    summary: 'Correct a song’s credited artists, its album’s album artist, its genre and year (the song’s owner only); left out: unchanged, null or []: cleared',
+    params: idParam,
+    body: { schema: songTagsSchema, encodings: ['json'] },
+    responses: ok(answers.songSchema),
+    errors: [403, 404],
+  },
+  {
+    method: 'put',
+    path: '/api/songs/tags',
+    tag: 'artists',
+    access: 'member',
+    summary: 'The same corrections for up to 500 of your songs at once; nothing changes when one of them is not yours (403) or not there (404)',
+    body: { schema: songsTagsSchema, encodings: ['json'] },
+    responses: ok(answers.songsTagsResultSchema),
+    errors: [403, 404],
+  },
   {
     method: 'post',
     path: '/api/admin/rescan',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CsrfTokenResponse, SessionUser } from '../auth.js';
 import { ERROR_CODES, type ApiErrorBody } from '../errors.js';
 import { AUDIO_FORMATS } from '../audio-formats.js';
-import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus } from '../artists.js';
+import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus, SongsTagsResponse } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
 import {
   idSchema,
@@ -173,6 +173,8 @@ export const genreSchema = z.object({ name: z.string(), song_count: count }).met
 export const genresSchema = z.object({ genres: z.array(genreSchema) }).meta({ id: 'Genres' });
 export const genreSongsPageSchema = z.object({ genre: z.string(), songs: z.array(songSchema), ...paging }).meta({ id: 'GenreSongsPage' });
 
+export const songsTagsResultSchema = z.object({ songs: z.array(songSchema) }).meta({ id: 'SongsTagsResult', description: 'Every corrected song as it is now.' });
+
 export const rescanStatusSchema = z
   .object({ running: z.boolean(), total: count, done: count, credited: count, untagged: count, unreadable: count, already_credited: count, started_at: timestamp.nullable() })
   .meta({ id: 'RescanStatus', description: 'The rescan of stored songs’ tags, as this API process runs it.' });
@@ -271,4 +273,5 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof genresSchema>, GenresResponse>>,
   Expect<Same<Out<typeof genreSongsPageSchema>, GenreSongsResponse>>,
   Expect<Same<Out<typeof rescanStatusSchema>, RescanStatus>>,
+  Expect<Same<Out<typeof songsTagsResultSchema>, SongsTagsResponse>>,
 ];

@@ -73,6 +73,13 @@ export class AlbumsRepository extends DocumentRepository<AlbumDocument, AlbumRec
     return previous ? toRecord(previous) : null;
   }
 
+  /** Sets or (null) removes the credited album artist; the album as it is now, or null when it is gone. */
+  async setAlbumArtist(id: string, albumArtistId: string | null): Promise<AlbumRecord | null> {
+    const update = albumArtistId ? { $set: { album_artist_id: toObjectId(albumArtistId) } } : { $unset: { album_artist_id: '' as const } };
+    const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, update, { returnDocument: 'after' }).lean<AlbumDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
   async referencedFileIds(): Promise<Set<string>> {
     const docs = await this.model.find({}, { cover_file_id: 1 }).lean<AlbumDocument[]>();
     return new Set(docs.map((doc) => hexId(doc.cover_file_id)));

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARTIST_LIMITS, type AlbumDetail, type ArtistDetail, type ArtistsResponse, type GenreSongsResponse, type GenresResponse, type ImportResponse, type SearchResponse, type Song } from '@tunafy/contracts';
+import { ARTIST_LIMITS, type AlbumDetail, type SongsTagsResponse, type ArtistDetail, type ArtistsResponse, type GenreSongsResponse, type GenresResponse, type ImportResponse, type SearchResponse, type Song } from '@tunafy/contracts';
 import { startApi } from '@tunafy/stack';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, uniqueName, type ApiResponse } from '../test/api-client.js';
@@ -197,6 +197,51 @@ describe('credited artists from tags', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('lets the owner correct credited artists, album artist, genre and year, one song or a selection, and nobody else', async () => {
+    const owner = await newUser(apiUrl, 'fixer');
+    const stranger = await newUser(apiUrl, 'stranger');
+    const token = uniqueName('').toLowerCase();
+    const album = uniqueName('Fix Album ');
+    const first = await importFile(owner, { format: 'flac', title: 'Wrong One', album, artists: [`Typo Artsit ${token}`], genre: 'Rok', year: 1990 });
+    const second = await importFile(owner, { format: 'flac', title: 'Wrong Two', album, artists: [`Typo Artsit ${token}`] });
+    const oldArtist = first.song.artists![0]!.id;
+
+    const fixed = await owner.put<Song>(`/api/songs/${first.song.id}/tags`, { json: { artists: [`Real Artist ${token}`, `Guest ${token}`], album_artist: `Real Artist ${token}`, genre: 'Rock', year: 1991 } });
+    expect(fixed.status).toBe(200);
+    expect(names(fixed.body)).toEqual([`Real Artist ${token}`, `Guest ${token}`]);
+    expect(fixed.body).toMatchObject({ genre: 'Rock', year: 1991, artist_id: owner.user.id });
+    expect((await owner.get<AlbumDetail>(`/api/albums/${first.song.album_id}`)).body.album_artist?.name).toBe(`Real Artist ${token}`);
+
+    // The selection: both songs at once; the misspelled artist is left with no song and drops out.
+    const many = await owner.put<SongsTagsResponse>('/api/songs/tags', { json: { song_ids: [first.song.id, second.song.id], artists: [`Real Artist ${token}`], genre: null } });
+    expect(many.status).toBe(200);
+    expect(many.body.songs.map((song) => [names(song), song.genre])).toEqual([
+      [[`Real Artist ${token}`], null],
+      [[`Real Artist ${token}`], null],
+    ]);
+    expect((await owner.get(`/api/artists/${oldArtist}`)).status).toBe(404);
+
+    // Nobody but the owner, and nothing of a mixed selection changes.
+    const theirs = await importFile(stranger, { format: 'flac', title: 'Theirs', artists: [`Theirs ${token}`] });
+    expect((await stranger.put(`/api/songs/${first.song.id}/tags`, { json: { artists: ['Hijack'] } })).status).toBe(403);
+    expect((await owner.put('/api/songs/tags', { json: { song_ids: [second.song.id, theirs.song.id], artists: ['Hijack'] } })).status).toBe(403);
+    expect(names((await owner.get<Song>(`/api/songs/${second.song.id}`)).body)).toEqual([`Real Artist ${token}`]);
+    expect((await new ApiClient(apiUrl).put(`/api/songs/${first.song.id}/tags`, { json: { genre: 'x' } })).status).toBe(401);
+    expect((await owner.put('/api/songs/0123456789abcdef01234567/tags', { json: { genre: 'x' } })).status).toBe(404);
+
+    // Bad input: a clear 400 keyed by field, never a 500.
+    const tooMany = await owner.put(`/api/songs/${first.song.id}/tags`, { json: { artists: Array.from({ length: ARTIST_LIMITS.creditsMax + 1 }, (_, index) => `A${index}`) } });
+    expect([tooMany.status, Object.keys(tooMany.body.errors ?? {})]).toEqual([400, ['artists']]);
+    const badYear = await owner.put(`/api/songs/${first.song.id}/tags`, { json: { year: 3 } });
+    expect([badYear.status, Object.keys(badYear.body.errors ?? {})]).toEqual([400, ['year']]);
+    expect((await owner.put(`/api/songs/${first.song.id}/tags`, { json: { artists: ['  '] } })).status).toBe(400);
+
+    // A form-made song can be credited too; clearing the credits shows it as its owner's again.
+    const formSong = await createSong(owner, { song_name: 'Form Made' });
+    expect(names((await owner.put<Song>(`/api/songs/${formSong.id}/tags`, { json: { artists: [`Real Artist ${token}`] } })).body)).toEqual([`Real Artist ${token}`]);
+    expect((await owner.put<Song>(`/api/songs/${formSong.id}/tags`, { json: { artists: [] } })).body.artists).toEqual([]);
   });
 
   it('refuses guests and malformed ids', async () => {

@@ -3,6 +3,7 @@ import type { RouteAnswers } from '@tunafy/contracts/openapi';
 import { AlbumsController } from '../albums/albums.controller.js';
 import { ArtistsController } from '../artists/artists.controller.js';
 import { RescanController } from '../artists/rescan.controller.js';
+import { SongTagsController } from '../song-tags/song-tags.controller.js';
 import { AuthController } from '../auth/auth.controller.js';
 import { CollectionController } from '../collection/collection.controller.js';
 import { HealthController } from '../health/health.controller.js';
@@ -99,6 +100,8 @@ export const ROUTE_HANDLERS = {
   'get /api/artists/{id}': handler(ArtistsController, 'get'),
   'get /api/genres': handler(ArtistsController, 'genres'),
   'get /api/genres/{name}/songs': handler(ArtistsController, 'genreSongs'),
+  'put /api/songs/{id}/tags': handler(SongTagsController, 'correct'),
+  'put /api/songs/tags': handler(SongTagsController, 'correctMany'),
   'post /api/admin/rescan': handler(RescanController, 'start'),
   'get /api/admin/rescan': handler(RescanController, 'status'),
 

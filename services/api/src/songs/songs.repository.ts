@@ -200,6 +200,31 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
     }
   }
 
+  /**
+   * Sets the tags an owner corrects (docs/artists.md, "Correcting tags"): a field left out stays, null (or no
+   * credits) removes it. The song as it is now, or null when it is gone.
+   */
+  async setTags(id: string, tags: { creditIds?: readonly string[]; genre?: string | null; year?: number | null }): Promise<SongRecord | null> {
+    const set: Record<string, unknown> = {};
+    const unset: Record<string, ''> = {};
+    if (tags.creditIds !== undefined) {
+      if (tags.creditIds.length > 0) set.credit_ids = tags.creditIds.map(toObjectId);
+      else unset.credit_ids = '';
+    }
+    if (tags.genre !== undefined) {
+      if (tags.genre !== null) set.genre = tags.genre;
+      else unset.genre = '';
+    }
+    if (tags.year !== undefined) {
+      if (tags.year !== null) set.year = tags.year;
+      else unset.year = '';
+    }
+    const update = { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) };
+    if (Object.keys(update).length === 0) return this.findById(id);
+    const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, update, { returnDocument: 'after' }).lean<SongDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
   /** Sets the credited artists (a rescan); the song as it is now, or null when it is gone. */
   async setCredits(id: string, creditIds: readonly string[]): Promise<SongRecord | null> {
     const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: { credit_ids: creditIds.map(toObjectId) } }, { returnDocument: 'after' }).lean<SongDocument>();
