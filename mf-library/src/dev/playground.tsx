@@ -3,7 +3,12 @@ import { BrowserRouter, NavLink, Route, Routes } from 'react-router';
 import { Toaster } from '@tunafy/app-kit';
 import { DevBar, useSessionFromApi } from '@tunafy/app-kit/dev';
 import { getEventBus, type PlayerState } from '@tunafy/event-bus';
+import { creditNames } from '@tunafy/ui';
 import AlbumCreatePage from '../app/album-create-page';
+import ArtistPage from '../app/artist-page';
+import ArtistsPage from '../app/artists-page';
+import GenrePage from '../app/genre-page';
+import GenresPage from '../app/genres-page';
 import AlbumDetailPage from '../app/album-detail-page';
 import AlbumUpdatePage from '../app/album-update-page';
 import AlbumsPage from '../app/albums-page';
@@ -59,7 +64,7 @@ function FakePlayer() {
             {state.playing ? 'Pause' : 'Play'}
           </button>
           <span>
-            {state.playing ? 'Playing' : 'Paused'}: <strong>{state.current.song_name}</strong> by {state.current.artist_username} · {state.index + 1} of {state.queue.length} · source “{state.source}”
+            {state.playing ? 'Playing' : 'Paused'}: <strong>{state.current.song_name}</strong> by {creditNames(state.current)} · {state.index + 1} of {state.queue.length} · source “{state.source}”
           </span>
         </>
       ) : (
@@ -91,6 +96,8 @@ const LINKS: [string, string][] = [
   ['/albums', 'Albums'],
   ['/playlists', 'Playlists'],
   ['/collection/tracks', 'Liked Songs'],
+  ['/artists', 'Artists'],
+  ['/genres', 'Genres'],
   ['/songs/new', 'Create Song'],
   ['/albums/new', 'Create Album'],
   ['/playlists/new', 'Create Playlist'],
@@ -137,6 +144,10 @@ export function Playground() {
               <Route path="/playlists/:playlistId" element={<PlaylistDetailPage />} />
               <Route path="/collection/tracks" element={<LikedSongsPage />} />
               <Route path="/upload" element={<UploadPage />} />
+              <Route path="/artists" element={<ArtistsPage />} />
+              <Route path="/artists/:artistId" element={<ArtistPage />} />
+              <Route path="/genres" element={<GenresPage />} />
+              <Route path="/genres/:genreName" element={<GenrePage />} />
               <Route path="*" element={<p>Not a library route.</p>} />
             </Routes>
           </main>
