@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Album, Artist, ArtistDetail, Song } from '@tunafy/contracts';
+import type { Artist, ArtistDetail, Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { ARTIST_CARDS } from '../features/artists/artist-view';
 import { PLAY_ALBUMS_MAX } from '../features/artists/use-artist-play';
