@@ -86,16 +86,21 @@ export interface ArtistsResponse extends Paged {
 /** GET /api/artists/:id: the header, its albums newest first, its most played songs, and albums it appears on. */
 export interface ArtistDetail {
   artist: Artist;
-  /** Albums whose album artist it is, newest year first (albums without a year last, newest made first). */
+  /**
+   * Albums whose album artist it is, newest year first (albums without a year last, newest made first): at most
+   * ARTIST_PAGE_ALBUMS; `artist.album_count` says how many there are.
+   */
   albums: Album[];
-  /** Its songs by plays, most first (at most LIMITS of the page: ARTIST_TOP_SONGS). */
+  /** Its songs by plays, most first (at most ARTIST_TOP_SONGS). */
   top_songs: Song[];
-  /** Other artists' albums (compilations included) with a song that credits it. */
+  /** Other artists' albums (compilations included) with a song that credits it, newest made first: at most ARTIST_PAGE_ALBUMS. */
   appears_on: Album[];
 }
 
 /** Songs in an artist's Popular list. */
 export const ARTIST_TOP_SONGS = 10;
+/** Albums (and appears-on albums) an artist page answers at most: a box-set artist may have hundreds. */
+export const ARTIST_PAGE_ALBUMS = 50;
 
 export interface Genre {
   name: string;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ARTIST_PAGE_ALBUMS,
   ARTIST_TOP_SONGS,
   artistsQuerySchema,
   validate,
@@ -50,9 +51,9 @@ export class ArtistsService {
     albums.sort((a, b) => years.get(b.id)! - years.get(a.id)! || b.createdAt.getTime() - a.createdAt.getTime());
     return {
       artist: toArtist(artist, model),
-      albums: this.albums.present(albums),
+      albums: this.albums.present(albums.slice(0, ARTIST_PAGE_ALBUMS)),
       top_songs: this.songs.present(model.topSongsOf(artistId, ARTIST_TOP_SONGS)),
-      appears_on: this.albums.present(model.albumsAppearedOn(artistId)),
+      appears_on: this.albums.present(model.albumsAppearedOn(artistId, ARTIST_PAGE_ALBUMS)),
     };
   }
 

@@ -12,8 +12,8 @@ interface ArtistState {
   sortKey: string;
   /** Songs (slots, unordered) that credit it. */
   songs: number[];
-  /** Albums whose album artist it is. */
-  albumCount: number;
+  /** Albums whose album artist it is, by id, as they came. */
+  albums: string[];
   /** In the A–Z list: it has a song or an album. */
   listed: boolean;
 }
@@ -60,7 +60,7 @@ export class ArtistStore {
       this.index.put(existing, next.name, next.id);
       return;
     }
-    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: [], albumCount: 0, listed: false };
+    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: [], albums: [], listed: false };
     this.byId.set(next.id, state);
     this.byKey.set(next.key, state);
     this.byNumber.push(state);
@@ -123,18 +123,24 @@ export class ArtistStore {
   }
 
   /** An album's album artist changed (from or to none). */
-  moveAlbum(before: string | undefined, after: string | undefined): void {
+  moveAlbum(albumId: string, before: string | undefined, after: string | undefined): void {
     if (before === after) return;
     const from = before === undefined ? undefined : this.byId.get(before);
     const to = after === undefined ? undefined : this.byId.get(after);
     if (from) {
-      from.albumCount--;
+      const at = from.albums.indexOf(albumId);
+      if (at >= 0) from.albums.splice(at, 1);
       this.refreshListing(from);
     }
     if (to) {
-      to.albumCount++;
+      to.albums.push(albumId);
       this.refreshListing(to);
     }
+  }
+
+  /** The ids of the albums whose album artist it is (do not change). */
+  albumsOf(id: string): readonly string[] {
+    return this.byId.get(id)?.albums ?? [];
   }
 
   /** The slots of the songs crediting the artist (unordered; do not change). */
@@ -163,11 +169,11 @@ export class ArtistStore {
   }
 
   private listed(state: ArtistState): ListedArtist {
-    return { record: state.record, songCount: state.songs.length, albumCount: state.albumCount };
+    return { record: state.record, songCount: state.songs.length, albumCount: state.albums.length };
   }
 
   private refreshListing(state: ArtistState): void {
-    const listed = state.songs.length > 0 || state.albumCount > 0;
+    const listed = state.songs.length > 0 || state.albums.length > 0;
     if (listed === state.listed) return;
     if (listed) this.order.splice(this.insertionPoint(state.sortKey, state.record.id, false), 0, state);
     else this.unlist(state);

@@ -247,30 +247,39 @@ export class CatalogModel {
 
   /** Albums whose album artist it is. */
   albumsOfAlbumArtist(artistId: string): AlbumRecord[] {
-    return this.albumOrder.filter((album) => album.albumArtistId === artistId);
+    return this.credits.albumsOf(artistId).flatMap((id) => this.albums.get(id)?.record ?? []);
   }
 
-  /** Other album artists' albums (or albums without one) holding a song that credits the artist. */
-  albumsAppearedOn(artistId: string): AlbumRecord[] {
+  /** Other album artists' albums (or albums without one) holding a song that credits the artist, newest made first. */
+  albumsAppearedOn(artistId: string, limit = Number.POSITIVE_INFINITY): AlbumRecord[] {
     const handles = new Set<number>();
     for (const slot of this.credits.songsOf(artistId)) {
       const album = this.table.album(slot);
       if (album !== NONE) handles.add(album);
     }
-    return [...handles].flatMap((handle) => this.albumsByHandle[handle]?.record ?? []).filter((album) => album.albumArtistId !== artistId).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const albums = [...handles].flatMap((handle) => this.albumsByHandle[handle]?.record ?? []).filter((album) => album.albumArtistId !== artistId);
+    return albums.sort((a, b) => (a.id < b.id ? 1 : -1)).slice(0, limit);
   }
 
-  /** The artist's most played songs (ties: older first). */
+  /** The artist's most played songs (ties: older first), picked in one pass: an artist may have tens of thousands. */
   topSongsOf(artistId: string, limit: number): SongRecord[] {
-    const slots = [...this.credits.songsOf(artistId)];
-    slots.sort((a, b) => this.table.plays(b) - this.table.plays(a) || this.table.compareIdsOf(a, b));
-    return slots.slice(0, limit).map((slot) => this.record(slot));
+    const before = (a: number, b: number) => this.table.plays(a) > this.table.plays(b) || (this.table.plays(a) === this.table.plays(b) && this.table.compareIdsOf(a, b) < 0);
+    const best: number[] = [];
+    for (const slot of this.credits.songsOf(artistId)) {
+      if (best.length === limit && !before(slot, best[limit - 1]!)) continue;
+      let at = best.length < limit ? best.length : limit - 1;
+      while (at > 0 && before(slot, best[at - 1]!)) at--;
+      best.splice(at, 0, slot);
+      if (best.length > limit) best.pop();
+    }
+    return best.map((slot) => this.record(slot));
   }
 
   /** The file of a picture for the artist: its first album's cover, else its first song's. */
   artistPictureFileId(artistId: string): string | null {
-    const album = this.albumOrder.find((candidate) => candidate.albumArtistId === artistId);
-    if (album) return album.coverFileId;
+    const albumId = this.credits.albumsOf(artistId)[0];
+    const album = albumId === undefined ? undefined : this.albums.get(albumId);
+    if (album) return album.record.coverFileId;
     const slot = this.credits.songsOf(artistId)[0];
     return slot === undefined ? null : this.table.coverFileId(slot);
   }
@@ -548,7 +557,7 @@ export class CatalogModel {
 
   putAlbum(next: AlbumRecord): void {
     const existing = this.albums.get(next.id);
-    this.credits.moveAlbum(existing?.record.albumArtistId, next.albumArtistId);
+    this.credits.moveAlbum(next.id, existing?.record.albumArtistId, next.albumArtistId);
     if (existing) {
       if (next.albumArtistId === undefined) delete existing.record.albumArtistId;
       Object.assign(existing.record, next);
@@ -570,7 +579,7 @@ export class CatalogModel {
   deleteAlbum(id: string): void {
     const state = this.albums.get(id);
     if (!state) return;
-    this.credits.moveAlbum(state.record.albumArtistId, undefined);
+    this.credits.moveAlbum(id, state.record.albumArtistId, undefined);
     for (const slot of state.songs.view()) this.table.setAlbum(slot, NONE);
     this.albums.delete(id);
     // Its number is not reused: a number per album ever made costs one array element.
