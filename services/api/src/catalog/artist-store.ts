@@ -10,10 +10,10 @@ interface ArtistState {
   number: number;
   /** sortKeyOf: the A–Z order and the letter it is listed under. */
   sortKey: string;
-  /** Songs (slots, unordered) that credit it. */
-  songs: number[];
-  /** Albums whose album artist it is, by id, as they came. */
-  albums: string[];
+  /** Songs (slots, unordered) that credit it; made on the first (most stored artists have few, many none). */
+  songs: number[] | null;
+  /** Albums whose album artist it is, by id, as they came; made on the first. */
+  albums: string[] | null;
   /** In the A–Z list: it has a song or an album. */
   listed: boolean;
 }
@@ -60,7 +60,7 @@ export class ArtistStore {
       this.index.put(existing, next.name, next.id);
       return;
     }
-    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: [], albums: [], listed: false };
+    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: null, albums: null, listed: false };
     this.byId.set(next.id, state);
     this.byKey.set(next.key, state);
     this.byNumber.push(state);
@@ -105,7 +105,7 @@ export class ArtistStore {
     if (set === NONE) return;
     for (const number of this.setMembers[set]!) {
       const state = this.byNumber[number]!;
-      state.songs.push(slot);
+      (state.songs ??= []).push(slot);
       if (!state.listed) this.refreshListing(state);
     }
   }
@@ -116,9 +116,9 @@ export class ArtistStore {
     if (set === NONE) return;
     for (const number of this.setMembers[set]!) {
       const state = this.byNumber[number]!;
-      const at = state.songs.lastIndexOf(slot);
-      if (at >= 0) state.songs.splice(at, 1);
-      if (state.songs.length === 0) this.refreshListing(state);
+      const at = state.songs ? state.songs.lastIndexOf(slot) : -1;
+      if (at >= 0) state.songs!.splice(at, 1);
+      if (!state.songs?.length) this.refreshListing(state);
     }
   }
 
@@ -128,12 +128,12 @@ export class ArtistStore {
     const from = before === undefined ? undefined : this.byId.get(before);
     const to = after === undefined ? undefined : this.byId.get(after);
     if (from) {
-      const at = from.albums.indexOf(albumId);
-      if (at >= 0) from.albums.splice(at, 1);
+      const at = from.albums ? from.albums.indexOf(albumId) : -1;
+      if (at >= 0) from.albums!.splice(at, 1);
       this.refreshListing(from);
     }
     if (to) {
-      to.albums.push(albumId);
+      (to.albums ??= []).push(albumId);
       this.refreshListing(to);
     }
   }
@@ -141,6 +141,14 @@ export class ArtistStore {
   /** The ids of the albums whose album artist it is (do not change). */
   albumsOf(id: string): readonly string[] {
     return this.byId.get(id)?.albums ?? [];
+  }
+
+  /** Drops the spare capacity of the per-artist lists once a load is done (a growing array keeps up to half again). */
+  compact(): void {
+    for (const state of this.byNumber) {
+      if (state.songs) state.songs = state.songs.length > 0 ? state.songs.slice() : null;
+      if (state.albums) state.albums = state.albums.length > 0 ? state.albums.slice() : null;
+    }
   }
 
   /** The slots of the songs crediting the artist (unordered; do not change). */
@@ -169,11 +177,11 @@ export class ArtistStore {
   }
 
   private listed(state: ArtistState): ListedArtist {
-    return { record: state.record, songCount: state.songs.length, albumCount: state.albums.length };
+    return { record: state.record, songCount: state.songs?.length ?? 0, albumCount: state.albums?.length ?? 0 };
   }
 
   private refreshListing(state: ArtistState): void {
-    const listed = state.songs.length > 0 || state.albums.length > 0;
+    const listed = (state.songs?.length ?? 0) > 0 || (state.albums?.length ?? 0) > 0;
     if (listed === state.listed) return;
     if (listed) this.order.splice(this.insertionPoint(state.sortKey, state.record.id, false), 0, state);
     else this.unlist(state);

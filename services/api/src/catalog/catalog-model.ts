@@ -716,6 +716,7 @@ export class CatalogModel {
     for (const state of this.playlists.values()) state.entries.compact();
     for (const likes of this.likes.values()) likes.compact();
     for (const state of this.albums.values()) state.songs.compact();
+    this.credits.compact();
   }
 
   // ---- songs as records and rows -----------------------------------------
