@@ -1,5 +1,5 @@
 import { getApiClient } from '@tunafy/api-client';
-import { songRowsPath, type DeletedResponse, type Song, type SongsResponse } from '@tunafy/contracts';
+import { songRowsPath, type DeletedResponse, type Song, type SongsResponse, type SongsTagsResponse, type SongTagsRequest } from '@tunafy/contracts';
 import { takeArrived, takePrefetched } from '../../lib/use-api';
 import { multipart } from '../shared/api';
 import type { RowsAnswer } from '../../lib/use-paged-rows';
@@ -43,4 +43,14 @@ export function updateSong(id: string, changes: SongChanges, onUploadProgress: (
 
 export function deleteSong(id: string): Promise<DeletedResponse> {
   return getApiClient().delete<DeletedResponse>(songPath(id));
+}
+
+/** The owner's correction of a song's credited artists, album artist, genre and year (docs/artists.md, "Correcting tags"). */
+export function correctSongTags(id: string, tags: SongTagsRequest): Promise<Song> {
+  return getApiClient().put<Song>(`${songPath(id)}/tags`, { json: tags });
+}
+
+/** The same correction for a selection of the owner's songs, all or nothing. */
+export function correctSongsTags(songIds: readonly string[], tags: SongTagsRequest): Promise<SongsTagsResponse> {
+  return getApiClient().put<SongsTagsResponse>('/api/songs/tags', { json: { ...tags, song_ids: songIds } });
 }
