@@ -7,7 +7,7 @@ import type { PlayerCommand } from '@tunafy/event-bus';
 import type { ListPlayback } from '../lib/player';
 import { MAX_SELECTION } from '../lib/selection';
 import type { PagedRows } from '../lib/use-paged-rows';
-import { ANN, playlist, song } from '../test/fixtures';
+import { ANN, BOB, playlist, song } from '../test/fixtures';
 import { serveGets, stubApiClient } from '../test/fake-api';
 import { publishSession, recordBus } from '../test/render';
 import { SongList } from './song-list';
@@ -154,6 +154,18 @@ describe('SongList selection', { timeout: 15_000 }, () => {
     await userEvent.click(within(bar()).getByRole('button', { name: 'Add to Playlist' }));
     const dialog = screen.getByRole('dialog', { name: 'Add 3 songs to Playlist' });
     expect(await within(dialog).findByRole('button', { name: /Road trip/ })).toBeInTheDocument();
+  });
+
+  it('offers Edit tags only while every selected song is the user’s, and opens the dialog for them', async () => {
+    await clickRow('Track 0', 'Control');
+    await clickRow('Track 1', 'Shift');
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Edit tags' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit tags of 2 songs' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Someone else looking at the same selection (the songs are ann's): no Edit tags, the other actions stay.
+    publishSession(BOB);
+    expect(within(bar()).getByRole('button', { name: 'Add to queue' })).toBeInTheDocument();
+    expect(within(bar()).queryByRole('button', { name: 'Edit tags' })).toBeNull();
   });
 
   it('is one Tab stop: the control last focused in it', async () => {

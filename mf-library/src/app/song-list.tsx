@@ -4,6 +4,7 @@ import type { MenuAction } from '../components/action-menu';
 import { SelectionBar } from '../components/selection-bar';
 import { VirtualTrackList, type VirtualTrackListProps } from '../components/virtual-track-list';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
+import { EditTagsDialog } from '../features/songs/edit-tags-dialog';
 import { queueSongs } from '../lib/player';
 import { MAX_SELECTION } from '../lib/selection';
 import { useSessionUser } from '../lib/session';
@@ -15,13 +16,16 @@ type SongListProps = Omit<VirtualTrackListProps, 'menu' | 'selection'>;
 /**
  * A list of songs as every page shows it (All Songs, an album, a playlist, Liked Songs): the windowed rows, each
  * with a menu (Play next, Add to queue, Add to Playlist), rows selectable by click, Shift-click and keys, and the
- * bar that acts on the selection. See docs/queue-and-selection.md.
+ * bar that acts on the selection (Edit tags too when every selected song is the user's). See docs/queue-and-selection.md.
  */
 export function SongList({ rows, total, playback, label, actions, actionCount }: SongListProps) {
   const user = useSessionUser();
   // The list shown may be shorter than the rows behind it (a user page's top songs): ranges stop at what is shown.
   const selection = useSelection({ total, rowAt: rows.rowAt, rowsIn: rows.rowsIn });
   const [adding, setAdding] = useState<readonly string[] | null>(null);
+  const [tagging, setTagging] = useState<readonly Song[] | null>(null);
+  const selected = selection.count > 0 ? selection.selected() : [];
+  const allOwn = Boolean(user) && selected.length > 0 && selected.every((song) => song.artist_id === user!.id);
   // Stable, so rows do not render again on every scroll.
   const menu = useCallback(
     (song: Song): MenuAction[] => [
@@ -42,9 +46,20 @@ export function SongList({ rows, total, playback, label, actions, actionCount }:
         onPlayNext={() => queueSongs(selection.selected(), 'next')}
         onAddToQueue={() => queueSongs(selection.selected(), 'end')}
         onAddToPlaylist={() => setAdding(selection.selected().map((song) => song.id))}
+        onEditTags={allOwn ? () => setTagging(selected) : undefined}
         onClear={selection.clear}
       />
       {adding && user && <AddToPlaylistDialog userId={user.id} songIds={adding} onClose={() => setAdding(null)} />}
+      {tagging && (
+        <EditTagsDialog
+          songs={tagging}
+          onClose={() => setTagging(null)}
+          onSaved={() => {
+            setTagging(null);
+            selection.clear();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -13,6 +13,8 @@ interface SelectionBarProps {
   onPlayNext: () => void;
   onAddToQueue: () => void;
   onAddToPlaylist: () => void;
+  /** Offered only when every selected song is the user's (correcting tags is the owner's). */
+  onEditTags?: () => void;
   onClear: () => void;
 }
 
@@ -26,7 +28,7 @@ export function selectionText(count: number, capped: boolean, max: number): stri
  * announce a change only in a region that was already there); the actions show while something is selected.
  * Escape inside the bar clears the selection, as it does in the list.
  */
-export function SelectionBar({ count, capped, max, pending, onPlayNext, onAddToQueue, onAddToPlaylist, onClear }: SelectionBarProps) {
+export function SelectionBar({ count, capped, max, pending, onPlayNext, onAddToQueue, onAddToPlaylist, onEditTags, onClear }: SelectionBarProps) {
   const text = selectionText(count, capped, max);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || count === 0) return;
@@ -49,6 +51,11 @@ export function SelectionBar({ count, capped, max, pending, onPlayNext, onAddToQ
           <Button size="small" variant="secondary" onClick={onAddToPlaylist}>
             Add to Playlist
           </Button>
+          {onEditTags && (
+            <Button size="small" variant="secondary" onClick={onEditTags}>
+              Edit tags
+            </Button>
+          )}
           <IconButton size="small" label="Clear selection" onClick={onClear}>
             <CloseIcon />
           </IconButton>
