@@ -129,3 +129,14 @@ export function applyTabStop(list: HTMLElement, active: { index: number; control
 export function controlsOf(row: Element): HTMLElement[] {
   return [...row.querySelectorAll<HTMLElement>(CONTROLS)];
 }
+
+/**
+ * Where a list's arrow, Page Up/Down, Home and End keys move focus from the row at `index` (undefined: not one of
+ * them); a page is the rows the viewport shows, less one, so the row moved from stays in view.
+ */
+export function keyedRowTarget(key: string, index: number, total: number, view: View, rowHeight: number): number | undefined {
+  const page = Math.max(1, Math.floor(view.viewport / rowHeight) - 1);
+  const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, PageDown: index + page, PageUp: index - page, Home: 0, End: total - 1 };
+  const target = moves[key];
+  return target === undefined ? undefined : Math.min(total - 1, Math.max(0, target));
+}

@@ -7,7 +7,7 @@ import type { PagedRows } from '../lib/use-paged-rows';
 import type { ListSelection } from '../lib/use-selection';
 import type { MenuAction } from './action-menu';
 import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
-import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, scrollRowIntoView, useListView } from './use-list-view';
+import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, keyedRowTarget, scrollRowIntoView, useListView } from './use-list-view';
 import styles from './track-list.module.css';
 
 export interface VirtualTrackListProps {
@@ -148,12 +148,10 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
       event.preventDefault();
       return;
     }
-    const page = Math.max(1, Math.floor(view.viewport / TRACK_ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, PageDown: index + page, PageUp: index - page, Home: 0, End: total - 1 };
-    const target = moves[event.key];
+    const target = keyedRowTarget(event.key, index, total, view, TRACK_ROW_HEIGHT);
     if (target === undefined) return;
     event.preventDefault();
-    focusRow(Math.min(total - 1, Math.max(0, target)));
+    focusRow(target);
   };
 
   const base = visible.first - (visible.first % BLOCK_ROWS);

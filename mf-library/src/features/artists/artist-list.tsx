@@ -4,7 +4,7 @@ import type { Artist } from '@tunafy/contracts';
 import { Button, artistPagePath, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { PersonIcon } from '../../components/icons';
-import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, scrollRowIntoView, useListView } from '../../components/use-list-view';
+import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, keyedRowTarget, scrollRowIntoView, useListView } from '../../components/use-list-view';
 import { formatCountOf, formatSongCount } from '../../lib/format';
 import { listPixels, rowWindow } from '../../lib/scroll-scale';
 import type { PagedRows } from '../../lib/use-paged-rows';
@@ -118,12 +118,10 @@ export function ArtistList({ rows, total, label }: ArtistListProps) {
     const row = event.target instanceof Element ? event.target.closest('[data-index]') : null;
     if (!row) return;
     const index = Number(row.getAttribute('data-index'));
-    const page = Math.max(1, Math.floor(view.viewport / ARTIST_ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, PageDown: index + page, PageUp: index - page, Home: 0, End: total - 1 };
-    const target = moves[event.key];
+    const target = keyedRowTarget(event.key, index, total, view, ARTIST_ROW_HEIGHT);
     if (target === undefined) return;
     event.preventDefault();
-    focusRow(Math.min(total - 1, Math.max(0, target)));
+    focusRow(target);
   };
 
   const base = visible.first - (visible.first % BLOCK_ROWS);

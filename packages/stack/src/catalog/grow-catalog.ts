@@ -86,6 +86,8 @@ export interface GrowerState {
   bigPlaylistEntries: number;
   /** Credited artists generated (docs/artists.md), Various Artists first; absent in states stored before artists. */
   artists?: number;
+  /** The next artist no song credits yet: draws take it first, so every artist has a song. */
+  freshArtist?: number;
 }
 
 export interface GrowthPlan {
@@ -181,7 +183,7 @@ export function scaledSizes(target: number): { big: number; mainLikes: number } 
 }
 
 export function emptyGrowerState(seed: number): GrowerState {
-  return { seed, songs: 0, users: 0, albums: 0, playlists: 0, entries: 0, likes: 0, mainLikes: 0, bigAlbumId: null, bigAlbumSongs: 0, bigAlbumFirstSong: 0, bigPlaylistId: null, bigPlaylistEntries: 0, artists: 0 };
+  return { seed, songs: 0, users: 0, albums: 0, playlists: 0, entries: 0, likes: 0, mainLikes: 0, bigAlbumId: null, bigAlbumSongs: 0, bigAlbumFirstSong: 0, bigPlaylistId: null, bigPlaylistEntries: 0, artists: 0, freshArtist: 1 };
 }
 
 /** "zoe.oberg12": a real-looking login (the contract allows ASCII letters, digits and `._-`), unique by its number. */
@@ -255,7 +257,13 @@ export function* catalogBatches(plan: GrowthPlan, before: GrowerState): Generato
     const name = state.artists === 0 ? 'Various Artists' : generatedArtistName(state.artists);
     yield* add('artists', { _id: generatedId('artist', seed, state.artists), name, key: name.toLowerCase(), created_at: dateOf(state.artists) });
   }
-  const creditedArtist = () => generatedId('artist', seed, Math.min(state.artists! - 1, Math.max(1, Math.floor(Math.exp(tags() * Math.log(state.artists!))))));
+  // Most draws (85 %) take the next artist nothing credits yet while there is one (a library's long tail: most
+  // artists have an album or a single), the rest rank r with a chance ∝ 1/r (its head).
+  state.freshArtist ??= 1;
+  const creditedArtist = () => {
+    if (state.freshArtist! < state.artists! && tags() < 0.85) return generatedId('artist', seed, state.freshArtist!++);
+    return generatedId('artist', seed, Math.min(state.artists! - 1, Math.max(1, Math.floor(Math.exp(tags() * Math.log(state.artists!))))));
+  };
   const genre = () => GENRES[Math.floor(tags() * GENRES.length)]!;
   const year = () => 1960 + Math.floor(tags() * 66);
 
