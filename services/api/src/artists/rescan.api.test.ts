@@ -126,6 +126,11 @@ describe('rescan of songs imported before credited artists', () => {
 
     expect((await runCli(['--restart'])).code).toBe(0);
     expect(await eventually(() => artistsOf(first), (names) => names?.length === 1)).toEqual(['Resume One']);
+
+    // Credits its owner cleared by hand stay cleared: a rescan does not take the file's tags over the owner's word.
+    expect((await owner.put(`/api/songs/${second.id}/tags`, { json: { artists: [] } })).status).toBe(200);
+    expect((await runCli(['--restart'])).code).toBe(0);
+    expect(await artistsOf(second)).toEqual([]);
     expect((await runCli(['--concurrency', '99'])).code).toBe(2);
   });
 });

@@ -109,6 +109,12 @@ export class Rescanner {
       progress.alreadyCredited++;
       return;
     }
+    // What its owner corrected by hand (credits cleared included) is not undone by the file's tags: one look-up, only
+    // for songs without credits.
+    if (!song.creditIds?.length && (await this.songs.tagsCorrected(song.id))) {
+      progress.alreadyCredited++;
+      return;
+    }
     const file = await this.store.open(song.audioFileId);
     const tags = file && (await readFileTags(file.path));
     if (!tags) {

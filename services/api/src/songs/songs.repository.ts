@@ -56,6 +56,8 @@ interface SongDocument {
   genre?: string | null;
   /** Credited artists (`artists`), in tag order. */
   credit_ids?: Types.ObjectId[] | null;
+  /** Set once the owner corrected the tags by hand: a rescan of the file leaves the song alone. */
+  tags_corrected?: boolean | null;
   /** SHA-256 of the audio bytes (bulk upload); the duplicate check itself is keyed in `song_hashes`. */
   content_hash?: string | null;
 }
@@ -76,6 +78,7 @@ const songSchema = new Schema<SongDocument>(
     year: { type: Number, required: false },
     genre: { type: String, required: false },
     credit_ids: { type: [Schema.Types.ObjectId], required: false, default: undefined },
+    tags_corrected: { type: Boolean, required: false },
     content_hash: { type: String, required: false },
   },
   { versionKey: false, collection: 'songs' },
@@ -205,7 +208,7 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
    * credits) removes it. The song as it is now, or null when it is gone.
    */
   async setTags(id: string, tags: { creditIds?: readonly string[]; genre?: string | null; year?: number | null }): Promise<SongRecord | null> {
-    const set: Record<string, unknown> = {};
+    const set: Record<string, unknown> = { tags_corrected: true };
     const unset: Record<string, ''> = {};
     if (tags.creditIds !== undefined) {
       if (tags.creditIds.length > 0) set.credit_ids = tags.creditIds.map(toObjectId);
@@ -219,10 +222,15 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
       if (tags.year !== null) set.year = tags.year;
       else unset.year = '';
     }
-    const update = { ...(Object.keys(set).length > 0 ? { $set: set } : {}), ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) };
-    if (Object.keys(update).length === 0) return this.findById(id);
+    const update = { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) };
     const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, update, { returnDocument: 'after' }).lean<SongDocument>();
     return doc ? toRecord(doc) : null;
+  }
+
+  /** Whether the owner corrected the song's tags by hand (a rescan leaves such a song alone). */
+  async tagsCorrected(id: string): Promise<boolean> {
+    const doc = await this.model.findById(toObjectId(id), { tags_corrected: 1 }).lean<Pick<SongDocument, 'tags_corrected'>>();
+    return doc?.tags_corrected === true;
   }
 
   /** Sets the credited artists (a rescan); the song as it is now, or null when it is gone. */
