@@ -1,14 +1,16 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { Song } from '@tunafy/contracts';
 import type { MenuAction } from '../components/action-menu';
 import { SelectionBar } from '../components/selection-bar';
 import { VirtualTrackList, type VirtualTrackListProps } from '../components/virtual-track-list';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
-import { EditTagsDialog } from '../features/songs/edit-tags-dialog';
 import { queueSongs } from '../lib/player';
 import { MAX_SELECTION } from '../lib/selection';
 import { useSessionUser } from '../lib/session';
 import { useSelection } from '../lib/use-selection';
+
+// Loaded when first opened: its form validates with the contracts' zod schemas, which the reading screens must not carry.
+const EditTagsDialog = lazy(() => import('../features/songs/edit-tags-dialog').then((module) => ({ default: module.EditTagsDialog })));
 
 /** The list's props; the row menu and the selection are the SongList's own. */
 type SongListProps = Omit<VirtualTrackListProps, 'menu' | 'selection'>;
@@ -51,14 +53,16 @@ export function SongList({ rows, total, playback, label, actions, actionCount }:
       />
       {adding && user && <AddToPlaylistDialog userId={user.id} songIds={adding} onClose={() => setAdding(null)} />}
       {tagging && (
-        <EditTagsDialog
-          songs={tagging}
-          onClose={() => setTagging(null)}
-          onSaved={() => {
-            setTagging(null);
-            selection.clear();
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditTagsDialog
+            songs={tagging}
+            onClose={() => setTagging(null)}
+            onSaved={() => {
+              setTagging(null);
+              selection.clear();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
