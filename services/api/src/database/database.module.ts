@@ -40,7 +40,10 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Artist
         // Before any connection exists: the driver's monitor could otherwise hang for good after a database restart.
         patchDriverWrites();
         const connection = mongoose.createConnection(config.mongodbUri, {
-          serverSelectionTimeoutMS: 5000,
+          // A request that needs the database while it is away (stopping, restarting, failing over) answers 503 after
+          // 2 s instead of 5: clients retry sooner, and an outage shows as clear 503s rather than requests hanging
+          // across it (the database-restart drill saw requests of 8.3 s that spanned the whole outage).
+          serverSelectionTimeoutMS: 2000,
           // How long a new connection's TCP connect and handshake may take (default 30 s), the driver's server
           // monitor's included: a database that accepts but never answers holds a request no longer than server
           // selection does.
