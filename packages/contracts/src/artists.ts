@@ -137,17 +137,15 @@ export interface RescanStatus {
   started_at: string | null;
 }
 
+/** A corrected text tag: null clears it (JSON sends null, never an empty string to mean it). */
 const optionalText = (max: number, message: string) =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .string()
-      .trim()
-      .max(max, message)
-      .refine((text) => !HIDDEN_CHARACTERS.test(text), 'Remove the hidden characters.')
-      .nullable()
-      .optional(),
-  );
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .refine((text) => !HIDDEN_CHARACTERS.test(text), 'Remove the hidden characters.')
+    .nullable()
+    .optional();
 
 /**
  * What the owner of a song may correct of its tags (docs/artists.md, "Correcting tags"); a field left out stays as it
@@ -160,7 +158,7 @@ export const songTagsSchema = z.object({
     .optional(),
   album_artist: optionalText(ARTIST_LIMITS.nameMax, `At most ${ARTIST_LIMITS.nameMax} characters.`),
   genre: optionalText(ARTIST_LIMITS.genreMax, `At most ${ARTIST_LIMITS.genreMax} characters.`),
-  year: z.preprocess((value) => (value === '' ? null : value), z.number({ error: 'Use a year from 1000 to 9999.' }).int().min(1000, 'Use a year from 1000 to 9999.').max(9999, 'Use a year from 1000 to 9999.').nullable().optional()),
+  year: z.number({ error: 'Use a year from 1000 to 9999.' }).int('Use a year from 1000 to 9999.').min(1000, 'Use a year from 1000 to 9999.').max(9999, 'Use a year from 1000 to 9999.').nullable().optional(),
 });
 export type SongTagsRequest = z.infer<typeof songTagsSchema>;
 
