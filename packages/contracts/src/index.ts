@@ -3,6 +3,7 @@ export * from './messages.js';
 export * from './auth.js';
 export * from './library.js';
 export * from './artists.js';
+export * from './app-passwords.js';
 export * from './validation.js';
 export * from './listening-limits.js';
 export * from './listening.js';

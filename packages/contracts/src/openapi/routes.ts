@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, signupSchema } from '../auth.js';
+import { APP_PASSWORD_LIMITS, appPasswordInputSchema } from '../app-passwords.js';
 import { artistsQuerySchema, rescanRequestSchema, songsTagsSchema, songTagsSchema } from '../artists.js';
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
@@ -489,6 +490,29 @@ export const API_ROUTES = [
     errors: [403],
   },
   { method: 'get', path: '/api/admin/rescan', tag: 'artists', access: 'member', summary: 'The rescan’s progress in this API process (ADMIN_EMAILS only)', responses: ok(answers.rescanStatusSchema), errors: [403] },
+
+  // app passwords for Subsonic apps (docs/subsonic.md)
+  { method: 'get', path: '/api/me/app-passwords', tag: 'apps', access: 'member', summary: 'Your app passwords for Subsonic apps, newest first, and the username apps sign in with', responses: ok(answers.appPasswordsSchema) },
+  {
+    method: 'post',
+    path: '/api/me/app-passwords',
+    tag: 'apps',
+    access: 'member',
+    summary: `Make an app password; the answer holds its secret, shown this once (at most ${APP_PASSWORD_LIMITS.perUserMax} per account: 409 past it)`,
+    body: json(appPasswordInputSchema),
+    responses: created(answers.createdAppPasswordSchema),
+    errors: [409],
+  },
+  {
+    method: 'delete',
+    path: '/api/me/app-passwords/{id}',
+    tag: 'apps',
+    access: 'member',
+    summary: 'Revoke an app password: every app using it is refused from then on, on every replica within a second',
+    params: idParam,
+    responses: ok(answers.deletedSchema),
+    errors: [404],
+  },
 
   // search
   {

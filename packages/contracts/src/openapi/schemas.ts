@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CsrfTokenResponse, SessionUser } from '../auth.js';
 import { ERROR_CODES, type ApiErrorBody } from '../errors.js';
 import { AUDIO_FORMATS } from '../audio-formats.js';
+import type { AppPassword, AppPasswordsResponse, CreatedAppPassword } from '../app-passwords.js';
 import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus, SongsTagsResponse } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
 import {
@@ -228,6 +229,21 @@ export const healthSchema = z
   .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), uptime_seconds: count })
   .meta({ id: 'Health' });
 
+const appPasswordFields = {
+  id,
+  name: z.string(),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable().describe('When an app last signed in with it; null until one does.'),
+  last_used_client: z.string().nullable().describe('The client name (`c`) the app sent then.'),
+};
+export const appPasswordSchema = z.object(appPasswordFields).meta({ id: 'AppPassword', description: 'An app password for Subsonic apps (docs/subsonic.md); its secret is never shown again.' });
+export const createdAppPasswordSchema = z
+  .object({ ...appPasswordFields, password: z.string().describe('The secret, shown this once: the password (or API key) to type into an app.') })
+  .meta({ id: 'CreatedAppPassword' });
+export const appPasswordsSchema = z
+  .object({ app_passwords: z.array(appPasswordSchema).describe('Newest first.'), username: z.string().describe('What an app signs in with.') })
+  .meta({ id: 'AppPasswords' });
+
 /** Both directions of assignability: a schema may neither add nor lose a field of its interface. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Expect<T extends true> = T;
@@ -274,4 +290,7 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof genreSongsPageSchema>, GenreSongsResponse>>,
   Expect<Same<Out<typeof rescanStatusSchema>, RescanStatus>>,
   Expect<Same<Out<typeof songsTagsResultSchema>, SongsTagsResponse>>,
+  Expect<Same<Out<typeof appPasswordSchema>, AppPassword>>,
+  Expect<Same<Out<typeof createdAppPasswordSchema>, CreatedAppPassword>>,
+  Expect<Same<Out<typeof appPasswordsSchema>, AppPasswordsResponse>>,
 ];
