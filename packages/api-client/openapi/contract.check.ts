@@ -3,7 +3,7 @@
  * (`generated/openapi.d.ts`, written by check.ts) must be exactly the contracts' types, operation by operation,
  * and the client's typed calls must match the document. A mismatch names the operation in tsc's error.
  */
-import type { LoginInput, SessionUser, SignupInput } from '@tunafy/contracts';
+import type { AppPasswordInput, LoginInput, SessionUser, SignupInput } from '@tunafy/contracts';
 import type { RouteAnswers, RouteJsonBodies } from '@tunafy/contracts/openapi';
 import type { ApiClient } from '../src/api-client.js';
 import type { paths } from './generated/openapi.js';
@@ -36,5 +36,9 @@ type ClientCalls = [
   Same<SignupInput, GeneratedJsonBody<'post /api/auth/signup'>>,
   Same<Awaited<ReturnType<ApiClient['session']>>, GeneratedAnswer<'get /api/auth', 200> | null>,
   Same<SessionUser, GeneratedAnswer<'get /api/auth', 200>>,
+  Same<Awaited<ReturnType<ApiClient['appPasswords']>>, GeneratedAnswer<'get /api/me/app-passwords', 200>>,
+  Same<Awaited<ReturnType<ApiClient['createAppPassword']>>, GeneratedAnswer<'post /api/me/app-passwords', 201>>,
+  Same<AppPasswordInput, GeneratedJsonBody<'post /api/me/app-passwords'>>,
+  Same<Awaited<ReturnType<ApiClient['revokeAppPassword']>>, GeneratedAnswer<'delete /api/me/app-passwords/{id}', 200>>,
 ];
-export const clientCallsMatch: ClientCalls = [true, true, true, true, true, true];
+export const clientCallsMatch: ClientCalls = [true, true, true, true, true, true, true, true, true, true];

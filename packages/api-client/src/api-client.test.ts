@@ -179,6 +179,40 @@ describe('ApiClient', () => {
   });
 });
 
+describe('app passwords', () => {
+  it('lists, creates (JSON body, CSRF header) and revokes by an escaped id', async () => {
+    const created = { id: 'p1', name: 'Symfonium', created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, last_used_client: null, password: 'secret' };
+    const fetchMock = vi.fn()
+      .mockResolvedValueOnce(reply(200, { app_passwords: [], username: 'ann' }))
+      .mockResolvedValueOnce(reply(200, { csrf_token: 't1' }))
+      .mockResolvedValueOnce(reply(201, created))
+      .mockResolvedValueOnce(reply(200, { id: 'p/1', deleted: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new ApiClient();
+    await expect(client.appPasswords()).resolves.toEqual({ app_passwords: [], username: 'ann' });
+    await expect(client.createAppPassword({ name: 'Symfonium' })).resolves.toEqual(created);
+    await expect(client.revokeAppPassword('p/1')).resolves.toEqual({ id: 'p/1', deleted: true });
+    const calls = fetchMock.mock.calls.map(([url, init]) => [init.method, url]);
+    expect(calls).toEqual([
+      ['GET', '/api/me/app-passwords'],
+      ['GET', '/api/auth/csrf'],
+      ['POST', '/api/me/app-passwords'],
+      ['DELETE', '/api/me/app-passwords/p%2F1'],
+    ]);
+    expect(fetchMock.mock.calls[2][1].body).toBe('{"name":"Symfonium"}');
+    expect(sentToken(fetchMock.mock.calls[2][1])).toBe('t1');
+    expect(sentToken(fetchMock.mock.calls[3][1])).toBe('t1');
+  });
+
+  it('rejects past the limit with the API’s 409 and its message', async () => {
+    vi.stubGlobal('fetch', vi.fn()
+      .mockResolvedValueOnce(reply(200, { csrf_token: 't1' }))
+      .mockResolvedValueOnce(reply(409, { statusCode: 409, code: 'CONFLICT', message: 'You have 25 app passwords, the most an account may hold.' })));
+    const refused = (await new ApiClient().createAppPassword({ name: 'One more' }).catch((caught: unknown) => caught)) as ApiError;
+    expect([refused.status, refused.message]).toEqual([409, 'You have 25 app passwords, the most an account may hold.']);
+  });
+});
+
 describe('sessionEnded', () => {
   const guest = { session: vi.fn(async () => null) };
   const ann = { session: vi.fn(async () => ({ id: 'u1', username: 'ann', email: 'ann@example.com' })) };

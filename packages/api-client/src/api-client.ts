@@ -1,4 +1,17 @@
-import { IDEMPOTENCY_KEY_HEADER, isApiErrorBody, MESSAGES, type ApiErrorBody, type CsrfTokenResponse, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  isApiErrorBody,
+  MESSAGES,
+  type ApiErrorBody,
+  type AppPasswordInput,
+  type AppPasswordsResponse,
+  type CreatedAppPassword,
+  type CsrfTokenResponse,
+  type DeletedResponse,
+  type LoginInput,
+  type SessionUser,
+  type SignupInput,
+} from '@tunafy/contracts';
 
 /**
  * Who produced a failure: the API (its JSON error body), something in front of it that answered instead (a gateway's
@@ -210,6 +223,23 @@ export class ApiClient {
 
   async logout(): Promise<void> {
     await this.post('/api/auth/logout');
+  }
+
+  // App passwords for Subsonic apps (docs/subsonic.md): account credentials, so they sit beside login and signup.
+
+  /** The account's app passwords, newest first, and the username an app signs in with. */
+  appPasswords(options: RequestOptions = {}): Promise<AppPasswordsResponse> {
+    return this.get<AppPasswordsResponse>('/api/me/app-passwords', options);
+  }
+
+  /** A new app password; the answer's `password` is the only time the secret is ever sent (409 past the limit). */
+  createAppPassword(input: AppPasswordInput): Promise<CreatedAppPassword> {
+    return this.post<CreatedAppPassword>('/api/me/app-passwords', { json: input });
+  }
+
+  /** Revokes one: every app signed in with it is refused from then on (404 when it is not the user's). */
+  revokeAppPassword(id: string): Promise<DeletedResponse> {
+    return this.delete<DeletedResponse>(`/api/me/app-passwords/${encodeURIComponent(id)}`);
   }
 }
 
