@@ -11,6 +11,7 @@ export { ModalFocus, type ModalFocusProps } from './modal-focus/modal-focus';
 export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } from './skeleton/skeleton';
 export { EmptyState, ErrorState } from './states/states';
 export { Cover, coverClassNames, type CoverProps } from './cover/cover';
+export { CopyButton } from './copy-button/copy-button';
 export { CloseIcon, ErrorIcon, NoteIcon } from './icons/icons';
 export {
   ArtistLinks,

@@ -5,6 +5,7 @@ import {
   CardsSkeleton,
   CheckboxField,
   ConfirmDialog,
+  CopyButton,
   Cover,
   Dialog,
   EmptyState,
@@ -191,6 +192,14 @@ export function Gallery() {
         <IconButton label="Small icon button" size="small">
           <NoteIcon />
         </IconButton>
+      </div>,
+    ],
+    [
+      'copy',
+      'Copy button (a value typed elsewhere: the Connected apps screen’s server URL and secret)',
+      <div key="copy" className={styles.row}>
+        <code>http://music.home:8080</code>
+        <CopyButton text="http://music.home:8080" label="Copy server URL" />
       </div>,
     ],
     ['forms', 'Fields and forms', <FormDemo key="forms" />],
