@@ -4,5 +4,5 @@ export default defineRemoteConfig({
   configUrl: import.meta.url,
   name: 'mf_auth',
   devPort: 3001,
-  exposes: ['LoginPage', 'SignupPage', 'AuthModals', 'meta'],
+  exposes: ['LoginPage', 'SignupPage', 'AuthModals', 'ConnectedAppsPage', 'AppsHelpPage', 'meta'],
 });

@@ -12,6 +12,8 @@ export type Exposed = SatisfiesRemoteContract<
     LoginPage: typeof import('./app/login-page');
     SignupPage: typeof import('./app/signup-page');
     AuthModals: typeof import('./app/auth-modals');
+    ConnectedAppsPage: typeof import('./app/connected-apps-page');
+    AppsHelpPage: typeof import('./app/apps-help-page');
     meta: typeof import('./app/meta');
   }
 >;

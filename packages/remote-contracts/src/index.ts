@@ -51,6 +51,9 @@ export interface RemoteContracts {
     SignupPage: ComponentModule;
     /** Listens for `ui:open-modal` on the bus; the shell mounts it once, hidden until asked. */
     AuthModals: ComponentModule;
+    /** Account credentials for Subsonic apps (issue 26, docs/subsonic.md): `/settings/apps` and its help page. */
+    ConnectedAppsPage: ComponentModule;
+    AppsHelpPage: ComponentModule;
     meta: MetaModule;
   };
   mf_library: {
