@@ -52,6 +52,9 @@ export const SCREENS: RouteObject[] = [
   remotePage('artists/:artistId', library.ArtistPage, 'Artist'),
   remotePage('genres', library.GenresPage, 'Genres'),
   remotePage('genres/:genreName', library.GenrePage, 'Genre'),
+  // App passwords for Subsonic apps (issue 26, docs/subsonic.md): account credentials, so mf-auth's.
+  remotePage('settings/apps', auth.ConnectedAppsPage, 'Connected apps'),
+  remotePage('settings/apps/help', auth.AppsHelpPage, 'Listen in other apps'),
   // The phone layout's tabs (issue 16); they work at any width.
   remotePage('library', library.YourLibraryPage, 'Your Library'),
   { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },

@@ -16,6 +16,8 @@ export const REMOTE_MODULES = {
     LoginPage: 'mf_auth/LoginPage',
     SignupPage: 'mf_auth/SignupPage',
     AuthModals: 'mf_auth/AuthModals',
+    ConnectedAppsPage: 'mf_auth/ConnectedAppsPage',
+    AppsHelpPage: 'mf_auth/AppsHelpPage',
   },
   mf_library: {
     HomePage: 'mf_library/HomePage',

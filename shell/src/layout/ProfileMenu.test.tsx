@@ -49,12 +49,19 @@ describe('ProfileMenu', () => {
     expect(screen.getByRole('button', { name: 'Profile' })).toHaveFocus();
   });
 
+  it('takes a logged-in user to their Connected apps (app passwords for Subsonic apps)', async () => {
+    renderMenu(ANN, '/songs');
+    await userEvent.click(screen.getByRole('button', { name: 'Profile: ann' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Connected apps' }));
+    expect(location.pathname).toBe('/settings/apps');
+  });
+
   it('shows a logged-in user who they are, and logs them out to the home page', async () => {
     renderMenu(ANN, '/songs');
     await userEvent.click(screen.getByRole('button', { name: 'Profile: ann' }));
     const menu = await screen.findByRole('menu', { name: 'Profile' });
     expect(menu).toHaveTextContent('ann@example.com');
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Log Out']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Connected apps', 'Log Out']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(logout).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(location.pathname).toBe('/'));

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { Menu, type MenuItem } from '@tunafy/ui';
+import { useNavigate } from 'react-router';
 import { useLogout } from '../session/session';
 import { UserCircleIcon } from './icons';
 import styles from './ProfileMenu.module.css';
@@ -8,10 +9,15 @@ import styles from './ProfileMenu.module.css';
 /** The user-circle menu button: @tunafy/ui's Menu (keyboard, focus and typeahead are its), the user's name and email on top. */
 export function ProfileMenu({ user }: { user: SessionUser | null }) {
   const logout = useLogout();
+  const navigate = useNavigate();
   const bus = getEventBus();
 
+  // The account's own pages: this menu is in the top bar on phones too, so it is their way in as well.
   const items: MenuItem[] = user
-    ? [{ label: 'Log Out', onSelect: () => void logout() }]
+    ? [
+        { label: 'Connected apps', onSelect: () => navigate('/settings/apps') },
+        { label: 'Log Out', onSelect: () => void logout() },
+      ]
     : [
         { label: 'Log In', onSelect: () => bus.publish('ui:open-modal', { modal: 'login' }) },
         { label: 'Sign Up', onSelect: () => bus.publish('ui:open-modal', { modal: 'signup' }) },
