@@ -1,6 +1,8 @@
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
+import AppsHelpPage from '../app/apps-help-page';
 import AuthModals from '../app/auth-modals';
+import ConnectedAppsPage from '../app/connected-apps-page';
 import LoginPage from '../app/login-page';
 import SignupPage from '../app/signup-page';
 import { DevBar, useSessionFromApi } from '@tunafy/app-kit/dev';
@@ -16,6 +18,8 @@ function AuthDevBar() {
       <Link to="/">Home</Link>
       <Link to="/login">/login</Link>
       <Link to="/signup">/signup</Link>
+      <Link to="/settings/apps">/settings/apps</Link>
+      <Link to="/settings/apps/help">/settings/apps/help</Link>
       {MODALS.map((modal) => (
         <button key={modal} type="button" onClick={() => getEventBus().publish('ui:open-modal', { modal })}>
           Open {modal} modal
@@ -38,6 +42,8 @@ export function Playground() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
+        <Route path="/settings/apps" element={<ConnectedAppsPage />} />
+        <Route path="/settings/apps/help" element={<AppsHelpPage />} />
         <Route path="*" element={<main className={`${themeClassName} ${styles.home}`}>Home (the shell renders the library here).</main>} />
       </Routes>
       <AuthModals />
