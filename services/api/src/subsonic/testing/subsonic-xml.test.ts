@@ -78,6 +78,9 @@ describe('xmlToSubsonicJson', () => {
   });
 
   it("types the spec example XML of getIndexes by the schema (the docs' JSON of it has strings)", () => {
+    expect(() => checkSubsonicResponse('getIndexes', jsonFixture('getIndexes'))).toThrow(
+      '$.subsonic-response.indexes.lastModified must be integer (got "237462836472342")',
+    );
     const json = xmlToSubsonicJson('getIndexes', fixture('getIndexes.xml'));
     const indexes = json['subsonic-response'].indexes as Record<string, unknown[]> & { lastModified: number };
     expect(json['subsonic-response'].openSubsonic).toBe(true);
