@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { AlbumsModule } from './albums/albums.module.js';
+import { AppPasswordsModule } from './app-passwords/app-passwords.module.js';
 import { ArtistsModule } from './artists/artists.module.js';
 import { CollectionModule } from './collection/collection.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
@@ -11,7 +12,8 @@ import { PlaylistsModule } from './playlists/playlists.module.js';
 import { SearchModule } from './search/search.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SongsModule } from './songs/songs.module.js';
+import { SubsonicModule } from './subsonic/subsonic.module.js';
 import { SongTagsModule } from './song-tags/song-tags.module.js';
 
-/** Feature modules mounted under /api; each lives in its own folder. */
-export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, SongTagsModule, AlbumsModule, ArtistsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule];
+/** Feature modules mounted under /api (and the Subsonic API's under /rest); each lives in its own folder. */
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, JanitorModule, SeedModule, SubsonicModule];

@@ -27,6 +27,9 @@ import { StoredRevision, type RevisionDocument } from '../database/stored-revisi
 import { DB_CONNECTION } from '../database/tokens.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { setupOpenApi } from './openapi.js';
+import { MediaStore } from '../media/media-store.js';
+import { SubsonicApi } from '../subsonic/subsonic-api.js';
+import { redactSubsonicUrl, subsonicRouter } from '../subsonic/subsonic-router.js';
 import { LIMITS } from '@tunafy/contracts';
 import { closeGracefullyAfterEarlyAnswer } from '@tunafy/server-kit';
 
@@ -90,6 +93,8 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
         // requestContext set req.id (pino-http's own id); also top level, named as on Nest's lines.
         customProps: (req) => ({ request_id: req.id }),
         // Session cookies and CSRF tokens are credentials: they must never reach the logs.
+        // Subsonic apps sign in with credentials in the query string.
+        serializers: { req: (req: { url: string }) => ({ ...req, url: redactSubsonicUrl(req.url) }) },
         redact: { paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]'], censor: '[redacted]' },
       }),
     );
@@ -119,6 +124,9 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
       }),
     ),
   );
+
+  // Before the session chain: Subsonic apps sign in per call with app passwords, never with the web's cookies.
+  app.use(subsonicRouter(app.get(SubsonicApi), app.get(MediaStore)));
 
   const connection = app.get<Connection>(DB_CONNECTION);
   const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);

@@ -8,6 +8,7 @@ import { AuthController } from '../auth/auth.controller.js';
 import { CollectionController } from '../collection/collection.controller.js';
 import { HealthController } from '../health/health.controller.js';
 import { UploadsController } from '../imports/uploads.controller.js';
+import { AppPasswordsController } from '../app-passwords/app-passwords.controller.js';
 import { PlayerStateController } from '../listening/player-state.controller.js';
 import { PlaysController } from '../listening/plays.controller.js';
 import { FilesController } from '../media/files.controller.js';
@@ -95,6 +96,9 @@ export const ROUTE_HANDLERS = {
   'get /api/me/recently-played': handler(PlaysController, 'recentlyPlayed'),
   'put /api/me/player-state': handler(PlayerStateController, 'save'),
   'get /api/me/player-state': handler(PlayerStateController, 'load'),
+  'get /api/me/app-passwords': handler(AppPasswordsController, 'list'),
+  'post /api/me/app-passwords': handler(AppPasswordsController, 'create'),
+  'delete /api/me/app-passwords/{id}': handler(AppPasswordsController, 'revoke'),
 
   'get /api/artists': handler(ArtistsController, 'list'),
   'get /api/artists/{id}': handler(ArtistsController, 'get'),

@@ -317,6 +317,13 @@ export class CatalogModel {
     return { songCount: songs.length, totalDuration };
   }
 
+  /** Plays of the album's songs together (Subsonic's "frequent" albums), read from the plays column. */
+  albumPlays(albumId: string): number {
+    let plays = 0;
+    for (const slot of this.albums.get(albumId)?.songs.view() ?? []) plays += this.table.plays(slot);
+    return plays;
+  }
+
   /** A playlist the viewer may see: someone else's private one reads as missing. */
   visiblePlaylist(id: string, viewerId: string | null): PlaylistRecord | null {
     const record = this.playlists.get(id)?.record;
@@ -708,14 +715,20 @@ export class CatalogModel {
   }
 
   /**
-   * Drops the spare capacity lists keep for growth (the song table, playlist entries, likes, albums' songs), once,
-   * after the load: at a million songs that slack is tens of megabytes of a budget the catalog must fit in.
+   * Drops the spare capacity lists keep for growth (the song table, playlist entries, likes, albums' songs, the search
+   * indexes' postings, per-artist and per-genre songs), once, after the load: at a million songs that slack is tens of
+   * megabytes of a budget the catalog must fit in.
    */
   compact(): void {
     this.table.compact();
     for (const state of this.playlists.values()) state.entries.compact();
     for (const likes of this.likes.values()) likes.compact();
     for (const state of this.albums.values()) state.songs.compact();
+    for (const [number, songs] of this.artistSongs.entries()) if (songs) this.artistSongs[number] = songs.slice();
+    this.songIndex.compact();
+    this.albumIndex.compact();
+    this.playlistIndex.compact();
+    this.genres.compact();
     this.credits.compact();
   }
 

@@ -39,6 +39,11 @@ export interface AppConfig {
   metricsToken?: string;
   /** Emails (lower case) of the accounts that may run instance-wide jobs (POST /api/admin/rescan); ADMIN_EMAILS. */
   adminEmails: string[];
+  /**
+   * What seals app passwords at rest (docs/subsonic.md, "The server key"): APP_PASSWORD_KEY, else SESSION_SECRET;
+   * `previous` still opens secrets sealed before a rotation (APP_PASSWORD_KEY_PREVIOUS, comma-separated).
+   */
+  appPasswordKey: { current: string; previous: string[] };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -57,10 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && !env.SESSION_SECRET) {
     throw new Error('SESSION_SECRET must be set in production so sessions survive restarts and work across replicas.');
   }
+  const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('hex');
+  const previousKeys = (env.APP_PASSWORD_KEY_PREVIOUS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
   return {
     port: intFrom(env.PORT, 8080),
     mongodbUri,
-    sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),
+    sessionSecret,
     secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : production,
     trustProxy: intFrom(env.TRUST_PROXY, 0),
     mediaCacheDir: env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'),
@@ -80,5 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    // Without its own key, the session secret seals them; setting one later keeps those working (and re-seals them).
+    appPasswordKey: env.APP_PASSWORD_KEY
+      ? { current: env.APP_PASSWORD_KEY, previous: [...previousKeys, sessionSecret] }
+      : { current: sessionSecret, previous: previousKeys },
   };
 }

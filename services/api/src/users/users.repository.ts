@@ -96,6 +96,12 @@ export class UsersRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  /** By username regardless of case, as logins and Subsonic apps type it. */
+  async findByUsername(username: string): Promise<UserRecord | null> {
+    const doc = await this.model.findOne({ username_lower: username.toLowerCase() }).lean<UserDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
   async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.model.updateOne({ _id: toObjectId(id) }, { $set: { password_hash: passwordHash } });
   }

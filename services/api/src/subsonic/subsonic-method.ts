@@ -1,0 +1,28 @@
+import type { SessionUser } from '@tunafy/contracts';
+import type { SubsonicParams } from './protocol/subsonic-params.js';
+import type { SubsonicPayload } from './protocol/subsonic-response.js';
+
+/** One signed-in call to a method: its parameters, the user the app password belongs to, and the app's name (`c`). */
+export interface SubsonicCall {
+  params: SubsonicParams;
+  user: SessionUser;
+  client: string | null;
+}
+
+/**
+ * What a method answers. The HTTP layer (subsonic-router.ts) renders a payload in the asked format, streams a stored
+ * file with Range like `/api/files/{id}`, or sends bytes made for the call (a resized cover).
+ */
+export type SubsonicAnswer =
+  | { kind: 'payload'; payload: SubsonicPayload }
+  | { kind: 'file'; fileId: string; attachmentName?: string }
+  | { kind: 'bytes'; contentType: string; bytes: Buffer; etag: string };
+
+export type SubsonicMethod = (call: SubsonicCall) => Promise<SubsonicAnswer>;
+
+/** A feature's methods by name (`getArtists`), as the dispatcher (subsonic-api.ts) merges them. */
+export interface SubsonicMethodGroup {
+  readonly methods: Record<string, SubsonicMethod>;
+}
+
+export const ok = (payload: SubsonicPayload = {}): SubsonicAnswer => ({ kind: 'payload', payload });

@@ -1,0 +1,80 @@
+import { Logger } from '@nestjs/common';
+import express, { Router, type Request, type Response } from 'express';
+import type { MediaStore } from '../media/media-store.js';
+import { clearMediaHeaders, sendMedia } from '../media/send-media.js';
+import type { SubsonicApi } from './subsonic-api.js';
+import type { SubsonicAnswer } from './subsonic-method.js';
+import { SUBSONIC_ERRORS, SubsonicError } from './protocol/subsonic-error.js';
+import { SubsonicParams } from './protocol/subsonic-params.js';
+import { formatOf, renderError, renderOk, type RenderedAnswer } from './protocol/subsonic-response.js';
+
+/** Where Subsonic apps call: `/rest/<method>` and `/rest/<method>.view`. */
+export const SUBSONIC_PATH = '/rest';
+
+/** Query parameters that carry credentials: never written to a log line. */
+const SECRET_PARAMS = /([?&](?:p|t|s|apiKey)=)[^&]*/giu;
+
+/** A URL as logs may show it: Subsonic credentials ride in the query string. */
+export function redactSubsonicUrl(url: string): string {
+  return url.startsWith(`${SUBSONIC_PATH}/`) ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
+function send(res: Response, rendered: RenderedAnswer): void {
+  res.status(200).setHeader('Content-Type', rendered.contentType);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(rendered.body);
+}
+
+/**
+ * The HTTP side of the Subsonic API (docs/subsonic.md): reads parameters from the query and a form-encoded body,
+ * lets SubsonicApi sign in and answer, and writes the answer in the asked format. Mounted before the web's session
+ * chain: apps sign in per call with app passwords, never with cookies, so a browser's session cannot be used here.
+ */
+export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
+  const logger = new Logger('Subsonic');
+  const formBody = express.text({ type: 'application/x-www-form-urlencoded', limit: '256kb' });
+  return Router().all(`${SUBSONIC_PATH}/:method`, formBody, (req: Request, res: Response) => {
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const params = SubsonicParams.from(query, typeof req.body === 'string' ? req.body : null);
+    const { format, callback } = formatOf(params.string('f'), params.string('callback'));
+    const fail = (error: SubsonicError) => send(res, renderError(format, error, callback));
+    const name = String(req.params.method).replace(/\.view$/u, '');
+    const answer = ['GET', 'HEAD', 'POST'].includes(req.method)
+      ? api.call(name, params, req.ip ?? req.socket.remoteAddress ?? 'unknown')
+      : Promise.reject(new SubsonicError(SUBSONIC_ERRORS.generic, `Use GET or POST, not ${req.method}`));
+    answer
+      .then(async (result: SubsonicAnswer) => {
+        if (result.kind === 'payload') return send(res, renderOk(format, result.payload, callback));
+        if (result.kind === 'bytes') return sendBytes(req, res, result);
+        const file = await media.open(result.fileId);
+        if (!file) return fail(SubsonicError.notFound('File'));
+        if (result.attachmentName) res.attachment(result.attachmentName);
+        const failure = await sendMedia(req, res, file);
+        if (!failure || failure.aborted) return;
+        if (failure.headersSent) {
+          logger.warn(`${name}: streaming ${result.fileId} failed: ${failure.error.message}`);
+          res.destroy();
+          return;
+        }
+        clearMediaHeaders(res);
+        // A Range past the end is the one failure an app caused; the rest is the server's.
+        if (failure.status === 416) res.status(416).end();
+        else fail(new SubsonicError(SUBSONIC_ERRORS.generic, 'The file is temporarily unavailable. Please try again shortly.'));
+      })
+      .catch((error: unknown) => {
+        if (res.headersSent) return void res.destroy();
+        if (error instanceof SubsonicError) return fail(error);
+        logger.error(`${name}: ${(error as Error).stack ?? String(error)}`);
+        fail(new SubsonicError(SUBSONIC_ERRORS.generic, 'The server could not answer this call. Please try again shortly.'));
+      });
+  });
+}
+
+function sendBytes(req: Request, res: Response, answer: Extract<SubsonicAnswer, { kind: 'bytes' }>): void {
+  res.setHeader('Content-Type', answer.contentType);
+  res.setHeader('ETag', answer.etag);
+  res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+  if (req.fresh) return void res.status(304).end();
+  res.setHeader('Content-Length', String(answer.bytes.length));
+  res.status(200).end(req.method === 'HEAD' ? undefined : answer.bytes);
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AppPasswordsModule } from '../app-passwords/app-passwords.module.js';
+import { BrowsingMethods } from './methods/browsing.js';
+import { ListMethods } from './methods/lists.js';
+import { SearchMethods } from './methods/search.js';
+import { SystemMethods } from './methods/system.js';
+import { SubsonicApi } from './subsonic-api.js';
+import { SubsonicAuth } from './subsonic-auth.js';
+import { SubsonicLibrary } from './subsonic-library.js';
+
+/** The Subsonic / OpenSubsonic API for native apps (docs/subsonic.md); its HTTP side is mounted by create-app.ts. */
+@Module({
+  imports: [AppPasswordsModule],
+  providers: [SubsonicApi, SubsonicAuth, SubsonicLibrary, SystemMethods, BrowsingMethods, ListMethods, SearchMethods],
+  exports: [SubsonicApi],
+})
+export class SubsonicModule {}
