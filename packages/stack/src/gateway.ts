@@ -59,8 +59,9 @@ export function frontendApps(root = repoRoot()): GatewayOptions['apps'] {
   return apps;
 }
 
+/** The API's paths: the web's /api and the Subsonic API's /rest for native apps (docs/subsonic.md). */
 function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/rest/');
 }
 
 /** As the nginx gateway's map (deploy/nginx/gateway.conf.template): ids a client may choose itself. */
