@@ -2,6 +2,7 @@ import type { GrownCatalog } from '../../catalog/grow-catalog.js';
 import { ms, table } from '../stats.js';
 import type { MixedLoadFigures } from './load.js';
 import type { Timing } from './scale.js';
+import type { SubsonicFigures } from './subsonic.js';
 
 /** The issue sets its latency and memory targets at 100,000 songs; beyond that every call must answer and no process pass 1 GB. */
 export const TARGET_SIZE = 100_000;
@@ -27,6 +28,8 @@ export interface SizeResult {
   writes: Timing[];
   full: { ms: number; bytes: number; status: number; rssBefore?: number; rssHighest: number; rssAfter?: number };
   load: MixedLoadFigures;
+  /** Issue 26's figures; absent when the section could not run. */
+  subsonic?: SubsonicFigures;
   apiEnd: Memory;
   engineEnd: Memory;
   /** A section that could not run (the API died, ...): what happened. */
@@ -82,6 +85,22 @@ export function formatSize(result: SizeResult): string {
       [`mixed load: ${load.clients} clients, ${load.seconds} s, ${count(load.requests)} requests, p50 ${ms(load.p50)}, p99 ${ms(load.p99)}`, `${load.errors} errors`, 'answers', load.errors === 0 && load.requests > 0 ? 'met' : 'FAILED'],
     ]),
   ];
+  const subsonic = result.subsonic;
+  if (subsonic) {
+    const { sync, load: apps } = subsonic;
+    const ratio = sync.subsonicMs / sync.webMs;
+    lines.push(
+      '',
+      table([['Subsonic reads: median and p95 of sequential requests', 'p50', 'p95', 'target', 'verdict', '', 'note'], ...subsonic.reads.map((timing) => timingRow(timing, size))]),
+      '',
+      table([
+        ['Subsonic sync and load', 'figure', 'target', 'verdict'],
+        [`whole library by search3 "" in pages of 500 (${count(sync.pages)} pages) / by GET /api/songs`, `${ms(sync.subsonicMs)} / ${ms(sync.webMs)} (${ratio.toFixed(2)}×)`, '≤ 2×', largeSize ? '' : atMost(ratio, 2)],
+        [`${apps.clients} apps starting up, ${apps.seconds} s: ${count(apps.requests)} requests, p50 ${ms(apps.p50)}, p99 ${ms(apps.p99)}`, `${apps.errors} errors`, '0 errors', apps.errors === 0 && apps.requests > 0 ? 'met' : 'FAILED'],
+        ['API RSS, highest under the apps’ load', mb(apps.apiMaxRssMb), `≤ ${rssTarget} MB`, atMost(apps.apiMaxRssMb, rssTarget)],
+      ]),
+    );
+  }
   if (result.errors.length > 0) lines.push('', ...result.errors.map((error) => `could not measure: ${error}`));
   return lines.join('\n');
 }

@@ -8,6 +8,7 @@ import { BenchSession } from '../api-session.js';
 import { openBenchDatabase } from '../database-tools.js';
 import { loadMediaGenerators } from '../media.js';
 import { mixedLoad } from './load.js';
+import { measureSubsonic } from './subsonic.js';
 import { rssMb } from './memory.js';
 import { formatSize, missedSummary, type SizeResult } from './report.js';
 import { measureAfterWrites, measureFullList, measureReads, type ScaleContext } from './scale.js';
@@ -103,6 +104,7 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
       const full = await section('the whole list', () => measureFullList(session, api.child.pid, () => rssMb(api.child.pid)?.rss), { ms: NaN, bytes: 0, status: 0, rssHighest: NaN });
       const writes = await section('writes, each with the read after it', () => measureAfterWrites(scale), []);
       const load = await section('mixed load', () => mixedLoad(scale, { api: api.child.pid, engine: enginePid }, 16, options.quick ? 5 : 20), { clients: 16, seconds: 0, requests: 0, errors: 0, p50: NaN, p99: NaN, apiMaxRssMb: NaN, engineMaxRssMb: NaN });
+      const subsonic = await section('the Subsonic API (reads, sync, 50 apps starting)', () => measureSubsonic(scale, api.child.pid, options.quick ? 5 : 60), undefined);
       const [apiEnd, engineEnd] = [rssMb(api.child.pid), rssMb(enginePid)];
       // A restart (an upgrade, a crash): the stop writes the catalog snapshot, the start reads it and the change log.
       const restartMs = await section(
@@ -116,7 +118,7 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
         },
         NaN,
       );
-      const result: SizeResult = { catalog, grownFrom, growSeconds, loadAverage: loadAverage(), at: new Date(), startMs, firstMs, restartMs, firstStatus: first.status, apiIdle, engineIdle, reads, writes, full, load, apiEnd, engineEnd, errors };
+      const result: SizeResult = { catalog, grownFrom, growSeconds, loadAverage: loadAverage(), at: new Date(), startMs, firstMs, restartMs, firstStatus: first.status, apiIdle, engineIdle, reads, writes, full, load, subsonic, apiEnd, engineEnd, errors };
       results.push(result);
       progress(`\n${formatSize(result)}\n`);
     }

@@ -1,0 +1,150 @@
+import { performance } from 'node:perf_hooks';
+import { median, percentile } from '../stats.js';
+import { sampleRss } from './memory.js';
+import type { ScaleContext, Timing } from './scale.js';
+
+export interface SubsonicFigures {
+  reads: Timing[];
+  /** The whole library paged by an empty-query search3 and by GET /api/songs, 500 a page (issue 26: ≤ 2×). */
+  sync: { songs: number; pages: number; subsonicMs: number; webMs: number };
+  load: { clients: number; seconds: number; requests: number; errors: number; p50: number; p99: number; apiMaxRssMb: number };
+}
+
+const SYNC_PAGE = 500;
+
+/** Makes an app password for the bench user (Connected apps) and answers the query that signs Subsonic calls in with it. */
+async function signIn(context: ScaleContext): Promise<string> {
+  const response = await context.session.send('POST', '/api/me/app-passwords', { json: { name: 'Bench app' } });
+  if (response.status !== 201) throw new Error(`app password answered ${response.status}`);
+  const { password } = (await response.json()) as { password: string };
+  return `apiKey=${encodeURIComponent(password)}&v=1.16.1&c=bench&f=json`;
+}
+
+/** A Subsonic call: its answer's `subsonic-response` (failed answers throw) and the time it took. */
+async function call(context: ScaleContext, auth: string, method: string, query = ''): Promise<{ ms: number; answer: Record<string, any> }> {
+  const started = performance.now();
+  const response = await context.session.send('GET', `/rest/${method}?${auth}${query ? `&${query}` : ''}`);
+  const body = (await response.json()) as { 'subsonic-response'?: Record<string, any> };
+  const ms = performance.now() - started;
+  const answer = body['subsonic-response'];
+  if (response.status !== 200 || answer?.status !== 'ok') throw new Error(`${method}: ${response.status} ${JSON.stringify(answer?.error ?? body)}`);
+  return { ms, answer };
+}
+
+async function timeCall(context: ScaleContext, auth: string, label: string, method: string, query: string, note?: (answer: Record<string, any>) => string): Promise<Timing> {
+  const samples: number[] = [];
+  let failed = 0;
+  let failure: string | undefined;
+  let last: Record<string, any> | undefined;
+  for (let round = 0; round <= context.rounds; round++) {
+    try {
+      const { ms, answer } = await call(context, auth, method, query);
+      if (round > 0) samples.push(ms);
+      last = answer;
+    } catch (error) {
+      failed += 1;
+      failure = (error as Error).message.slice(0, 120);
+    }
+  }
+  return { label, target: 20, p50: median(samples), p95: percentile(samples, 95), calls: context.rounds + 1, failed, failure, note: last && note?.(last) };
+}
+
+const count = (items: unknown) => (Array.isArray(items) ? items.length : 0);
+
+/** The Subsonic reads of issue 26's table at this size, each against its 20 ms target. */
+async function measureReads(context: ScaleContext, auth: string): Promise<Timing[]> {
+  const { catalog } = context;
+  const rows: Timing[] = [];
+  const add = async (...args: Parameters<typeof timeCall> extends [unknown, unknown, ...infer Rest] ? Rest : never) => rows.push(await timeCall(context, auth, ...args));
+  const artistWord = catalog.topArtist.name.split(' ')[0]!.toLowerCase();
+  const found = (answer: Record<string, any>) => `${count(answer.searchResult3?.artist)} artists, ${count(answer.searchResult3?.album)} albums, ${count(answer.searchResult3?.song)} songs`;
+  await add(`search3 "${artistWord}" (20 of each kind)`, 'search3', `query=${encodeURIComponent(artistWord)}`, found);
+  await add(`search3 "${catalog.commonWord.toLowerCase()}"`, 'search3', `query=${encodeURIComponent(catalog.commonWord.toLowerCase())}`, found);
+  await add('search3 "" (sync), songs 500 from the middle', 'search3', `query=&artistCount=0&albumCount=0&songCount=500&songOffset=${Math.floor(context.songCount / 2)}`, found);
+  const albums = (answer: Record<string, any>) => `${count(answer.albumList2?.album)} albums`;
+  for (const type of ['random', 'newest', 'frequent', 'recent', 'starred', 'alphabeticalByName', 'alphabeticalByArtist']) await add(`getAlbumList2 ${type}, 50`, 'getAlbumList2', `type=${type}&size=50&offset=50`, albums);
+  await add('getAlbumList2 byYear 1990–2000, 50', 'getAlbumList2', 'type=byYear&fromYear=1990&toYear=2000&size=50', albums);
+  await add(`getAlbumList2 byGenre "${catalog.someGenre}", 50`, 'getAlbumList2', `type=byGenre&genre=${encodeURIComponent(catalog.someGenre)}&size=50`, albums);
+  await add(`getArtists (${catalog.artists.toLocaleString('en')} credited)`, 'getArtists', '', (answer) => `${(answer.artists?.index ?? []).reduce((sum: number, entry: { artist?: unknown[] }) => sum + count(entry.artist), 0)} artists listed`);
+  const artistNote = (answer: Record<string, any>) => `${count(answer.artist?.album)} albums`;
+  await add('getArtist, the most credited artist', 'getArtist', `id=${catalog.topArtist.id}`, artistNote);
+  await add('getArtist, an artist of middling rank', 'getArtist', `id=${catalog.someArtist.id}`, artistNote);
+  const album = catalog.bigAlbumId ?? catalog.someAlbumId;
+  await add(`getAlbum (${catalog.bigAlbumId ? `the big album, ${catalog.bigAlbumSongs.toLocaleString('en')} songs` : 'an album'})`, 'getAlbum', `id=${album}`, (answer) => `${count(answer.album?.song)} songs`);
+  await add('getAlbum, an ordinary album', 'getAlbum', `id=${catalog.someAlbumId}`, (answer) => `${count(answer.album?.song)} songs`);
+  await add('getSong', 'getSong', `id=${catalog.middleSongId}`);
+  return rows;
+}
+
+/** Pages the whole library both ways, one after the other (the web's cursor pages, then search3's offsets). */
+async function measureSync(context: ScaleContext, auth: string): Promise<SubsonicFigures['sync']> {
+  let started = performance.now();
+  let cursor: string | null = null;
+  let webSongs = 0;
+  do {
+    const response = await context.session.send('GET', `/api/songs?limit=${SYNC_PAGE}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = (await response.json()) as { songs: unknown[]; next_cursor: string | null };
+    webSongs += page.songs.length;
+    cursor = page.next_cursor;
+  } while (cursor);
+  const webMs = performance.now() - started;
+  started = performance.now();
+  let songs = 0;
+  let pages = 0;
+  for (;;) {
+    const { answer } = await call(context, auth, 'search3', `query=&artistCount=0&albumCount=0&songCount=${SYNC_PAGE}&songOffset=${songs}`);
+    const got = count(answer.searchResult3?.song);
+    pages += 1;
+    songs += got;
+    if (got < SYNC_PAGE) break;
+  }
+  if (songs !== webSongs) throw new Error(`search3 synced ${songs} songs, /api/songs listed ${webSongs}`);
+  return { songs, pages, subsonicMs: performance.now() - started, webMs };
+}
+
+/**
+ * Issue 26's load: `clients` apps starting up over and over for `seconds` (ping, getArtists, getAlbumList2,
+ * getPlaylists, then a 64 KiB Range read of a song through stream), at most 100,000 requests; the API's RSS sampled.
+ */
+async function startupLoad(context: ScaleContext, auth: string, apiPid: number | undefined, clients: number, seconds: number): Promise<SubsonicFigures['load']> {
+  const { catalog } = context;
+  const types = ['random', 'newest', 'frequent', 'alphabeticalByName'];
+  const sequence = [
+    () => `/rest/ping.view?${auth}`,
+    () => `/rest/getArtists.view?${auth}`,
+    () => `/rest/getAlbumList2.view?${auth}&type=${types[Math.floor(Math.random() * types.length)]}&size=20`,
+    () => `/rest/getPlaylists.view?${auth}`,
+    () => `/rest/stream.view?${auth}&id=${Math.random() < 0.5 ? catalog.middleSongId : catalog.lastSongId}`,
+  ];
+  const deadline = Date.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  const app = async () => {
+    while (Date.now() < deadline && latencies.length < 100_000) {
+      for (const [step, path] of sequence.entries()) {
+        const started = performance.now();
+        try {
+          const streams = step === sequence.length - 1;
+          const response = await fetch(context.session.baseUrl + path(), streams ? { headers: { range: 'bytes=0-65535' } } : {});
+          if (streams) {
+            await response.arrayBuffer();
+            if (response.status !== 206) errors += 1;
+          } else if (((await response.json()) as { 'subsonic-response'?: { status?: string } })['subsonic-response']?.status !== 'ok') errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - started);
+      }
+    }
+  };
+  const { maxRssMb } = await sampleRss([apiPid], () => Promise.all(Array.from({ length: clients }, app)));
+  return { clients, seconds, requests: latencies.length, errors, p50: median(latencies), p99: percentile(latencies, 99), apiMaxRssMb: maxRssMb[0]! };
+}
+
+export async function measureSubsonic(context: ScaleContext, apiPid: number | undefined, loadSeconds: number): Promise<SubsonicFigures> {
+  const auth = await signIn(context);
+  const reads = await measureReads(context, auth);
+  const sync = await measureSync(context, auth);
+  const load = await startupLoad(context, auth, apiPid, 50, loadSeconds);
+  return { reads, sync, load };
+}
