@@ -36,7 +36,7 @@ async function openConnectedAppsFromTheMenu(page: Page, username: string): Promi
 
 /** Creates an app password through the form and reads its secret from the once-shown box. */
 async function createAppPassword(page: Page, name: string): Promise<string> {
-  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create app password' }).click();
   const box = page.getByRole('region', { name: `New app password for “${name}”` });
   await expect(box).toContainText('It will not be shown again.');
