@@ -29,7 +29,7 @@ import { GracefulShutdown } from './graceful-shutdown.js';
 import { setupOpenApi } from './openapi.js';
 import { MediaStore } from '../media/media-store.js';
 import { SubsonicApi } from '../subsonic/subsonic-api.js';
-import { redactSubsonicUrl, subsonicRouter } from '../subsonic/subsonic-router.js';
+import { redactSubsonicRequest, subsonicRouter } from '../subsonic/subsonic-router.js';
 import { LIMITS } from '@tunafy/contracts';
 import { closeGracefullyAfterEarlyAnswer } from '@tunafy/server-kit';
 
@@ -94,7 +94,7 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
         customProps: (req) => ({ request_id: req.id }),
         // Session cookies and CSRF tokens are credentials: they must never reach the logs.
         // Subsonic apps sign in with credentials in the query string.
-        serializers: { req: (req: { url: string }) => ({ ...req, url: redactSubsonicUrl(req.url) }) },
+        serializers: { req: redactSubsonicRequest },
         redact: { paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]', 'res.headers["x-csrf-token"]'], censor: '[redacted]' },
       }),
     );

@@ -14,9 +14,10 @@ export const SUBSONIC_PATH = '/rest';
 /** Query parameters that carry credentials: never written to a log line. */
 const SECRET_PARAMS = /([?&](?:p|t|s|apiKey)=)[^&]*/giu;
 
-/** A URL as logs may show it: Subsonic credentials ride in the query string. */
-export function redactSubsonicUrl(url: string): string {
-  return url.startsWith(`${SUBSONIC_PATH}/`) ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+/** A request line as logs may show it: Subsonic credentials ride in the query string (and its parsed copy). */
+export function redactSubsonicRequest<R extends { url: string; query?: unknown }>(req: R): R {
+  if (!req.url.startsWith(`${SUBSONIC_PATH}/`)) return req;
+  return { ...req, url: req.url.replace(SECRET_PARAMS, '$1[redacted]'), query: undefined };
 }
 
 function send(res: Response, rendered: RenderedAnswer): void {
@@ -70,10 +71,16 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
   });
 }
 
+/**
+ * Bytes a method made (a resized cover): cached by the app for good under their ETag, which names the source file and
+ * the output, and answered 304 when the app already holds them. Private: the URL carries the app's credentials.
+ */
 function sendBytes(req: Request, res: Response, answer: Extract<SubsonicAnswer, { kind: 'bytes' }>): void {
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('ETag', answer.etag);
   res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // express compares If-None-Match with the ETag just set, for GET and HEAD only (a POST always gets the bytes).
   if (req.fresh) return void res.status(304).end();
   res.setHeader('Content-Length', String(answer.bytes.length));
   res.status(200).end(req.method === 'HEAD' ? undefined : answer.bytes);
