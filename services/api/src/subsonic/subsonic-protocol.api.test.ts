@@ -199,4 +199,31 @@ describe('browsing a tagged library', () => {
     const albumDirectory = (await callOk(app, 'getMusicDirectory', { id: got.id })).directory;
     expect(albumDirectory.child.map((child: { id: string }) => child.id)).toEqual([second.song.id, first.song.id]);
   });
+
+  it('keeps a compilation as one album of Various Artists, and shows music its tags credit to no one under its uploader', async () => {
+    const { createAlbum, createSong } = await import('../test/fixtures.js');
+    const bob = await newUser(apiUrl, 'bob');
+    const token = Math.random().toString(36).slice(2, 8);
+    const compilation = `Now Subsonic ${token}`;
+    await importTagged(bob, dir, { format: 'flac', title: 'One', album: compilation, artists: [`Alpha ${token}`], compilation: true, track: 1 });
+    await importTagged(bob, dir, { format: 'flac', title: 'Two', album: compilation, artists: [`Beta ${token}`], compilation: true, track: 2 });
+    // Made with the web's forms: no tags, so shown as the uploader's, as the web app shows it.
+    const formAlbum = await createAlbum(bob, { album_name: `Form Album ${token}` });
+    const formSong = await createSong(bob, { song_name: `Form Song ${token}`, album_id: formAlbum.id });
+    const { password } = await appPassword(bob);
+    const app = subsonicClient(apiUrl, { apiKey: password });
+
+    const search = (await callOk(app, 'search3', { query: compilation, artistCount: 0, songCount: 0 })).searchResult3;
+    expect(search.album).toEqual([expect.objectContaining({ name: compilation, artist: 'Various Artists', isCompilation: true, songCount: 2 })]);
+    const alpha = (await callOk(app, 'search3', { query: `Alpha ${token}`, albumCount: 0, songCount: 0 })).searchResult3.artist;
+    expect(alpha).toEqual([expect.objectContaining({ name: `Alpha ${token}` })]);
+
+    const song = (await callOk(app, 'getSong', { id: formSong.id })).song;
+    expect(song).toMatchObject({ artist: bob.user.username, artistId: bob.user.id, artists: [{ id: bob.user.id, name: bob.user.username }], albumId: formAlbum.id });
+    const standIn = (await callOk(app, 'getArtist', { id: bob.user.id })).artist;
+    expect(standIn).toMatchObject({ id: bob.user.id, name: bob.user.username, albumCount: 1 });
+    expect(standIn.album.map((album: { id: string }) => album.id)).toEqual([formAlbum.id]);
+    const listed = (await callOk(app, 'getArtists')).artists.index.flatMap((entry: { artist: { id: string }[] }) => entry.artist);
+    expect(listed.some((artist: { id: string }) => artist.id === bob.user.id)).toBe(true);
+  });
 });
