@@ -116,9 +116,11 @@ function failsIfMatch(req: Request, etag: string): boolean {
  * Resolves with the failure instead of writing an answer for it, so the
  * caller keeps one error shape.
  */
-export async function sendMedia(req: Request, res: Response, file: MediaFile): Promise<SendFailure | null> {
+export async function sendMedia(req: Request, res: Response, file: MediaFile, options: { attachmentName?: string } = {}): Promise<SendFailure | null> {
   if (failsIfMatch(req, file.etag)) return { status: 412, aborted: false, headersSent: false, error: new Error('If-Match failed') };
   res.set(mediaHeaders(file));
+  // A download (Subsonic's): saved under this name. res.attachment also guesses a type from it; the stored one stays.
+  if (options.attachmentName) res.attachment(options.attachmentName).setHeader('Content-Type', file.contentType);
   // express compares If-None-Match with the ETag just set (and honours Cache-Control: no-cache).
   if (req.fresh) {
     res.status(304).end();

@@ -7,6 +7,7 @@ import { SystemMethods } from './methods/system.js';
 import { BrowsingMethods } from './methods/browsing.js';
 import { ListMethods } from './methods/lists.js';
 import { SearchMethods } from './methods/search.js';
+import { MediaMethods } from './methods/media.js';
 
 /** Signs a call in and runs its method; every failure comes back as a SubsonicError (the HTTP layer renders it). */
 @Injectable()
@@ -20,8 +21,9 @@ export class SubsonicApi {
     browsing: BrowsingMethods,
     lists: ListMethods,
     search: SearchMethods,
+    media: MediaMethods,
   ) {
-    this.methods = new Map([system, browsing, lists, search].flatMap((group) => Object.entries(group.methods)));
+    this.methods = new Map([system, browsing, lists, search, media].flatMap((group) => Object.entries(group.methods)));
   }
 
   /** The method names this server answers (docs/subsonic.md lists them with what each maps to). */

@@ -49,8 +49,7 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
         if (result.kind === 'bytes') return sendBytes(req, res, result);
         const file = await media.open(result.fileId);
         if (!file) return fail(SubsonicError.notFound('File'));
-        if (result.attachmentName) res.attachment(result.attachmentName);
-        const failure = await sendMedia(req, res, file);
+        const failure = await sendMedia(req, res, file, { attachmentName: result.attachmentName });
         if (!failure || failure.aborted) return;
         if (failure.headersSent) {
           logger.warn(`${name}: streaming ${result.fileId} failed: ${failure.error.message}`);

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AppPasswordsModule } from '../app-passwords/app-passwords.module.js';
 import { BrowsingMethods } from './methods/browsing.js';
+import { MediaMethods } from './methods/media.js';
+import { CoverResizer } from './cover-resizer.js';
 import { ListMethods } from './methods/lists.js';
 import { SearchMethods } from './methods/search.js';
 import { SystemMethods } from './methods/system.js';
@@ -11,7 +13,7 @@ import { SubsonicLibrary } from './subsonic-library.js';
 /** The Subsonic / OpenSubsonic API for native apps (docs/subsonic.md); its HTTP side is mounted by create-app.ts. */
 @Module({
   imports: [AppPasswordsModule],
-  providers: [SubsonicApi, SubsonicAuth, SubsonicLibrary, SystemMethods, BrowsingMethods, ListMethods, SearchMethods],
+  providers: [SubsonicApi, SubsonicAuth, SubsonicLibrary, SystemMethods, BrowsingMethods, ListMethods, SearchMethods, MediaMethods, CoverResizer],
   exports: [SubsonicApi],
 })
 export class SubsonicModule {}

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
+import type { CatalogModel } from '../../catalog/catalog-model.js';
+import { isId } from '../../common/ids.js';
+import { MediaStore } from '../../media/media-store.js';
+import type { SongRecord } from '../../songs/songs.repository.js';
+import { COVER_SIZE_MAX, CoverResizer, UnreadableCover } from '../cover-resizer.js';
+import { SUBSONIC_ERRORS, SubsonicError } from '../protocol/subsonic-error.js';
+import type { SubsonicParams } from '../protocol/subsonic-params.js';
+import { SubsonicLibrary } from '../subsonic-library.js';
+import type { SubsonicAnswer, SubsonicCall, SubsonicMethodGroup } from '../subsonic-method.js';
+import { SubsonicView } from '../subsonic-view.js';
+
+/** What an app asks of a stream beyond the song; read leniently, since an odd value must never stop playback. */
+export interface StreamRequest {
+  maxBitRate: number | null;
+  format: string | null;
+  timeOffset: number | null;
+  estimateContentLength: boolean;
+}
+
+const numberOf = (raw: string | undefined) => (raw === undefined || raw === '' || !Number.isFinite(Number(raw)) ? null : Number(raw));
+
+export function streamRequest(params: SubsonicParams): StreamRequest {
+  return {
+    maxBitRate: numberOf(params.string('maxBitRate')),
+    format: params.string('format') || null,
+    timeOffset: numberOf(params.string('timeOffset')),
+    estimateContentLength: params.string('estimateContentLength') === 'true',
+  };
+}
+
+export type StreamPlan = { kind: 'original' };
+
+/**
+ * Whether `stream` sends the stored file or a transcode. Always the stored file until transcoding lands (issue 27):
+ * that issue decides here from the app's maxBitRate/format and the song's own format, and returns its plan.
+ */
+export function streamPlan(_song: SongRecord, _request: StreamRequest): StreamPlan {
+  return { kind: 'original' };
+}
+
+/** A song title as a download's file name: no path separators or characters file systems refuse. */
+const fileNamePart = (text: string) => text.replace(/[/\\:*?"<>|\u0000-\u001f\u007f]/gu, '_').trim().slice(0, 120) || 'song';
+
+/** `size` of getCoverArt: at least 1; above COVER_SIZE_MAX an app gets that (apps ask for their screen, not for a limit). */
+function coverSize(params: SubsonicParams): number | undefined {
+  const size = params.int('size', { min: 1 });
+  return size === undefined ? undefined : Math.min(size, COVER_SIZE_MAX);
+}
+
+/**
+ * stream, download and getCoverArt (docs/subsonic.md): the same stored files the web player and pages fetch from
+ * `/api/files/{id}`, streamed by the HTTP layer with Range as that route does. Any member may play any song in the
+ * catalog, as on the web, and covers are public there, so the signed-in app is the only check.
+ */
+@Injectable()
+export class MediaMethods implements SubsonicMethodGroup {
+  constructor(
+    private readonly catalog: CatalogReadModel,
+    private readonly library: SubsonicLibrary,
+    private readonly media: MediaStore,
+    private readonly covers: CoverResizer,
+  ) {}
+
+  /** The song `id` names; only songs stream (a cover's or an album's id is "not found", like an unknown one). */
+  private async song(call: SubsonicCall): Promise<{ model: CatalogModel; song: SongRecord }> {
+    const id = call.params.required('id');
+    const model = await this.catalog.current();
+    const song = isId(id) ? model.song(id.toLowerCase()) : null;
+    if (!song) throw SubsonicError.notFound('Song');
+    return { model, song };
+  }
+
+  /**
+   * The stored cover file an id stands for: a cover file id as the `coverArt` fields give, or (some apps pass these)
+   * the id of a song, album, artist or playlist the user can see.
+   */
+  private coverFileOf(model: CatalogModel, id: string, userId: string): string | null {
+    const song = model.song(id);
+    if (song) return song.coverFileId;
+    const album = model.album(id);
+    if (album) return album.coverFileId;
+    const artist = this.library.artist(model, id);
+    if (artist) return artist.coverArt ?? null;
+    const playlist = model.visiblePlaylist(id, userId);
+    if (playlist) return playlist.coverFileId ?? null;
+    return id;
+  }
+
+  readonly methods = {
+    stream: async (call) => {
+      const { song } = await this.song(call);
+      const plan = streamPlan(song, streamRequest(call.params));
+      switch (plan.kind) {
+        case 'original':
+          return { kind: 'file', fileId: song.audioFileId };
+      }
+    },
+
+    download: async (call) => {
+      const { model, song } = await this.song(call);
+      const { suffix } = new SubsonicView(model, call.user.id).child(song);
+      return { kind: 'file', fileId: song.audioFileId, attachmentName: `${fileNamePart(song.name)}.${suffix}` };
+    },
+
+    getCoverArt: async (call): Promise<SubsonicAnswer> => {
+      const id = call.params.required('id');
+      const size = coverSize(call.params);
+      if (!isId(id)) throw SubsonicError.notFound('Cover art');
+      const fileId = this.coverFileOf(await this.catalog.current(), id.toLowerCase(), call.user.id);
+      const file = fileId === null ? null : await this.media.open(fileId);
+      // Audio files have ids too; this call answers pictures only.
+      if (!file || file.kind !== 'image') throw SubsonicError.notFound('Cover art');
+      if (size === undefined) return { kind: 'file', fileId: file.id };
+      try {
+        const cover = await this.covers.resized(file, size);
+        return cover.kind === 'original' ? { kind: 'file', fileId: file.id } : cover;
+      } catch (error) {
+        if (!(error instanceof UnreadableCover)) throw error;
+        throw new SubsonicError(SUBSONIC_ERRORS.generic, 'The cover picture is damaged or too large to resize; ask without size for the stored file.');
+      }
+    },
+  } satisfies SubsonicMethodGroup['methods'];
+}
