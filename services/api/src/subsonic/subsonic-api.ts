@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { ApiErrorBody } from '@tunafy/contracts';
+import { ApiException } from '../common/api-exception.js';
 import { SubsonicAuth } from './subsonic-auth.js';
 import type { SubsonicAnswer, SubsonicMethod } from './subsonic-method.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './protocol/subsonic-error.js';
@@ -7,6 +9,9 @@ import { SystemMethods } from './methods/system.js';
 import { BrowsingMethods } from './methods/browsing.js';
 import { ListMethods } from './methods/lists.js';
 import { SearchMethods } from './methods/search.js';
+import { AnnotationMethods } from './methods/annotation.js';
+import { PlaylistMethods } from './methods/playlists.js';
+import { PlayQueueMethods } from './methods/play-queue.js';
 import { MediaMethods } from './methods/media.js';
 
 /** Signs a call in and runs its method; every failure comes back as a SubsonicError (the HTTP layer renders it). */
@@ -21,9 +26,12 @@ export class SubsonicApi {
     browsing: BrowsingMethods,
     lists: ListMethods,
     search: SearchMethods,
+    annotation: AnnotationMethods,
+    playlists: PlaylistMethods,
+    playQueue: PlayQueueMethods,
     media: MediaMethods,
   ) {
-    this.methods = new Map([system, browsing, lists, search, media].flatMap((group) => Object.entries(group.methods)));
+    this.methods = new Map([system, browsing, lists, search, annotation, playlists, playQueue, media].flatMap((group) => Object.entries(group.methods)));
   }
 
   /** The method names this server answers (docs/subsonic.md lists them with what each maps to). */
@@ -41,8 +49,24 @@ export class SubsonicApi {
       return await method({ params, user, client: params.string('c') ?? null });
     } catch (error) {
       if (error instanceof SubsonicError) throw error;
+      const refusal = error instanceof ApiException ? refusalOf(error) : null;
+      if (refusal) throw refusal;
       this.logger.error(`${name} failed: ${(error as Error).stack ?? String(error)}`);
       throw new SubsonicError(SUBSONIC_ERRORS.generic, 'The server could not answer this call. Please try again shortly.');
     }
   }
+}
+
+/**
+ * A refusal by a web service the methods call (likes, plays, playlists, the saved player) as the app's error, so
+ * the web's rules answer with the web's words: missing and malformed ids 70, not allowed 50, other bad input 0.
+ * Null for anything else, which stays a logged server fault.
+ */
+export function refusalOf(error: ApiException): SubsonicError | null {
+  const status = error.getStatus();
+  const body = error.getResponse() as ApiErrorBody;
+  if (status === 404 || body.code === 'INVALID_ID') return new SubsonicError(SUBSONIC_ERRORS.notFound, body.message);
+  if (status === 403) return SubsonicError.notAuthorized(body.message);
+  if (status >= 400 && status < 500) return new SubsonicError(SUBSONIC_ERRORS.generic, Object.values(body.errors ?? {})[0] ?? body.message);
+  return null;
 }

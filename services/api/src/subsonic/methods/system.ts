@@ -7,6 +7,7 @@ import { ok, type SubsonicAnswer, type SubsonicMethodGroup } from '../subsonic-m
 export const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
 ];
 
 /** One library for everyone: Tunafy has no music folders, so apps see one. */
