@@ -8,5 +8,7 @@ import { CollectionService } from './collection.service.js';
   imports: [SongsModule],
   controllers: [CollectionController],
   providers: [CollectionService],
+  // The Subsonic API's stars are these likes.
+  exports: [CollectionService],
 })
 export class CollectionModule {}

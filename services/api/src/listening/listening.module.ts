@@ -11,5 +11,7 @@ import { PlaysService } from './plays.service.js';
   imports: [SongsModule],
   controllers: [PlaysController, PlayerStateController],
   providers: [PlaysService, PlayerStateService, Clock],
+  // The Subsonic API's scrobbles and play queue are these plays and this saved player.
+  exports: [PlaysService, PlayerStateService],
 })
 export class ListeningModule {}

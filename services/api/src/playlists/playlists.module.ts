@@ -9,7 +9,7 @@ import { PlaylistsService } from './playlists.service.js';
   imports: [SongsModule],
   controllers: [PlaylistsController],
   providers: [PlaylistsService, PlaylistPresenter],
-  // Search lists playlists in the same shape.
-  exports: [PlaylistPresenter],
+  // Search lists playlists in the same shape; the Subsonic API's playlists are these.
+  exports: [PlaylistPresenter, PlaylistsService],
 })
 export class PlaylistsModule {}
