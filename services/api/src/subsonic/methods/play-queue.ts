@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PlayerState } from '@tunafy/contracts';
+import { LISTENING_LIMITS, type PlayerState } from '@tunafy/contracts';
 import { ApiException } from '../../common/api-exception.js';
 import { isId } from '../../common/ids.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
@@ -31,7 +31,10 @@ export class PlayQueueMethods implements SubsonicMethodGroup {
     // Unknown but well-formed ids are kept, as the web keeps them, and dropped when the queue is read.
     if (!ids.every(isId)) throw SubsonicError.notFound('Song');
     const position = (call.params.int('position', { min: 0 }) ?? 0) / 1000;
-    const saved = await this.playerState.save(call.user, { queue: ids, index, position });
+    // Apps queue whole libraries; the saved player holds LISTENING_LIMITS.queueMax songs, so keep those around the current one.
+    const start = Math.max(0, Math.min(index - Math.floor(LISTENING_LIMITS.queueMax / 2), ids.length - LISTENING_LIMITS.queueMax));
+    const queue = ids.slice(start, start + LISTENING_LIMITS.queueMax);
+    const saved = await this.playerState.save(call.user, { queue, index: index - start, position });
     this.savedBy.set(call.user.id, { client: call.client ?? '', at: saved.updated_at });
   }
 
