@@ -3,6 +3,8 @@
  *
  * `npm run bench -- --refused-upload` measures what a refused 300 MB upload costs the API (bench/refused-upload.ts).
  *
+ * `npm run bench -- --subsonic-stream` compares Subsonic's /rest/stream with the web player's /api/files/{id} (bench/subsonic-stream.ts).
+ *
  * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
  *
  * `npm run bench` (`-- --quick` for a smoke run): throughput and latency of
@@ -24,6 +26,7 @@ import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
 import { runRefusedUploadBench } from '../bench/refused-upload.js';
 import { runRescanBench } from '../bench/rescan.js';
+import { runSubsonicStreamBench } from '../bench/subsonic-stream.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
 import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
 import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
@@ -41,6 +44,13 @@ if (rescanAt >= 0) {
 }
 if (process.argv.includes('--refused-upload')) {
   await runRefusedUploadBench(progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
+if (process.argv.includes('--subsonic-stream')) {
+  await runSubsonicStreamBench(progress).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });
