@@ -1,7 +1,7 @@
 import { artistKey, artistLetter } from '@tunafy/contracts';
 import type { ArtistRecord } from '../artists/artists.repository.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import { PrefixIndex } from './prefix-index.js';
+import { WordIndex } from './prefix-index.js';
 import { NONE, type SongTable } from './song-table.js';
 
 interface ArtistState {
@@ -39,7 +39,8 @@ export class ArtistStore {
   private readonly byNumber: ArtistState[] = [];
   /** Listed artists by (sortKey, id). */
   private readonly order: ArtistState[] = [];
-  private readonly index = new PrefixIndex<ArtistState>();
+  /** By artist number: artists are never removed, so the number serves as the handle (no handle map, no key list). */
+  private readonly index = new WordIndex((a, b) => compareIds(this.byNumber[a]!.record.id, this.byNumber[b]!.record.id));
   /** Credit sets: the artists' numbers joined by ',' to the set's number, and each set's members. */
   private readonly setNumbers = new Map<string, number>();
   private readonly setMembers: number[][] = [];
@@ -57,14 +58,14 @@ export class ArtistStore {
       existing.record = { ...next };
       existing.sortKey = sortKeyOf(next);
       this.refreshListing(existing);
-      this.index.put(existing, next.name, next.id);
+      this.index.put(existing.number, next.name);
       return;
     }
     const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: null, albums: null, listed: false };
     this.byId.set(next.id, state);
     this.byKey.set(next.key, state);
     this.byNumber.push(state);
-    this.index.put(state, next.name, next.id);
+    this.index.put(state.number, next.name);
   }
 
   /** A listed artist; one with no song and no album reads as missing. */
@@ -89,7 +90,8 @@ export class ArtistStore {
     const key = numbers.join(',');
     let set = this.setNumbers.get(key);
     if (set === undefined) {
-      set = this.setMembers.push(numbers) - 1;
+      // A copy: flatMap's array keeps spare capacity, and there is one set per distinct credit list.
+      set = this.setMembers.push(numbers.slice()) - 1;
       this.setNumbers.set(key, set);
     }
     return set;
@@ -149,6 +151,7 @@ export class ArtistStore {
       if (state.songs) state.songs = state.songs.length > 0 ? state.songs.slice() : null;
       if (state.albums) state.albums = state.albums.length > 0 ? state.albums.slice() : null;
     }
+    this.index.compact();
   }
 
   /** The slots of the songs crediting the artist (unordered; do not change). */
@@ -168,7 +171,7 @@ export class ArtistStore {
   }
 
   search(text: string, limit: number): ListedArtist[] {
-    return this.index.search({ text, limit, accept: (state) => state.listed }).map((state) => this.listed(state));
+    return this.index.search(text, limit, (number) => this.byNumber[number]!.listed).map((number) => this.listed(this.byNumber[number]!));
   }
 
   /** Every stored artist, listed or not (a snapshot keeps them all). */
@@ -217,6 +220,10 @@ export class ArtistStore {
     const [from, to] = letter === '#' ? ['0', '1'] : [`1${letter.toLowerCase()}`, `1${String.fromCharCode(letter.toLowerCase().charCodeAt(0) + 1)}`];
     return [this.insertionPoint(from, '', false), this.insertionPoint(to, '', false)];
   }
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The A–Z order's key: artistKey of the sort name, after '0' for names listed under '#' (first, as apps list them) or '1'. */

@@ -228,6 +228,7 @@ export class SongTable {
   /** Capacity left after a load is slack only a growing catalog needs; it grows again by half when it does. */
   compact(): void {
     this.resize(Math.max(this.used, 16), Math.max(this.count, 16));
+    this.names = this.names.slice();
   }
 
   private write(slot: number, row: SongRow): void {
