@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import express, { Router, type Request, type Response } from 'express';
 import type { MediaStore } from '../media/media-store.js';
-import { clearMediaHeaders, sendMedia } from '../media/send-media.js';
+import { clearMediaHeaders, sendMedia, type SendFailure } from '../media/send-media.js';
 import type { SubsonicApi } from './subsonic-api.js';
 import type { SubsonicAnswer } from './subsonic-method.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './protocol/subsonic-error.js';
@@ -47,9 +47,14 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
       .then(async (result: SubsonicAnswer) => {
         if (result.kind === 'payload') return send(res, renderOk(format, result.payload, callback));
         if (result.kind === 'bytes') return sendBytes(req, res, result);
-        const file = await media.open(result.fileId);
-        if (!file) return fail(SubsonicError.notFound('File'));
-        const failure = await sendMedia(req, res, file, { attachmentName: result.attachmentName });
+        let failure: SendFailure | null = null;
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          const file = await media.open(result.fileId);
+          if (!file) return fail(SubsonicError.notFound('File'));
+          failure = await sendMedia(req, res, file, { attachmentName: result.attachmentName });
+          // The local copy went away between open and send (evicted); open refills it, as /api/files does.
+          if (failure?.code !== 'ENOENT' || failure.headersSent) break;
+        }
         if (!failure || failure.aborted) return;
         if (failure.headersSent) {
           logger.warn(`${name}: streaming ${result.fileId} failed: ${failure.error.message}`);
