@@ -194,6 +194,28 @@ test.describe('journeys through the nginx gateway', () => {
   });
 });
 
+test.describe('Subsonic apps through the gateway (issue 26)', () => {
+  test('an app signs in with an app password, browses and streams with Range through nginx, and its credentials stay out of the access log', async () => {
+    const song = stack.songs[0]!;
+    const made = await stack.demo.fetch('POST', '/api/me/app-passwords', { json: { name: 'Gateway phone' } });
+    expect(made.status).toBe(201);
+    const { password, id } = (await made.json()) as { password: string; id: string };
+    const mark = logMark();
+    const auth = `u=${encodeURIComponent(stack.user.username)}&p=${password}&v=1.16.1&c=drill&f=json`;
+    const ping = await fetch(`${stack.url}/rest/ping.view?${auth}`);
+    expect(((await ping.json()) as { 'subsonic-response': { status: string } })['subsonic-response'].status).toBe('ok');
+    const found = await fetch(`${stack.url}/rest/getSong.view?${auth}&id=${song.id}`);
+    expect(((await found.json()) as { 'subsonic-response': { song: { title: string } } })['subsonic-response'].song.title).toBe(song.song_name);
+    const range = await fetch(`${stack.url}/rest/stream.view?apiKey=${password}&id=${song.id}`, { headers: { range: 'bytes=0-1023' } });
+    expect(range.status).toBe(206);
+    expect((await range.arrayBuffer()).byteLength).toBe(1024);
+    const lines = logSince(mark).filter((line) => line.uri.startsWith('/rest/'));
+    expect(lines.map((line) => `${line.uri} ${line.status}`)).toEqual(['/rest/ping.view?[query not logged] 200', '/rest/getSong.view?[query not logged] 200', '/rest/stream.view?[query not logged] 206']);
+    expect(JSON.stringify(stack.topology.accessLog())).not.toContain(password);
+    await stack.demo.fetch('DELETE', `/api/me/app-passwords/${id}`);
+  });
+});
+
 test.describe('cache headers (deploy/README.md, "Caching rules")', () => {
   test('entry files are revalidated, hash-named files are immutable, errors are not cached, /api keeps the API’s own', async () => {
     const get = (path: string, headers: Record<string, string> = {}) => fetch(stack.url + path, { headers });
