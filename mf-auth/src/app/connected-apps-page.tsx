@@ -1,6 +1,6 @@
 import { useSessionUser } from '@tunafy/app-kit';
-import { HeroSkeleton, themeClassName } from '@tunafy/ui';
-import { LoginRequired } from '../components/login-required';
+import { Link } from 'react-router';
+import { HeroSkeleton, LoginRequired, themeClassName } from '@tunafy/ui';
 import { ConnectedAppsScreen } from '../features/connected-apps/connected-apps-screen';
 
 /** Exposed as `mf_auth/ConnectedAppsPage` (/settings/apps): app passwords for Subsonic apps, the account's own. */
@@ -10,7 +10,7 @@ export default function ConnectedAppsPage() {
   return (
     <div className={themeClassName}>
       {/* Keyed by the user: a login as someone else in another tab must not show the first one's list. */}
-      {user ? <ConnectedAppsScreen key={user.id} /> : <LoginRequired what="your connected apps" />}
+      {user ? <ConnectedAppsScreen key={user.id} /> : <LoginRequired what="your connected apps" link={Link} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
-import { Button, EmptyState, ErrorState, buttonClassName } from '@tunafy/ui';
+import { Button, EmptyState, ErrorState, LoginRequired as SharedLoginRequired, buttonClassName } from '@tunafy/ui';
 
 /** A failed load: missing (404), someone else's (403), or anything else with a retry. */
 export function LoadError({ error, what, onRetry, backTo }: { error: ApiError; what: string; onRetry: () => void; backTo: { to: string; label: string } }) {
@@ -36,20 +36,7 @@ export function LoadError({ error, what, onRetry, backTo }: { error: ApiError; w
 
 /** For guests who reach a page that needs an account by its address (the shell guards the links). */
 export function LoginRequired({ what }: { what: string }) {
-  return (
-    <EmptyState
-      title="Please log in"
-      text={`Log in or sign up for free to see ${what}.`}
-      actions={
-        <>
-          <PrimaryLink to="/login">Log In</PrimaryLink>
-          <Link to="/signup" className={buttonClassName('secondary', 'small')}>
-            Sign Up
-          </Link>
-        </>
-      }
-    />
-  );
+  return <SharedLoginRequired what={what} link={Link} />;
 }
 
 /** An empty state's call to action: a small primary button that is a link. */

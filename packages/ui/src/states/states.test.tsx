@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EmptyState, ErrorState } from './states';
+import { EmptyState, ErrorState, LoginRequired } from './states';
 
 describe('EmptyState', () => {
   it('says what is missing and what to do next, at the heading level asked for', () => {
@@ -17,5 +17,20 @@ describe('ErrorState', () => {
     render(<ErrorState title="Couldn’t load this album" text="Something went wrong. Please try again." />);
     expect(screen.getByRole('alert')).toHaveTextContent('Couldn’t load this album');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Couldn’t load this album');
+  });
+});
+
+describe('LoginRequired', () => {
+  it('asks a guest to log in or sign up, through the app’s own router link', () => {
+    const link = ({ to, className, children }: { to: string; className?: string; children?: React.ReactNode }) => (
+      <a href={`#router${to}`} className={className}>
+        {children}
+      </a>
+    );
+    render(<LoginRequired what="your connected apps" link={link} />);
+    expect(screen.getByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
+    expect(screen.getByText('Log in or sign up for free to see your connected apps.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '#router/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '#router/signup');
   });
 });

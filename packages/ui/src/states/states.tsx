@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { buttonClassName } from '../button/button';
 import { NoteIcon } from '../icons/icons';
 import { themeClassName } from '../theme/theme';
 import styles from './states.module.css';
@@ -35,5 +36,28 @@ export function ErrorState(props: EmptyStateProps) {
     <div role="alert">
       <EmptyState {...props} />
     </div>
+  );
+}
+
+/** The app's router link (react-router's `Link` in the remotes): the design system has no router of its own. */
+export type RouterLink = ComponentType<{ to: string; className?: string; children?: ReactNode }>;
+
+/** For guests who reach a page that needs an account by its address (the shell guards the links): "Please log in". */
+export function LoginRequired({ what, link: Link }: { what: string; link: RouterLink }) {
+  return (
+    <EmptyState
+      title="Please log in"
+      text={`Log in or sign up for free to see ${what}.`}
+      actions={
+        <>
+          <Link to="/login" className={buttonClassName('primary', 'small')}>
+            Log In
+          </Link>
+          <Link to="/signup" className={buttonClassName('secondary', 'small')}>
+            Sign Up
+          </Link>
+        </>
+      }
+    />
   );
 }
