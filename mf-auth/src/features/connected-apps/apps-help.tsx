@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import formStyles from '../../components/form.module.css';
 import styles from './connected-apps.module.css';
 
 /** Clients people use with Subsonic servers, by where they run; named, not endorsed: any Subsonic app should work. */
@@ -48,7 +49,7 @@ export function AppsHelp({ serverUrl = window.location.origin }: { serverUrl?: s
           </li>
           <li>
             <strong>Password</strong>: an app password from{' '}
-            <Link to="/settings/apps" className={styles.link}>
+            <Link to="/settings/apps" className={formStyles.switchLink}>
               Connected apps
             </Link>
             , never your Tunafy password. Make one per app, so you can revoke one without signing out the others.
@@ -77,7 +78,7 @@ export function AppsHelp({ serverUrl = window.location.origin }: { serverUrl?: s
       </section>
 
       <p className={styles.text}>
-        <Link to="/settings/apps" className={styles.link}>
+        <Link to="/settings/apps" className={formStyles.switchLink}>
           Back to Connected apps
         </Link>
       </p>

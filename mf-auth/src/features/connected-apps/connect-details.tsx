@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CopyButton } from '@tunafy/ui';
+import formStyles from '../../components/form.module.css';
 import styles from './connected-apps.module.css';
 
 /**
@@ -34,7 +35,7 @@ export function ConnectDetails({ username, serverUrl = window.location.origin }:
         </div>
       </dl>
       <p className={styles.text}>
-        <Link to="/settings/apps/help" className={styles.link}>
+        <Link to="/settings/apps/help" className={formStyles.switchLink}>
           Which apps work, and how to set them up
         </Link>
       </p>
