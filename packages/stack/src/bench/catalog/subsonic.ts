@@ -38,7 +38,7 @@ function liveSongs(context: ScaleContext): string[] {
   return candidates.filter((id): id is string => typeof id === 'string' && !context.deleted.has(id));
 }
 
-async function timeCall(context: ScaleContext, auth: string, label: string, method: string, query: string, note?: (answer: Record<string, any>) => string, target: number | undefined = 20): Promise<Timing> {
+async function timeCall(context: ScaleContext, auth: string, label: string, method: string, query: string, note?: (answer: Record<string, any>) => string, target: number | null = 20): Promise<Timing> {
   const samples: number[] = [];
   let failed = 0;
   let failure: string | undefined;
@@ -53,7 +53,7 @@ async function timeCall(context: ScaleContext, auth: string, label: string, meth
       failure = (error as Error).message.slice(0, 120);
     }
   }
-  return { label, target, p50: median(samples), p95: percentile(samples, 95), calls: context.rounds + 1, failed, failure, note: last && note?.(last) };
+  return { label, target: target ?? undefined, p50: median(samples), p95: percentile(samples, 95), calls: context.rounds + 1, failed, failure, note: last && note?.(last) };
 }
 
 const count = (items: unknown) => (Array.isArray(items) ? items.length : 0);
@@ -68,7 +68,7 @@ async function measureReads(context: ScaleContext, auth: string): Promise<Timing
   await add(`search3 "${artistWord}" (20 of each kind)`, 'search3', `query=${encodeURIComponent(artistWord)}`, found);
   await add(`search3 "${catalog.commonWord.toLowerCase()}"`, 'search3', `query=${encodeURIComponent(catalog.commonWord.toLowerCase())}`, found);
   // A sync page: its target is the whole sync's (≤ 2× the web's paging), below.
-  await add('search3 "" (sync), songs 500 from the middle', 'search3', `query=&artistCount=0&albumCount=0&songCount=500&songOffset=${Math.floor(context.songCount / 2)}`, found, undefined);
+  await add('search3 "" (sync), songs 500 from the middle', 'search3', `query=&artistCount=0&albumCount=0&songCount=500&songOffset=${Math.floor(context.songCount / 2)}`, found, null);
   const albums = (answer: Record<string, any>) => `${count(answer.albumList2?.album)} albums`;
   for (const type of ['random', 'newest', 'frequent', 'recent', 'starred', 'alphabeticalByName', 'alphabeticalByArtist']) await add(`getAlbumList2 ${type}, 50`, 'getAlbumList2', `type=${type}&size=50&offset=50`, albums);
   await add('getAlbumList2 byYear 1990–2000, 50', 'getAlbumList2', 'type=byYear&fromYear=1990&toYear=2000&size=50', albums);
@@ -136,7 +136,8 @@ async function startupLoad(context: ScaleContext, auth: string, apiPid: number |
           const response = await fetch(context.session.baseUrl + path(), streams ? { headers: { range: 'bytes=0-65535' } } : {});
           if (streams) {
             await response.arrayBuffer();
-            if (response.status !== 206) errors += 1;
+            // The generated songs share one short recording: a 64 KiB range can cover it whole (200).
+            if (response.status !== 206 && response.status !== 200) errors += 1;
           } else if (((await response.json()) as { 'subsonic-response'?: { status?: string } })['subsonic-response']?.status !== 'ok') errors += 1;
         } catch {
           errors += 1;
