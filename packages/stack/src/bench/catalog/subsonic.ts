@@ -7,7 +7,7 @@ export interface SubsonicFigures {
   reads: Timing[];
   /** The whole library paged by an empty-query search3 and by GET /api/songs, 500 a page (issue 26: ≤ 2×). */
   sync: { songs: number; pages: number; subsonicMs: number; webMs: number };
-  load: { clients: number; seconds: number; requests: number; errors: number; p50: number; p99: number; apiMaxRssMb: number };
+  load: { clients: number; seconds: number; requests: number; errors: number; p50: number; p99: number; apiMaxRssMb: number; failures?: string };
 }
 
 const SYNC_PAGE = 500;
@@ -127,27 +127,38 @@ async function startupLoad(context: ScaleContext, auth: string, apiPid: number |
   const deadline = Date.now() + seconds * 1000;
   const latencies: number[] = [];
   let errors = 0;
+  const failures = new Map<string, number>();
+  const failed = (kind: string) => {
+    errors += 1;
+    failures.set(kind, (failures.get(kind) ?? 0) + 1);
+  };
   const app = async () => {
     while (Date.now() < deadline && latencies.length < 100_000) {
       for (const [step, path] of sequence.entries()) {
         const started = performance.now();
+        const url = path();
+        const method = url.slice('/rest/'.length, url.indexOf('.view'));
         try {
           const streams = step === sequence.length - 1;
-          const response = await fetch(context.session.baseUrl + path(), streams ? { headers: { range: 'bytes=0-65535' } } : {});
+          const response = await fetch(context.session.baseUrl + url, streams ? { headers: { range: 'bytes=0-65535' } } : {});
           if (streams) {
-            await response.arrayBuffer();
-            // The generated songs share one short recording: a 64 KiB range can cover it whole (200).
-            if (response.status !== 206 && response.status !== 200) errors += 1;
-          } else if (((await response.json()) as { 'subsonic-response'?: { status?: string } })['subsonic-response']?.status !== 'ok') errors += 1;
-        } catch {
-          errors += 1;
+            const type = response.headers.get('content-type') ?? '';
+            const body = Buffer.from(await response.arrayBuffer());
+            if (response.status !== 206 || !type.startsWith('audio/')) failed(`${method} ${response.status} ${type.startsWith('audio/') ? '' : body.toString('utf8').slice(0, 80)}`);
+          } else {
+            const answer = ((await response.json()) as { 'subsonic-response'?: { status?: string; error?: { code: number } } })['subsonic-response'];
+            if (answer?.status !== 'ok') failed(`${method} ${answer?.error?.code ?? response.status}`);
+          }
+        } catch (error) {
+          failed(`${method} ${(error as Error).message.slice(0, 40)}`);
         }
         latencies.push(performance.now() - started);
       }
     }
   };
   const { maxRssMb } = await sampleRss([apiPid], () => Promise.all(Array.from({ length: clients }, app)));
-  return { clients, seconds, requests: latencies.length, errors, p50: median(latencies), p99: percentile(latencies, 99), apiMaxRssMb: maxRssMb[0]! };
+  const kinds = [...failures].map(([kind, count]) => `${kind} ×${count}`).join('; ');
+  return { clients, seconds, requests: latencies.length, errors, p50: median(latencies), p99: percentile(latencies, 99), apiMaxRssMb: maxRssMb[0]!, failures: kinds || undefined };
 }
 
 export async function measureSubsonic(context: ScaleContext, apiPid: number | undefined, loadSeconds: number): Promise<SubsonicFigures> {
