@@ -1,6 +1,8 @@
 import { artistLetter } from '@tunafy/contracts';
 import type { AlbumRecord } from '../albums/albums.repository.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
+import type { SubsonicPayload } from './protocol/subsonic-response.js';
+import { SharedAnswer } from './shared-answer.js';
 import { creditedArtist, sortKeyOf, type SubsonicArtist } from './subsonic-view.js';
 
 export type AlbumOrder = 'newest' | 'alphabeticalByName' | 'alphabeticalByArtist' | 'byYear' | 'frequent';
@@ -15,6 +17,7 @@ interface Orders {
   index?: { name: string; artists: SubsonicArtist[] }[];
   genres?: { value: string; songCount: number; albumCount: number }[];
   genreAlbums: Map<string, AlbumRecord[]>;
+  shared: Map<string, SharedAnswer>;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -65,6 +68,14 @@ export class SubsonicLibrary {
     return (orders.index = [...groups].map(([name, artists]) => ({ name, artists })).sort((a, b) => (a.name === '#' ? -1 : b.name === '#' ? 1 : a.name < b.name ? -1 : 1)));
   }
 
+  /** An answer the same for every user (`method`'s), made once per catalog version. */
+  shared(model: CatalogModel, method: string, payload: () => SubsonicPayload): SharedAnswer {
+    const { shared } = this.orders(model);
+    let answer = shared.get(method);
+    if (!answer) shared.set(method, (answer = new SharedAnswer(payload())));
+    return answer;
+  }
+
   /** Every genre with its song and album counts. */
   genres(model: CatalogModel): { value: string; songCount: number; albumCount: number }[] {
     const orders = this.orders(model);
@@ -110,7 +121,7 @@ function build(model: CatalogModel): Orders {
     return { id: ownerId, name, sortName: name, albumCount: albums.length, coverArt: albums[0]?.coverFileId };
   });
   const artists = [...credited, ...owners].sort((a, b) => collator.compare(sortKeyOf(a), sortKeyOf(b)) || (a.id < b.id ? -1 : 1));
-  return { artists, artistById: new Map(artists.map((artist) => [artist.id, artist])), ownerAlbums, albums: {}, madeAt: Date.now(), genreAlbums: new Map() };
+  return { artists, artistById: new Map(artists.map((artist) => [artist.id, artist])), ownerAlbums, albums: {}, madeAt: Date.now(), genreAlbums: new Map(), shared: new Map() };
 }
 
 function sortAlbums(model: CatalogModel, order: AlbumOrder, orders: Orders): AlbumRecord[] {

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@tunafy/contracts';
 import type { SubsonicParams } from './protocol/subsonic-params.js';
 import type { SubsonicPayload } from './protocol/subsonic-response.js';
+import type { SharedAnswer } from './shared-answer.js';
 
 /** One signed-in call to a method: its parameters, the user the app password belongs to, and the app's name (`c`). */
 export interface SubsonicCall {
@@ -15,6 +16,7 @@ export interface SubsonicCall {
  */
 export type SubsonicAnswer =
   | { kind: 'payload'; payload: SubsonicPayload }
+  | { kind: 'shared'; answer: SharedAnswer }
   | { kind: 'file'; fileId: string; attachmentName?: string }
   | { kind: 'bytes'; contentType: string; bytes: Buffer; etag: string };
 

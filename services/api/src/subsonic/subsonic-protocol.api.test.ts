@@ -189,6 +189,20 @@ describe('browsing a tagged library', () => {
     expect(got.song[0]).toMatchObject({ id: second.song.id, artist: `Marlow ${token}, Juno ${token}`, artists: [{ name: `Marlow ${token}` }, { name: `Juno ${token}` }], suffix: 'flac', contentType: 'audio/flac', genre: 'Synthpop', albumId: got.id, isDir: false });
     expect((await callOk(app, 'getSong', { id: first.song.id })).song).toMatchObject({ title: 'Neon Tide', suffix: 'mp3', contentType: 'audio/mpeg', duration: 1 });
 
+    // The artist list is everyone's: the same bytes (gzipped once) for every app, and 304 to one that holds them.
+    const url = `${apiUrl}/rest/getArtists.view?apiKey=${password}&f=json`;
+    const full = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(full.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(await full.text())).toEqual({ 'subsonic-response': artists });
+    // Other suites write to the same catalog meanwhile, which makes a new list (and ETag): ask until one holds still.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5 && !statuses.includes(304); attempt++) {
+      const etag = (await fetch(url, { headers: { 'accept-encoding': 'gzip' } })).headers.get('etag')!;
+      // As a revalidating app sends it: fetch would otherwise add `no-cache`, which makes any server answer in full.
+      statuses.push((await fetch(url, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status);
+    }
+    expect(statuses).toContain(304);
+
     // The same in XML, and folder browsing reaches the same songs.
     const xmlAlbum = (await callOk(app, 'getAlbum', { id: got.id }, 'xml')).album;
     expect(xmlAlbum.song.map((song: { id: string }) => song.id)).toEqual(got.song.map((song: { id: string }) => song.id));

@@ -4,6 +4,7 @@ import type { MediaStore } from '../media/media-store.js';
 import { clearMediaHeaders, sendMedia, type SendFailure } from '../media/send-media.js';
 import type { SubsonicApi } from './subsonic-api.js';
 import type { SubsonicAnswer } from './subsonic-method.js';
+import type { SharedRendering } from './shared-answer.js';
 import { SUBSONIC_ERRORS, SubsonicError } from './protocol/subsonic-error.js';
 import { SubsonicParams } from './protocol/subsonic-params.js';
 import { formatOf, renderError, renderOk, type RenderedAnswer } from './protocol/subsonic-response.js';
@@ -47,6 +48,10 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
       .then(async (result: SubsonicAnswer) => {
         if (result.kind === 'payload') return send(res, renderOk(format, result.payload, callback));
         if (result.kind === 'bytes') return sendBytes(req, res, result);
+        if (result.kind === 'shared') {
+          if (format === 'jsonp') return send(res, renderOk(format, result.answer.payload, callback));
+          return sendShared(req, res, result.answer.rendering(format));
+        }
         let failure: SendFailure | null = null;
         for (let attempt = 1; attempt <= 2; attempt++) {
           const file = await media.open(result.fileId);
@@ -73,6 +78,20 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
         fail(new SubsonicError(SUBSONIC_ERRORS.generic, 'The server could not answer this call. Please try again shortly.'));
       });
   });
+}
+
+/** A shared answer: the same bytes for every caller, gzipped once, and 304 to an app that holds them already. */
+async function sendShared(req: Request, res: Response, rendering: SharedRendering): Promise<void> {
+  res.setHeader('Content-Type', rendering.contentType);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  res.vary('Accept-Encoding');
+  const gzipped = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+  res.setHeader('ETag', gzipped ? `${rendering.etag.slice(0, -1)}-gz"` : rendering.etag);
+  if (req.fresh) return void res.status(304).end();
+  if (!gzipped) return void res.status(200).end(rendering.body);
+  const body = await rendering.gzipped();
+  res.setHeader('Content-Encoding', 'gzip');
+  res.status(200).end(body);
 }
 
 /**

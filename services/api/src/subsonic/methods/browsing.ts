@@ -52,16 +52,23 @@ export class BrowsingMethods implements SubsonicMethodGroup {
   }
 
   readonly methods = {
+    // Artists carry no stars (Tunafy stars songs only), so the list is everyone's: made once per catalog version.
     getArtists: async (call) => {
       const view = await this.view(call);
-      const index = this.library.artistIndex(view.model).map(({ name, artists }) => ({ name, artist: artists.map((artist) => view.artist(artist)) }));
-      return ok({ artists: { ignoredArticles: IGNORED_ARTICLES, index } });
+      const answer = this.library.shared(view.model, 'getArtists', () => {
+        const index = this.library.artistIndex(view.model).map(({ name, artists }) => ({ name, artist: artists.map((artist) => view.artist(artist)) }));
+        return { artists: { ignoredArticles: IGNORED_ARTICLES, index } };
+      });
+      return { kind: 'shared', answer };
     },
 
     getIndexes: async (call) => {
       const view = await this.view(call);
-      const index = this.library.artistIndex(view.model).map(({ name, artists }) => ({ name, artist: artists.map(({ id, name: artistName }) => ({ id, name: artistName })) }));
-      return ok({ indexes: { ignoredArticles: IGNORED_ARTICLES, lastModified: Date.now(), index } });
+      const answer = this.library.shared(view.model, 'getIndexes', () => {
+        const index = this.library.artistIndex(view.model).map(({ name, artists }) => ({ name, artist: artists.map(({ id, name: artistName }) => ({ id, name: artistName })) }));
+        return { indexes: { ignoredArticles: IGNORED_ARTICLES, lastModified: Date.now(), index } };
+      });
+      return { kind: 'shared', answer };
     },
 
     getMusicDirectory: async (call) => {
