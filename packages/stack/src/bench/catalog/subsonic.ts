@@ -115,7 +115,10 @@ async function measureSync(context: ScaleContext, auth: string): Promise<Subsoni
  * getPlaylists, then a 64 KiB Range read of a song through stream), at most 100,000 requests; the API's RSS sampled.
  */
 async function startupLoad(context: ScaleContext, auth: string, apiPid: number | undefined, clients: number, seconds: number): Promise<SubsonicFigures['load']> {
-  const songs = liveSongs(context).slice(0, 2);
+  // Songs the bench uploaded have files of their own: the generated ones share one, which the write measurements'
+  // song deletes remove with the song they delete.
+  const songs = context.uploaded.filter((id) => !context.deleted.has(id)).slice(-2);
+  if (songs.length === 0) throw new Error('no uploaded song left to stream');
   const types = ['random', 'newest', 'frequent', 'alphabeticalByName'];
   const sequence = [
     () => `/rest/ping.view?${auth}`,
@@ -144,7 +147,10 @@ async function startupLoad(context: ScaleContext, auth: string, apiPid: number |
           if (streams) {
             const type = response.headers.get('content-type') ?? '';
             const body = Buffer.from(await response.arrayBuffer());
-            if (response.status !== 206 || !type.startsWith('audio/')) failed(`${method} ${response.status} ${type.startsWith('audio/') ? '' : body.toString('utf8').slice(0, 80)}`);
+            if (response.status !== 206 || !type.startsWith('audio/')) {
+              const error = type.includes('json') ? (JSON.parse(body.toString('utf8')) as { 'subsonic-response'?: { error?: { code: number; message: string } } })['subsonic-response']?.error : undefined;
+              failed(`${method} ${response.status}${error ? ` ${error.code} ${error.message}` : ''}`);
+            }
           } else {
             const answer = ((await response.json()) as { 'subsonic-response'?: { status?: string; error?: { code: number } } })['subsonic-response'];
             if (answer?.status !== 'ok') failed(`${method} ${answer?.error?.code ?? response.status}`);
