@@ -106,7 +106,9 @@ export class PlaylistMethods implements SubsonicMethodGroup {
       const username = params.string('username');
       let playlists: PlaylistRecord[];
       if (username === undefined || username.toLowerCase() === user.username.toLowerCase()) {
-        playlists = view.model.visiblePlaylistsPage(user.id, {}).items;
+        // The app's playlist list is the user's own library, private ones included (docs/subsonic.md): every public
+        // playlist of the instance would be thousands of rows at start-up; others' are reached by `username`.
+        playlists = view.model.playlistsByCreator(user.id);
       } else {
         // Another user's playlists: those anyone may see, as on their user page.
         const owner = await this.users.findByUsername(username);
