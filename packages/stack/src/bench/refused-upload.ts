@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApi, throwawayApiEnv } from '../api-process.js';
 import { startGateway } from '../gateway.js';
 import { sendRefusedUpload } from '../refused-uploads.js';
-import { openBenchDatabase } from './database-tools.js';
+import { withBenchApi } from './bench-api.js';
 import { cpuMs } from './process-cpu.js';
 import { median } from './stats.js';
 
@@ -30,14 +27,7 @@ interface Run {
 
 /** `npm run bench -- --refused-upload`: each way in, each client kind, RUNS times; prints medians and worst cases. */
 export async function runRefusedUploadBench(progress: (line: string) => void): Promise<void> {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const scratch = await mkdtemp(join(tmpdir(), 'tunafy-bench-refused-'));
-  cleanups.push(() => rm(scratch, { recursive: true, force: true }));
-  try {
-    const loadAtStart = loadavg()[0]!;
-    const { database } = await openBenchDatabase(progress, cleanups);
-    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media')) });
-    cleanups.push(() => api.stop());
+  await withBenchApi('refused', progress, async ({ api, scratch, loadAtStart, cleanups }) => {
     const gateway = await startGateway({ apiUrl: api.url, apps: { shell: join(scratch, 'shell') }, log: () => undefined });
     cleanups.push(() => gateway.stop());
     const pid = api.child.pid!;
@@ -85,7 +75,5 @@ export async function runRefusedUploadBench(progress: (line: string) => void): P
       }
     }
     console.log(lines.join('\n'));
-  } finally {
-    while (cleanups.length > 0) await cleanups.pop()!().catch((error: Error) => progress(`cleanup: ${error.message}`));
-  }
+  });
 }

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startApi, throwawayApiEnv } from '../api-process.js';
+import { loadavg } from 'node:os';
 import { BenchSession } from './api-session.js';
-import { openBenchDatabase } from './database-tools.js';
+import { withBenchApi } from './bench-api.js';
 import { loadMediaGenerators } from './media.js';
 import { withCpu } from './process-cpu.js';
 import { mbps, median, ratio, table } from './stats.js';
@@ -42,14 +39,7 @@ interface Run {
  * the pairs (target ≥ 0.9) with its spread, and the API's CPU per MB.
  */
 export async function runSubsonicStreamBench(progress: (line: string) => void): Promise<void> {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const scratch = await mkdtemp(join(tmpdir(), 'tunafy-bench-subsonic-'));
-  cleanups.push(() => rm(scratch, { recursive: true, force: true }));
-  try {
-    const loadAtStart = loadavg()[0]!;
-    const { database } = await openBenchDatabase(progress, cleanups);
-    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media')) });
-    cleanups.push(() => api.stop());
+  await withBenchApi('subsonic', progress, async ({ api, database, loadAtStart }) => {
     const session = new BenchSession(api.url);
     await session.signup();
 
@@ -109,7 +99,5 @@ export async function runSubsonicStreamBench(progress: (line: string) => void): 
         '',
       ].join('\n'),
     );
-  } finally {
-    while (cleanups.length > 0) await cleanups.pop()!().catch((error: Error) => progress(`cleanup: ${error.message}`));
-  }
+  });
 }
