@@ -107,6 +107,12 @@ export class SubsonicView {
     };
   }
 
+  /** An album as the folder-era calls show it (getMusicDirectory, getAlbumList, search2): a directory under its artist. */
+  albumDirectory(album: AlbumRecord) {
+    const { id, name, artist, artistId, coverArt, year, created, duration } = this.album(album);
+    return { id, parent: artistId, isDir: true, title: name, album: name, artist, year, coverArt, created, duration };
+  }
+
   albumWithSongs(album: AlbumRecord) {
     const songs = this.model.albumSongs(album.id, {})?.items ?? [];
     return { ...this.album(album), song: songs.map((song) => this.child(song)) };

@@ -76,10 +76,7 @@ export class BrowsingMethods implements SubsonicMethodGroup {
       const view = await this.view(call);
       const artist = this.library.artist(view.model, id);
       if (artist) {
-        const albums = this.newestFirst(view, this.library.albumsOf(view.model, id)).map((album) => {
-          const { name, duration, year, coverArt, created, artist: artistName } = view.album(album);
-          return { id: album.id, parent: artist.id, isDir: true, title: name, album: name, artist: artistName, year, coverArt, created, duration };
-        });
+        const albums = this.newestFirst(view, this.library.albumsOf(view.model, id)).map((album) => view.albumDirectory(album));
         return ok({ directory: { id, name: artist.name, child: [...albums, ...this.loneSongs(view, id).map((song) => view.child(song))] } });
       }
       const album = view.model.album(id);

@@ -82,11 +82,7 @@ export class ListMethods implements SubsonicMethodGroup {
 
     getAlbumList: async (call) => {
       const { view, albums } = await this.albumList(call);
-      const album = albums.map((record) => {
-        const { id, name, artist, artistId, coverArt, year, created, duration } = view.album(record);
-        return { id, parent: artistId, isDir: true, title: name, album: name, artist, year, coverArt, created, duration };
-      });
-      return ok({ albumList: { album } });
+      return ok({ albumList: { album: albums.map((album) => view.albumDirectory(album)) } });
     },
 
     getRandomSongs: async (call) => {

@@ -72,10 +72,7 @@ export class SearchMethods implements SubsonicMethodGroup {
       return ok({
         searchResult2: {
           artist: artists.map(({ id, name }) => ({ id, name })),
-          album: albums.map((record) => {
-            const { id, name, artist, artistId, coverArt, year, created } = view.album(record);
-            return { id, parent: artistId, isDir: true, title: name, album: name, artist, year, coverArt, created };
-          }),
+          album: albums.map((album) => view.albumDirectory(album)),
           song: songs.map((song) => view.child(song)),
         },
       });
