@@ -210,6 +210,10 @@ describe('browsing a tagged library', () => {
     expect(folders.some((folder: { id: string }) => folder.id === marlow.id)).toBe(true);
     const directory = (await callOk(app, 'getMusicDirectory', { id: marlow.id })).directory;
     expect(directory.child).toEqual([expect.objectContaining({ id: got.id, isDir: true, title: album })]);
+    // The folder-era list and search show the album as the same directory.
+    const folderAlbum = expect.objectContaining({ id: got.id, parent: marlow.id, isDir: true, title: album, duration: got.duration });
+    expect((await callOk(app, 'search2', { query: album, artistCount: 0, songCount: 0 })).searchResult2.album).toEqual([folderAlbum]);
+    expect((await callOk(app, 'getAlbumList', { type: 'byYear', fromYear: 2021, toYear: 2021, size: 500 })).albumList.album).toEqual(expect.arrayContaining([folderAlbum]));
     const albumDirectory = (await callOk(app, 'getMusicDirectory', { id: got.id })).directory;
     expect(albumDirectory.child.map((child: { id: string }) => child.id)).toEqual([second.song.id, first.song.id]);
   });
