@@ -22,6 +22,8 @@ export function usePlayerState(): PlayerState | undefined {
 export function toQueueItem(song: Song): QueueItem {
   return {
     ...(song.artists ? { artists: song.artists } : {}),
+    ...(song.audio_format ? { audio_format: song.audio_format } : {}),
+    ...(song.loudness ? { loudness: song.loudness } : {}),
     id: song.id,
     song_name: song.song_name,
     artist_username: song.artist_username,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Artist, ArtistRef, Genre } from './artists.js';
 import type { AudioFormat } from './audio-formats.js';
+import type { SongLoudness } from './streaming.js';
 import { LIMITS, MESSAGES } from './messages.js';
 
 /** Ids are 24-hex-digit strings (MongoDB ObjectIds) everywhere in the API. */
@@ -107,6 +108,8 @@ export interface Song {
    * form, which is shown as its owner's (`artist_username`, a link to their user page). Always sent by the API.
    */
   artists?: ArtistRef[];
+  /** Measured loudness for volume normalization (docs/streaming.md); null until measured. Always sent by the API. */
+  loudness?: SongLoudness | null;
 }
 
 export interface Album {

@@ -7,15 +7,16 @@ import type { SessionUser, Song } from '@tunafy/contracts';
  * any change a remote built against the previous one could misread; remotes
  * built against another major are refused at load with a clear message.
  */
-export const EVENT_CONTRACT_VERSION = '1.4.0';
+export const EVENT_CONTRACT_VERSION = '1.5.0';
 
 export type ModalName = 'login' | 'signup' | 'please-log-in';
 
 /**
  * What the player plays: enough to show and stream a song without another fetch. `artists` (the credited artists,
- * optional as on Song) since 1.4.0: a player built before shows the owner's name, as it did.
+ * optional as on Song) since 1.4.0: a player built before shows the owner's name, as it did. `audio_format` and
+ * `loudness` since 1.5.0: without them the player plays the stored file at full level, as before.
  */
-export type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id' | 'artists'>;
+export type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id' | 'artists' | 'audio_format' | 'loudness'>;
 
 export type PlayerCommand =
   /** Queue the whole list and play from `index` (SPEC §4). `source` lets list pages know the queue is theirs. */

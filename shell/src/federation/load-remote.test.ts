@@ -15,7 +15,7 @@ describe('loadRemoteModule', () => {
   beforeEach(() => modules.clear());
 
   it('returns the module once the remote speaks our event contract', async () => {
-    modules.set('mf_ok/meta', { contractVersion: '1.4.0' });
+    modules.set('mf_ok/meta', { contractVersion: '1.5.0' });
     modules.set('mf_ok/Page', { default: 'page' });
     await expect(loadRemoteModule('mf_ok/Page')).resolves.toEqual({ default: 'page' });
   });
