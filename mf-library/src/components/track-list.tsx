@@ -8,7 +8,6 @@ import { ActionMenu, type MenuAction } from './action-menu';
 import { ArtistLinks } from './artist-links';
 import { Cover } from './cover';
 import { ClockIcon, PauseIcon, PlayIcon } from './icons';
-import { UnplayableNote } from './unplayable-note';
 import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
@@ -107,7 +106,6 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
           </Link>
           <span className={styles.artist}>
             <ArtistLinks item={song} linkClassName={styles.artistLink} />
-            <UnplayableNote format={song.audio_format} />
           </span>
         </span>
       </span>
