@@ -57,8 +57,14 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --omit=dev --workspace=@tunafy/api
 
 FROM ${NODE_IMAGE} AS runtime
-# The package managers are not needed to run the app: less to ship, less to patch.
-RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
+# ffmpeg from Debian transcodes what a browser or an app cannot play and measures loudness (docs/streaming.md);
+# the API spawns it by name (FFMPEG_PATH). Not pinned: the named Debian release fixes the 5.1 line and its
+# security updates should flow in. The package managers are not needed to run the app: less to ship.
+# hadolint ignore=DL3008
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/* \
+ && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
       /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* \
  && mkdir -p /var/cache/tunafy/media && chown -R node:node /var/cache/tunafy
 # The repository layout is kept (/app/node_modules/@tunafy/contracts is a link to ../../packages/contracts).
