@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioEngine, HANDOFF_LEAD_MS, type EngineEvents } from './audio-engine';
 import { stubMediaElements, setMediaState } from '../test/media';
+import { FakeAudioContext } from '../test/fake-audio-context';
+import { LoudnessOutput, dbToGain } from './loudness-output';
 
 function recorder() {
   const calls: string[] = [];
@@ -29,9 +31,9 @@ beforeEach(() => {
 afterEach(() => host.remove());
 
 /** An engine in the host; `onEnded` (given the engine) stands in for the controller's answer to "ended". */
-function setup(onEnded?: (engine: AudioEngine) => void) {
+function setup(onEnded?: (engine: AudioEngine) => void, output?: LoudnessOutput) {
   const { calls, events } = recorder();
-  const engine: AudioEngine = new AudioEngine(onEnded ? { ...events, ended: () => onEnded(engine) } : events);
+  const engine: AudioEngine = new AudioEngine(onEnded ? { ...events, ended: () => onEnded(engine) } : events, undefined, output);
   engine.mount(host);
   const [a, b] = Array.from(host.querySelectorAll('audio'));
   return { engine, calls, a, b };
@@ -287,5 +289,80 @@ describe('AudioEngine', () => {
     expect(engine.currentUrl).toBeNull();
     engine.destroy();
     expect(host.querySelectorAll('audio')).toHaveLength(0);
+  });
+
+  describe('volume normalization', () => {
+    /** An engine whose elements go through a fake Web Audio graph, running from the start unless told. */
+    function normalized(onEnded?: (engine: AudioEngine) => void, state = 'running') {
+      const context = new FakeAudioContext({ state });
+      const setup_ = setup(onEnded, new LoudnessOutput(() => context));
+      return { ...setup_, context };
+    }
+
+    it("plays each song at its own gain: the opened one on the active element, the preloaded one on the standby", () => {
+      const { engine, context, a, b } = normalized();
+      engine.open('/song-1', { autoplay: true, gainDb: -6 });
+      expect(context.gainOf(a)).toBeCloseTo(dbToGain(-6));
+      setMediaState(a, { readyState: 4 });
+      engine.preload('/song-2', 3);
+      expect(context.gainOf(b)).toBeCloseTo(dbToGain(3));
+      // The same preload at a new gain (the setting changed) is not loaded again.
+      engine.preload('/song-2', -2);
+      expect(context.gainOf(b)).toBeCloseTo(dbToGain(-2));
+      engine.setGain(-1);
+      expect(context.gainOf(a)).toBeCloseTo(dbToGain(-1));
+    });
+
+    it('keeps the gapless hand-off: the old song plays out at its gain while the next starts at its own', () => {
+      vi.useFakeTimers();
+      const { engine, context, a, b } = normalized((engine_) => engine_.open('/song-2', { autoplay: true, gainDb: 2 }));
+      engine.open('/song-1', { autoplay: true, gainDb: -8 });
+      setMediaState(a, { readyState: 4, duration: 100, paused: false });
+      engine.preload('/song-2', 2);
+      setMediaState(b, { readyState: 4 });
+      a.currentTime = 99.5;
+      fire(a, 'timeupdate');
+      media.play.mockClear();
+      media.pause.mockClear();
+      vi.advanceTimersByTime(500 - HANDOFF_LEAD_MS);
+      expect(engine.currentUrl).toBe('/song-2');
+      expect((media.play.mock.contexts[0] as unknown as HTMLAudioElement).dataset.tunafyPlayer).toBe('b');
+      expect(media.pause).not.toHaveBeenCalled();
+      expect(context.gainOf(a)).toBeCloseTo(dbToGain(-8));
+      expect(context.gainOf(b)).toBeCloseTo(dbToGain(2));
+      vi.useRealTimers();
+    });
+
+    it('never starts an element routed into a suspended context: the play waits for it to resume', async () => {
+      const { engine, context, a } = normalized();
+      engine.open('/song-1', { autoplay: true });
+      expect(context.gainOf(a)).toBe(1);
+      context.setState('suspended');
+      media.play.mockClear();
+      engine.play();
+      expect(media.play).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(media.play).toHaveBeenCalledTimes(1));
+      expect(context.state).toBe('running');
+    });
+
+    it('drops a play that waited when a pause or another song came first', async () => {
+      const { engine, context } = normalized();
+      engine.open('/song-1', { autoplay: true });
+      context.setState('suspended');
+      media.play.mockClear();
+      engine.play();
+      engine.pause();
+      await vi.waitFor(() => expect(context.state).toBe('running'));
+      await Promise.resolve();
+      expect(media.play).not.toHaveBeenCalled();
+    });
+
+    it('plays at once, unrouted, on the first play into a context that has not run yet', async () => {
+      const { engine, context, a } = normalized(undefined, 'suspended');
+      engine.open('/song-1', { autoplay: true, gainDb: -5 });
+      expect(media.play).toHaveBeenCalledTimes(1);
+      expect(context.gainOf(a)).toBeNull();
+      await vi.waitFor(() => expect(context.gainOf(a)).toBeCloseTo(dbToGain(-5)));
+    });
   });
 });

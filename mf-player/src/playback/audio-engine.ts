@@ -3,8 +3,10 @@
  * song that comes next. Shortly before the active song ends, the standby
  * element (already buffered) starts and becomes the active one while the old
  * one plays out its last milliseconds: a gapless hand-off. The engine knows
- * URLs, not songs or queues: the controller decides what plays.
+ * URLs, not songs or queues: the controller decides what plays. Each element
+ * has its own normalization gain (loudness-output.ts), set with its URL.
  */
+import { LoudnessOutput } from './loudness-output';
 
 export interface EngineEvents {
   /** The active element's position moved (timeupdate). */
@@ -30,6 +32,8 @@ export interface OpenOptions {
   autoplay: boolean;
   /** Seconds to start at (a restored position). */
   startAt?: number;
+  /** Volume normalization for this song, dB (0 when omitted). */
+  gainDb?: number;
 }
 
 const HAVE_FUTURE_DATA = 3;
@@ -65,6 +69,9 @@ export class AudioEngine {
   private readonly urls: [string | null, string | null] = [null, null];
   /** The URL to preload once the active track has buffered enough (so the two downloads do not compete). */
   private wantedPreload: string | null = null;
+  private wantedPreloadGainDb = 0;
+  /** Bumped by every open and pause, so a play that waited for the audio context does not start a stale song. */
+  private playAttempt = 0;
   private pendingStartAt: number | null = null;
   private ownSeek = false;
   private lastTime = 0;
@@ -80,12 +87,14 @@ export class AudioEngine {
   constructor(
     private readonly events: EngineEvents,
     createElement: () => HTMLAudioElement = () => document.createElement('audio'),
+    private readonly output: LoudnessOutput = new LoudnessOutput(),
   ) {
     this.elements = [createElement(), createElement()];
     this.elements.forEach((element, slot) => {
       element.preload = 'none';
       element.dataset.tunafyPlayer = slot === 0 ? 'a' : 'b';
       LISTENED_EVENTS.forEach((type) => element.addEventListener(type, this.onEvent));
+      this.output.add(element);
     });
   }
 
@@ -106,6 +115,7 @@ export class AudioEngine {
 
   destroy(): void {
     this.cancelHandoff();
+    this.playAttempt++;
     this.releasePlayOut(false);
     this.elements.forEach((element, slot) => {
       element.pause();
@@ -113,6 +123,7 @@ export class AudioEngine {
       LISTENED_EVENTS.forEach((type) => element.removeEventListener(type, this.onEvent));
       element.remove();
     });
+    this.output.destroy();
     this.wantedPreload = null;
   }
 
@@ -140,8 +151,9 @@ export class AudioEngine {
    * Starts `url` from the beginning (or `startAt`). When the standby element
    * already holds it, the two elements swap: no new request, no gap.
    */
-  open(url: string, { autoplay, startAt = 0 }: OpenOptions): void {
+  open(url: string, { autoplay, startAt = 0, gainDb = 0 }: OpenOptions): void {
     this.cancelHandoff();
+    this.playAttempt++;
     const previous = this.active;
     const handingOff = this.endingEarly;
     this.endingEarly = false;
@@ -164,6 +176,7 @@ export class AudioEngine {
       this.active.src = url;
       this.pendingStartAt = startAt > 0 ? startAt : null;
     }
+    this.output.setGain(this.active, gainDb);
     this.lastTime = startAt;
     this.events.duration(this.duration);
     if (autoplay) this.play();
@@ -173,22 +186,40 @@ export class AudioEngine {
   /** Stops and forgets the current track (empty queue). */
   clear(): void {
     this.cancelHandoff();
+    this.playAttempt++;
     this.releasePlayOut(true);
     this.active.pause();
     this.unload(this.activeSlot);
     this.preload(null);
   }
 
-  /** Preloads `url` into the standby element once the active track is buffered (null drops any preload). */
-  preload(url: string | null): void {
+  /**
+   * Preloads `url` into the standby element once the active track is buffered (null drops any preload), to play
+   * at `gainDb`. The same URL again only changes the gain.
+   */
+  preload(url: string | null, gainDb = 0): void {
     if (url !== this.wantedPreload) this.cancelHandoff();
     this.wantedPreload = url;
+    this.wantedPreloadGainDb = gainDb;
     if (url === null && this.standby.hasAttribute('src') && this.standby !== this.playingOut) this.unload(this.standbySlot);
+    if (url !== null && this.urls[this.standbySlot] === url) this.output.setGain(this.standby, gainDb);
     this.maybePreload();
+  }
+
+  /** A new normalization gain for the current song (the setting changed). */
+  setGain(gainDb: number): void {
+    if (this.currentUrl) this.output.setGain(this.active, gainDb);
   }
 
   play(): void {
     if (!this.currentUrl) return;
+    const attempt = ++this.playAttempt;
+    const ready = this.output.beforePlay();
+    if (ready) void ready.then(() => attempt === this.playAttempt && this.startActive());
+    else this.startActive();
+  }
+
+  private startActive(): void {
     this.active.play()?.catch((error: DOMException) => {
       if (error?.name === 'NotAllowedError') this.events.blocked();
       // AbortError: a newer load replaced this one. NotSupportedError: the 'error' event reports it.
@@ -197,6 +228,7 @@ export class AudioEngine {
 
   pause(): void {
     this.cancelHandoff();
+    this.playAttempt++;
     this.releasePlayOut(true);
     this.active.pause();
   }
@@ -304,6 +336,7 @@ export class AudioEngine {
     standby.loop = false;
     standby.preload = 'auto';
     standby.src = url;
+    this.output.setGain(standby, this.wantedPreloadGainDb);
   }
 
   private handle(event: Event): void {

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvents } from './audio-engine';
-import { AudioSession } from './audio-session';
+import { AudioSession, type SourceOf } from './audio-session';
 import { FakeEngine, catalogItem } from '../test/fakes';
 
 let engine: FakeEngine;
 let ticks: number;
 
-function attached(settings = { volume: 0.3, muted: true, loop: true }) {
+const plainSource: SourceOf = (song) => ({ url: song.song_file_url, gainDb: 0 });
+
+function attached(settings = { volume: 0.3, muted: true, loop: true }, sourceOf: SourceOf = plainSource) {
   ticks = 0;
   const session = new AudioSession(
     (events) => {
@@ -15,6 +17,7 @@ function attached(settings = { volume: 0.3, muted: true, loop: true }) {
       return engine;
     },
     () => ticks++,
+    (song, useAlbum) => sourceOf(song, useAlbum),
   );
   session.attach(document.createElement('div'), {} as EngineEvents, settings);
   return session;
@@ -119,5 +122,54 @@ describe('AudioSession', () => {
     session.followPlayback(true);
     vi.advanceTimersByTime(5000);
     expect(ticks).toBe(0);
+  });
+
+  describe('sources', () => {
+    /** URLs and gains as a quality setting would give them: `?q=<quality>`, -3 dB for a track, -1 dB as part of its album. */
+    function withSettings() {
+      const settings = { quality: 'normal', normalization: -3 };
+      const sourceOf: SourceOf = (song, useAlbum) => ({ url: `${song.song_file_url}?q=${settings.quality}`, gainDb: useAlbum ? settings.normalization + 2 : settings.normalization });
+      const session = attached(undefined, sourceOf);
+      return { session, settings };
+    }
+
+    it('opens and preloads the URL and gain the settings give, album gain when asked', () => {
+      const { session } = withSettings();
+      session.open(catalogItem(1), { autoplay: true, useAlbum: true });
+      expect(engine.lastUrl).toBe(`${catalogItem(1).song_file_url}?q=normal`);
+      expect(engine.gainDb).toBe(-1);
+      session.preload(catalogItem(2));
+      expect(engine.preloaded).toBe(`${catalogItem(2).song_file_url}?q=normal`);
+      expect(engine.preloadedGainDb).toBe(-3);
+    });
+
+    it('a quality change reloads the preloaded song with the new URL and leaves the current one playing', () => {
+      const { session, settings } = withSettings();
+      session.open(catalogItem(1), { autoplay: true });
+      session.preload(catalogItem(2), true);
+      settings.quality = 'low';
+      settings.normalization = -6;
+      session.settingsChanged();
+      expect(engine.opened).toHaveLength(1);
+      expect(engine.gainDb).toBe(-6);
+      expect(engine.preloaded).toBe(`${catalogItem(2).song_file_url}?q=low`);
+      expect(engine.preloadedGainDb).toBe(-4);
+      session.open(catalogItem(2), { autoplay: true, useAlbum: true });
+      expect(engine.lastUrl).toBe(`${catalogItem(2).song_file_url}?q=low`);
+    });
+
+    it('opens the preloaded song from the URL it was buffered with (the gapless swap), even if the rule would now say otherwise', () => {
+      const { session, settings } = withSettings();
+      session.open(catalogItem(1), { autoplay: true });
+      session.preload(catalogItem(2));
+      // Automatic judging a changed connection: only what is not buffered yet follows it.
+      settings.quality = 'original';
+      session.preload(catalogItem(2));
+      expect(engine.preloaded).toBe(`${catalogItem(2).song_file_url}?q=normal`);
+      session.open(catalogItem(2), { autoplay: true });
+      expect(engine.lastUrl).toBe(`${catalogItem(2).song_file_url}?q=normal`);
+      session.open(catalogItem(3), { autoplay: true });
+      expect(engine.lastUrl).toBe(`${catalogItem(3).song_file_url}?q=original`);
+    });
   });
 });

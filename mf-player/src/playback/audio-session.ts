@@ -3,14 +3,29 @@
  * gapless hand-off, preloading the next song: see audio-engine.ts) from mount
  * to destroy, the position and duration the progress bar shows, and the two
  * clocks that run while a song plays. It knows songs, not queues: the
- * controller says which song is current and which comes next.
+ * controller says which song is current and which comes next (and whether
+ * each plays as part of its album, for album gain). `sourceOf` turns a song
+ * into the URL and gain the settings ask for (playback-source.ts).
  */
 import type { QueueItem } from '@tunafy/event-bus';
 import type { AudioEngine, EngineEvents } from './audio-engine';
 import { LISTEN_INTERVAL_MS, PROGRESS_INTERVAL_MS } from './constants';
+import type { PlaybackSource } from './playback-source';
 import { Store } from './store';
 
-export type PlaybackEngine = Pick<AudioEngine, 'mount' | 'destroy' | 'open' | 'clear' | 'preload' | 'play' | 'pause' | 'seek' | 'restart' | 'setVolume' | 'setLoop' | 'position' | 'duration'>;
+export type PlaybackEngine = Pick<
+  AudioEngine,
+  'mount' | 'destroy' | 'open' | 'clear' | 'preload' | 'play' | 'pause' | 'seek' | 'restart' | 'setVolume' | 'setLoop' | 'setGain' | 'position' | 'duration'
+>;
+
+/** The URL and gain of `song` under the current settings; `useAlbum` when it plays as part of its album in order. */
+export type SourceOf = (song: QueueItem, useAlbum: boolean) => PlaybackSource;
+
+interface Loaded {
+  song: QueueItem;
+  useAlbum: boolean;
+  url: string;
+}
 
 export interface Progress {
   /** Seconds into the current song. */
@@ -37,6 +52,8 @@ export class AudioSession {
   /** Kept apart from the bar's other state: it changes 50 times a second and only the progress bar needs it. */
   readonly progress = new Store<Progress>(NOTHING_LOADED);
   private engine: PlaybackEngine | null = null;
+  private current: Loaded | null = null;
+  private preloaded: Loaded | null = null;
   private progressTimer: ReturnType<typeof setInterval> | null = null;
   private listenTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -44,6 +61,7 @@ export class AudioSession {
     private readonly createEngine: (events: EngineEvents) => PlaybackEngine,
     /** Every LISTEN_INTERVAL_MS while playing: what is slower than the progress bar (the bus, saving). */
     private readonly onListenTick: () => void,
+    private readonly sourceOf: SourceOf,
   ) {}
 
   get attached(): boolean {
@@ -63,6 +81,8 @@ export class AudioSession {
     this.stopClocks();
     this.engine?.destroy();
     this.engine = null;
+    this.current = null;
+    this.preloaded = null;
   }
 
   /**
@@ -70,22 +90,50 @@ export class AudioSession {
    * detached, when there is nothing to load it into. The progress is set
    * first: the engine reports the duration it knows while opening.
    */
-  open(song: QueueItem, { autoplay, startAt = 0 }: { autoplay: boolean; startAt?: number }): boolean {
+  open(song: QueueItem, { autoplay, startAt = 0, useAlbum = false }: { autoplay: boolean; startAt?: number; useAlbum?: boolean }): boolean {
     if (!this.engine) return false;
     this.progress.set({ position: startAt, duration: catalogDuration(song) });
-    this.engine.open(song.song_file_url, { autoplay, startAt });
+    const { url: fresh, gainDb } = this.sourceOf(song, useAlbum);
+    // The preloaded song keeps the URL it was buffered with (Automatic may judge the connection differently now):
+    // the engine swaps to it only for the same URL, and that swap is the gapless hand-off.
+    const url = this.preloaded?.song.id === song.id ? this.preloaded.url : fresh;
+    this.current = { song, useAlbum, url };
+    this.engine.open(url, { autoplay, startAt, gainDb });
     return true;
   }
 
   /** The queue emptied: nothing loaded, nothing preloaded, the bar back at 0. */
   clear(): void {
     this.engine?.clear();
+    this.current = null;
+    this.preloaded = null;
     this.progress.set(NOTHING_LOADED);
   }
 
   /** Gapless: the song that comes next, buffered in the standby element (null drops it). */
-  preload(song: QueueItem | null): void {
-    this.engine?.preload(song?.song_file_url ?? null);
+  preload(song: QueueItem | null, useAlbum = false): void {
+    if (!this.engine) return;
+    if (!song) {
+      this.preloaded = null;
+      this.engine.preload(null);
+      return;
+    }
+    const { url: fresh, gainDb } = this.sourceOf(song, useAlbum);
+    const url = this.preloaded?.song.id === song.id ? this.preloaded.url : fresh;
+    this.preloaded = { song, useAlbum, url };
+    this.engine.preload(url, gainDb);
+  }
+
+  /**
+   * The Streaming quality or Volume normalization changed: the current song keeps playing from the URL it has (at
+   * the new gain), the preloaded one is loaded again from the URL the new quality asks for.
+   */
+  settingsChanged(): void {
+    if (!this.engine) return;
+    if (this.current) this.engine.setGain(this.sourceOf(this.current.song, this.current.useAlbum).gainDb);
+    const preloaded = this.preloaded;
+    this.preloaded = null;
+    if (preloaded) this.preload(preloaded.song, preloaded.useAlbum);
   }
 
   play(): void {

@@ -27,6 +27,19 @@ describe('localStorage', () => {
     expect(third).not.toHaveProperty('artists');
   });
 
+  it('keeps the format and the loudness of the songs it saved (the stream URL and the gain need them), and drops malformed ones', () => {
+    const loudness = { track_lufs: -9.5, track_peak_db: -0.4, album_lufs: null, album_peak_db: null };
+    const measured = { ...catalogItem(1), audio_format: 'alac' as const, loudness };
+    const bad = { ...catalogItem(2), audio_format: 'midi', loudness: { track_lufs: 'loud', track_peak_db: 0 } };
+    const halfAlbum = { ...catalogItem(3), loudness: { ...loudness, album_lufs: -10 } };
+    saveLocalQueue(localStorage, USER, { queue: { ...snapshot(0), songs: [measured, bad as never, halfAlbum] }, volume: 0.1, muted: false });
+    const [first, second, third] = loadLocal(localStorage, USER)!.queue.songs;
+    expect(first).toMatchObject({ audio_format: 'alac', loudness });
+    expect(second).not.toHaveProperty('audio_format');
+    expect(second).not.toHaveProperty('loudness');
+    expect(third!.loudness).toEqual(loudness);
+  });
+
   it('ignores a position saved for another song', () => {
     saveLocalQueue(localStorage, USER, { queue: snapshot(3, 2), volume: 0.1, muted: false });
     saveLocalPosition(localStorage, USER, { index: 1, songId: hexId(2), position: 50 });
@@ -79,5 +92,11 @@ describe('server shape', () => {
     const restored = fromServerState({ queue: [catalogSong(1), catalogSong(2)], index: 1, position: 4, volume: 0.2, shuffle: false, repeat: 'one', updated_at: '' });
     expect(restored.queue.songs[1]).toEqual(catalogItem(2));
     expect(restored).toMatchObject({ position: 4, volume: 0.2, muted: false, queue: { index: 1, source: null, repeat: 'one' } });
+  });
+
+  it("keeps a saved song's format and loudness", () => {
+    const loudness = { track_lufs: -20, track_peak_db: -3, album_lufs: -18, album_peak_db: -1 };
+    const restored = fromServerState({ queue: [{ ...catalogSong(1), audio_format: 'flac', loudness }], index: 0, position: 0, volume: 0.2, shuffle: false, repeat: 'off', updated_at: '' });
+    expect(restored.queue.songs[0]).toMatchObject({ audio_format: 'flac', loudness });
   });
 });

@@ -4,7 +4,7 @@
  * browsers. Both are per user, so a second account on the same browser never
  * sees the first one's queue.
  */
-import type { ArtistRef, PlayerState as SavedPlayerState, PlayerStateInput, Song } from '@tunafy/contracts';
+import { AUDIO_FORMATS, type ArtistRef, type AudioFormat, type PlayerState as SavedPlayerState, type PlayerStateInput, type Song, type SongLoudness } from '@tunafy/contracts';
 import type { QueueItem } from '@tunafy/event-bus';
 import type { QueueSnapshot, RepeatMode } from '../queue/queue';
 import { DEFAULT_VOLUME, SERVER_QUEUE_MAX, SONG_ID_PATTERN } from './constants';
@@ -71,7 +71,24 @@ function toQueueItem(value: unknown): QueueItem | null {
     album_name: optional('album_name'),
     duration: Math.max(0, finiteOr(value.duration, 0)),
     ...(artistsOf(value.artists) ?? {}),
+    // Without its format a restored ALAC would be taken for an mp3 and never transcoded (playback-source.ts).
+    ...(AUDIO_FORMATS.includes(value.audio_format as AudioFormat) ? { audio_format: value.audio_format as AudioFormat } : {}),
+    ...(loudnessOf(value.loudness) ?? {}),
   };
+}
+
+const finiteOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Stored loudness, kept when its track values are numbers (the album's may be null: a single). */
+function loudnessOf(value: unknown): { loudness: SongLoudness } | null {
+  if (!isObject(value)) return null;
+  const track_lufs = finiteOrNull(value.track_lufs);
+  const track_peak_db = finiteOrNull(value.track_peak_db);
+  if (track_lufs === null || track_peak_db === null) return null;
+  const album_lufs = finiteOrNull(value.album_lufs);
+  const album_peak_db = finiteOrNull(value.album_peak_db);
+  const album = album_lufs !== null && album_peak_db !== null;
+  return { loudness: { track_lufs, track_peak_db, album_lufs: album ? album_lufs : null, album_peak_db: album ? album_peak_db : null } };
 }
 
 /** Stored credited artists, kept when each still has an id and a name (a queue saved before 1.4.0 has none). */
@@ -82,8 +99,21 @@ function artistsOf(value: unknown): { artists: ArtistRef[] } | null {
 }
 
 export function songToQueueItem(song: Song): QueueItem {
-  const { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration, artists } = song;
-  return { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration, ...(artists ? { artists } : {}) };
+  const { id, song_name, artist_id, artist_username, album_id, album_name, song_cover_url, song_file_url, duration, artists, audio_format, loudness } = song;
+  return {
+    id,
+    song_name,
+    artist_id,
+    artist_username,
+    album_id,
+    album_name,
+    song_cover_url,
+    song_file_url,
+    duration,
+    ...(artists ? { artists } : {}),
+    ...(audio_format ? { audio_format } : {}),
+    ...(loudness ? { loudness } : {}),
+  };
 }
 
 function readJson(storage: Storage, key: string): unknown {

@@ -4,6 +4,8 @@ import { getEventBus, type EventMap, type PlayerState } from '@tunafy/event-bus'
 import { FakeEngine, catalogItem, catalogSong, fakeApi, fakeMediaSession, hexId, stubMediaMetadata } from '../test/fakes';
 import { PlayerController } from './player-controller';
 import { storageKeys } from './persistence';
+import { PLAYBACK_SETTINGS_KEY } from './playback-settings';
+import type { BrowserEnvironment, ConnectionInfo } from './playback-source';
 
 const USER = 'user-1';
 const items = (count: number, seconds = 120) => Array.from({ length: count }, (_, i) => catalogItem(i + 1, seconds));
@@ -15,7 +17,7 @@ let states: PlayerState[];
 let notices: EventMap['ui:notify'][];
 let detach: (() => void) | null;
 
-function start(options: { saved?: SavedPlayerState; api?: ReturnType<typeof fakeApi>; mediaSession?: MediaSession | null } = {}) {
+function start(options: { saved?: SavedPlayerState; api?: ReturnType<typeof fakeApi>; mediaSession?: MediaSession | null; environment?: BrowserEnvironment } = {}) {
   api = options.api ?? fakeApi(options.saved ?? null);
   const controller = new PlayerController({
     userId: USER,
@@ -23,6 +25,7 @@ function start(options: { saved?: SavedPlayerState; api?: ReturnType<typeof fake
     storage: localStorage,
     seed: () => 7,
     mediaSession: options.mediaSession ?? null,
+    environment: options.environment,
     createEngine: (events) => {
       engine = new FakeEngine();
       engine.events = events;
@@ -476,5 +479,78 @@ describe('Media Session', () => {
     detach!();
     detach = null;
     expect(media.handlers.get('play')).toBeNull();
+  });
+});
+
+describe('streaming quality and volume normalization', () => {
+  /** Chromium: no ALAC; on `connection`. */
+  const chromium = (connection: ConnectionInfo | null = { effectiveType: '4g', downlink: 10 }): BrowserEnvironment => ({
+    canPlay: (type) => !type.includes('alac'),
+    connection: () => connection,
+  });
+  const ALBUM = hexId(500);
+  const loudness = { track_lufs: -8, track_peak_db: -0.5, album_lufs: -10, album_peak_db: -0.5 };
+  /** Three FLAC tracks of one album, measured. */
+  const albumTracks = () => items(3).map((item) => ({ ...item, audio_format: 'flac' as const, album_id: ALBUM, album_name: 'LP', loudness }));
+  const stream = (n: number, query: string) => `/api/songs/${hexId(n)}/stream?${query}`;
+
+  it('plays a format the browser cannot play as an mp3 transcode, and Automatic at Normal on a slow connection', () => {
+    const controller = start({ environment: chromium({ effectiveType: '3g' }) });
+    controller.playList([{ ...catalogItem(1), audio_format: 'alac' }, { ...catalogItem(2), audio_format: 'flac' }], 0, 'songs');
+    expect(engine.lastUrl).toBe(stream(1, 'maxBitRate=160&format=mp3'));
+    expect(engine.preloaded).toBe(stream(2, 'maxBitRate=160'));
+  });
+
+  it('starts at Automatic and Normal: the original file on a fast connection', () => {
+    const controller = start({ environment: chromium() });
+    expect(controller.getState().settings).toEqual({ quality: 'auto', normalization: 'normal' });
+    controller.playList(albumTracks(), 0, 'songs');
+    expect(engine.lastUrl).toBe(url(1));
+  });
+
+  it('changes quality from the next song: the current one plays on, the preloaded one reloads', () => {
+    const controller = start({ environment: chromium() });
+    controller.playList(albumTracks(), 0, 'songs');
+    expect(engine.preloaded).toBe(url(2));
+    controller.setStreamQuality('low');
+    expect(engine.opened).toHaveLength(1);
+    expect(engine.preloaded).toBe(stream(2, 'maxBitRate=96'));
+    expect(controller.getState().settings.quality).toBe('low');
+    controller.next();
+    expect(engine.lastUrl).toBe(stream(2, 'maxBitRate=96'));
+  });
+
+  it('keeps the settings for this browser, whoever logs in', () => {
+    const first = start({ environment: chromium() });
+    first.setStreamQuality('high');
+    first.setNormalization('loud');
+    expect(JSON.parse(localStorage.getItem(PLAYBACK_SETTINGS_KEY)!)).toEqual({ quality: 'high', normalization: 'loud' });
+    detach?.();
+    const second = new PlayerController({ userId: 'someone-else', api: fakeApi(), storage: localStorage, mediaSession: null, createEngine: () => new FakeEngine() });
+    expect(second.getState().settings).toEqual({ quality: 'high', normalization: 'loud' });
+  });
+
+  it("uses album gain while an album's page plays it in order, track gain otherwise", () => {
+    const controller = start({ environment: chromium() });
+    controller.playList(albumTracks(), 0, `album:${ALBUM}`);
+    // Album at -10 LUFS to -14: -4 dB; the track alone at -8 LUFS: -6 dB.
+    expect(engine.gainDb).toBe(-4);
+    expect(engine.preloadedGainDb).toBe(-4);
+    controller.toggleShuffle();
+    expect(engine.preloadedGainDb).toBe(-6);
+    controller.playList(albumTracks(), 1, 'songs');
+    expect(engine.gainDb).toBe(-6);
+  });
+
+  it('applies a normalization change to the current song at once, and Off plays at unity', () => {
+    const controller = start({ environment: chromium() });
+    controller.playList(albumTracks(), 0, 'songs');
+    controller.setNormalization('off');
+    expect(engine.gainDb).toBe(0);
+    expect(engine.preloadedGainDb).toBe(0);
+    expect(engine.preloaded).toBe(url(2));
+    controller.setNormalization('loud');
+    // Loud aims at -11 LUFS: -3 dB for a track at -8.
+    expect(engine.gainDb).toBe(-3);
   });
 });

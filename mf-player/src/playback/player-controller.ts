@@ -6,6 +6,7 @@
  * renders its state and calls its methods; other remotes reach it only
  * through `player:command` and hear it through `player:state`.
  */
+import type { NormalizationLevel, StreamQuality } from '@tunafy/contracts';
 import { getEventBus, type EventBus, type PlayerCommand, type QueueItem } from '@tunafy/event-bus';
 import { EMPTY_QUEUE, currentSong, entryAfterCurrent, fromSnapshot, jumpTo, move, next, previous, remove, setRepeat, setShuffle, type QueueState, type RepeatMode } from '../queue/queue';
 import { randomSeed } from '../queue/shuffle';
@@ -16,6 +17,8 @@ import { listeningApi, type ListeningApi } from './listening-api';
 import { MediaSessionBridge, browserMediaSession } from './media-session';
 import { browserStorage, clampVolume, type RestoredPlayer } from './persistence';
 import { playCounterFor, type PlayCounter } from './play-counter';
+import { loadPlaybackSettings, savePlaybackSettings, type PlaybackSettings } from './playback-settings';
+import { browserEnvironment, playbackSource, playsAlbumInOrder, type BrowserEnvironment } from './playback-source';
 import { FailureStreak } from './playback-failures';
 import { StatePublisher, runCommand } from './player-bus';
 import { PlayerSaver, onPageLeave, type PageEvents } from './player-saver';
@@ -37,6 +40,8 @@ export interface PlayerViewState {
   notice: string | null;
   /** Saved state (local or server) has been looked at; nothing is saved before. */
   restored: boolean;
+  /** Streaming quality and Volume normalization, per device (playback-settings.ts). */
+  settings: PlaybackSettings;
 }
 
 export interface PlayerControllerOptions {
@@ -50,6 +55,8 @@ export interface PlayerControllerOptions {
   seed?: () => number;
   /** Where pagehide/visibilitychange are heard. */
   pageEvents?: PageEvents;
+  /** What the browser plays and how fast its connection is (the stream URL depends on both). */
+  environment?: BrowserEnvironment;
 }
 
 export class PlayerController {
@@ -63,6 +70,8 @@ export class PlayerController {
   private readonly publisher: StatePublisher;
   private readonly mediaSession: MediaSessionBridge;
   private readonly failures = new FailureStreak();
+  private readonly storage: Storage | null;
+  private readonly environment: BrowserEnvironment;
 
   /** Bumped on every attach/detach, so late answers of an earlier attachment are dropped. */
   private generation = 0;
@@ -77,7 +86,13 @@ export class PlayerController {
     const storage = options.storage === undefined ? browserStorage() : options.storage;
     this.bus = options.bus ?? getEventBus();
     this.seed = options.seed ?? randomSeed;
-    this.audio = new AudioSession(options.createEngine ?? ((events) => new AudioEngine(events)), () => this.onListenTick());
+    this.storage = storage;
+    this.environment = options.environment ?? browserEnvironment();
+    this.audio = new AudioSession(
+      options.createEngine ?? ((events) => new AudioEngine(events)),
+      () => this.onListenTick(),
+      (song, useAlbum) => playbackSource(song, this.state.settings, this.environment, useAlbum),
+    );
     this.counter = playCounterFor(api);
     this.saver = new PlayerSaver({
       userId,
@@ -92,7 +107,16 @@ export class PlayerController {
     this.resumeFrom = { userId, storage, api };
     this.publisher = new StatePublisher(this.bus);
     this.mediaSession = new MediaSessionBridge(options.mediaSession === undefined ? browserMediaSession() : options.mediaSession);
-    this.view = new Store<PlayerViewState>({ queue: EMPTY_QUEUE, playing: false, buffering: false, volume: DEFAULT_VOLUME, muted: false, notice: null, restored: false });
+    this.view = new Store<PlayerViewState>({
+      queue: EMPTY_QUEUE,
+      playing: false,
+      buffering: false,
+      volume: DEFAULT_VOLUME,
+      muted: false,
+      notice: null,
+      restored: false,
+      settings: loadPlaybackSettings(storage),
+    });
   }
 
   // ---- store for React (useSyncExternalStore) ----
@@ -315,6 +339,16 @@ export class PlayerController {
     this.applyVolume(this.state.volume, !this.state.muted);
   }
 
+  /** From the next song on: the current one keeps playing as it is, the preloaded one reloads (AudioSession.settingsChanged). */
+  setStreamQuality(quality: StreamQuality): void {
+    this.changeSettings({ quality });
+  }
+
+  /** At once, on the current song too. */
+  setNormalization(normalization: NormalizationLevel): void {
+    this.changeSettings({ normalization });
+  }
+
   dismissNotice(): void {
     this.clearNoticeTimer();
     this.update({ notice: null });
@@ -332,6 +366,14 @@ export class PlayerController {
   private applyChange(change: QueueChange): void {
     this.setQueue(change.queue, change);
     if (change.toast) this.bus.publish('ui:notify', { kind: 'info', message: change.toast });
+  }
+
+  private changeSettings(patch: Partial<PlaybackSettings>): void {
+    const settings = { ...this.state.settings, ...patch };
+    if (settings.quality === this.state.settings.quality && settings.normalization === this.state.settings.normalization) return;
+    this.update({ settings });
+    savePlaybackSettings(this.storage, settings);
+    this.audio.settingsChanged();
   }
 
   private applyVolume(volume: number, muted: boolean): void {
@@ -363,12 +405,13 @@ export class PlayerController {
     const song = currentSong(this.state.queue);
     if (!song || !this.audio.attached) return;
     this.counter.start(song.id);
-    this.audio.open(song, { autoplay, startAt });
+    this.audio.open(song, { autoplay, startAt, useAlbum: playsAlbumInOrder(this.state.queue, song) });
     this.mediaSession.show(song, this.state.playing);
   }
 
   private refreshPreload(): void {
-    this.audio.preload(entryAfterCurrent(this.state.queue)?.song ?? null);
+    const song = entryAfterCurrent(this.state.queue)?.song ?? null;
+    this.audio.preload(song, song !== null && playsAlbumInOrder(this.state.queue, song));
   }
 
   private readPosition(): number {

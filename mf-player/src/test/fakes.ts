@@ -31,8 +31,12 @@ export function catalogItem(n: number, seconds = 120): QueueItem {
 /** Records what the controller asks of the audio; tests play the browser's part through `events`. */
 export class FakeEngine implements PlaybackEngine {
   events!: EngineEvents;
-  opened: ({ url: string } & OpenOptions)[] = [];
+  /** What each open asked for, without its gain (see `gainDb`). */
+  opened: ({ url: string } & Omit<OpenOptions, 'gainDb'>)[] = [];
   preloaded: string | null = null;
+  /** The normalization gain of the current and of the preloaded song, dB. */
+  gainDb = 0;
+  preloadedGainDb = 0;
   playing = false;
   position = 0;
   duration = NaN;
@@ -51,8 +55,9 @@ export class FakeEngine implements PlaybackEngine {
     this.destroyed = true;
     this.playing = false;
   }
-  open(url: string, options: OpenOptions) {
+  open(url: string, { gainDb = 0, ...options }: OpenOptions) {
     this.opened.push({ url, ...options });
+    this.gainDb = gainDb;
     this.position = options.startAt ?? 0;
     this.playing = options.autoplay;
   }
@@ -61,8 +66,12 @@ export class FakeEngine implements PlaybackEngine {
     this.playing = false;
     this.preloaded = null;
   }
-  preload(url: string | null) {
+  preload(url: string | null, gainDb = 0) {
     this.preloaded = url;
+    this.preloadedGainDb = gainDb;
+  }
+  setGain(gainDb: number) {
+    this.gainDb = gainDb;
   }
   play() {
     this.playing = true;
