@@ -9,6 +9,7 @@ import {
   type CsrfTokenResponse,
   type DeletedResponse,
   type LoginInput,
+  type SessionProbe,
   type SessionUser,
   type SignupInput,
 } from '@tunafy/contracts';
@@ -203,14 +204,9 @@ export class ApiClient {
     this.csrfToken = null;
   }
 
-  /** The session user, or null for a guest (the API answers 401 then). */
+  /** The session user, or null for a guest: a 200 either way, so a guest's page logs no error. */
   async session(options: RequestOptions = {}): Promise<SessionUser | null> {
-    try {
-      return await this.get<SessionUser>('/api/auth/', options);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
+    return (await this.get<SessionProbe>('/api/auth/session', options)).user;
   }
 
   login(input: LoginInput): Promise<SessionUser> {

@@ -42,6 +42,14 @@ export interface SessionUser {
   email: string;
 }
 
+/**
+ * `GET /api/auth/session`: the session check the web app makes on every load. Always 200, so a guest's visit logs
+ * no error in the browser's console; SPEC's `GET /api/auth/` (401 for a guest) stays for other clients.
+ */
+export interface SessionProbe {
+  user: SessionUser | null;
+}
+
 export interface CsrfTokenResponse {
   csrf_token: string;
 }

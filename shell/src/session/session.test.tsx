@@ -1,12 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@tunafy/api-client';
 import { getEventBus } from '@tunafy/event-bus';
 import { ServerStatusBanner } from '../layout/ServerStatusBanner';
 import { restoreSession, SESSION_RETRY_MS, SESSION_TIMEOUT_MS } from './session';
 
 const session = vi.fn();
-// The real client (its session() turns a 401 into a guest) over a stubbed transport: `session` answers each GET.
+// The real client over a stubbed transport: `session` answers each GET (GET /api/auth/session: `{ user }`, null for a guest).
 vi.mock('@tunafy/api-client', async (importOriginal) => {
   const real = await importOriginal<typeof import('@tunafy/api-client')>();
   const client = new real.ApiClient();
@@ -26,7 +25,7 @@ describe('restoreSession while the API is down', () => {
   it('shows the banner, keeps retrying, and restores the user once the API answers', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    session.mockRejectedValueOnce(unreachable).mockRejectedValueOnce(unreachable).mockResolvedValueOnce(user);
+    session.mockRejectedValueOnce(unreachable).mockRejectedValueOnce(unreachable).mockResolvedValueOnce({ user });
     render(<ServerStatusBanner />);
 
     await act(() => restoreSession());
@@ -42,12 +41,13 @@ describe('restoreSession while the API is down', () => {
     expect(session).toHaveBeenCalledTimes(3);
   });
 
-  it('treats a 401 as a guest, without the banner', async () => {
-    session.mockRejectedValueOnce(new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Log in first.' }));
+  it('treats a null user as a guest, without the banner, asking the probe that answers a guest with 200', async () => {
+    session.mockResolvedValueOnce({ user: null });
     render(<ServerStatusBanner />);
     await act(() => restoreSession());
     expect(screen.queryByText(/can’t reach the server/)).not.toBeInTheDocument();
     expect(getEventBus().last('auth:session')?.user).toBeNull();
+    expect(session.mock.calls[0]![0]).toBe('/api/auth/session');
   });
 
   it('gives up on a hung session check after a few seconds and shows the banner', async () => {
@@ -57,7 +57,7 @@ describe('restoreSession while the API is down', () => {
       (_path: string, { signal }: { signal: AbortSignal }) =>
         new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
     );
-    session.mockResolvedValueOnce(user);
+    session.mockResolvedValueOnce({ user });
     render(<ServerStatusBanner />);
     const restored = restoreSession();
     await act(() => vi.advanceTimersByTimeAsync(SESSION_TIMEOUT_MS));

@@ -73,6 +73,7 @@ const created = <S extends z.ZodType>(schema: S, description = 'Created') => ({ 
 export const API_ROUTES = [
   // auth
   { method: 'get', path: '/api/auth', tag: 'auth', access: 'public', summary: 'Session check: the logged-in user, or 401 with errors', responses: ok(answers.sessionUserSchema), errors: [401] },
+  { method: 'get', path: '/api/auth/session', tag: 'auth', access: 'public', summary: "The web app's session check: always 200, the user or null", responses: ok(answers.sessionProbeSchema) },
   {
     method: 'get',
     path: '/api/auth/csrf',

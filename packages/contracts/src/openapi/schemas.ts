@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CsrfTokenResponse, SessionUser } from '../auth.js';
+import type { CsrfTokenResponse, SessionProbe, SessionUser } from '../auth.js';
 import { ERROR_CODES, type ApiErrorBody } from '../errors.js';
 import { AUDIO_FORMATS } from '../audio-formats.js';
 import type { AppPassword, AppPasswordsResponse, CreatedAppPassword } from '../app-passwords.js';
@@ -63,6 +63,7 @@ export const errorBodySchema = z
   });
 
 export const sessionUserSchema = z.object({ id, username: z.string(), email: z.email() }).meta({ id: 'SessionUser', description: 'The logged-in user.' });
+export const sessionProbeSchema = z.object({ user: sessionUserSchema.nullable() }).meta({ id: 'SessionProbe', description: 'The logged-in user, or null for a guest.' });
 export const publicUserSchema = z.object({ id, username: z.string() }).meta({ id: 'PublicUser' });
 export const csrfTokenSchema = z.object({ csrf_token: z.string() }).meta({ id: 'CsrfToken', description: 'Send it back as the `x-csrf-token` header of state-changing calls.' });
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
@@ -70,6 +71,15 @@ export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Messa
 export const artistRefSchema = z
   .object({ id, name: z.string() })
   .meta({ id: 'ArtistRef', description: 'A credited artist (docs/artists.md): a link to its page. Not the owning account (`artist_id`).' });
+
+export const songLoudnessSchema = z
+  .object({
+    track_lufs: z.number().describe('Integrated loudness of the track (EBU R128, or -18 - ReplayGain track gain), LUFS.'),
+    track_peak_db: z.number().describe('True peak of the track, dBTP (sample peak when from ReplayGain tags).'),
+    album_lufs: z.number().nullable().describe('The album’s loudness (its ReplayGain album gain, or its measured tracks’ duration-weighted energy mean); null without an album.'),
+    album_peak_db: z.number().nullable().describe('The album’s loudest peak, dB; null with album_lufs.'),
+  })
+  .meta({ id: 'SongLoudness' });
 
 export const songSchema = z
   .object({
@@ -90,6 +100,7 @@ export const songSchema = z
     year: z.number().int().nullable().optional().describe('Always sent; null when unknown.'),
     genre: z.string().nullable().optional().describe('Always sent; null when unknown.'),
     artists: z.array(artistRefSchema).optional().describe('The credited artists its tags name, in tag order (always sent; empty for a song made with the form, shown as its owner’s).'),
+    loudness: songLoudnessSchema.nullable().optional().describe('For volume normalization (docs/streaming.md, "Loudness"); always sent, null until measured.'),
   })
   .meta({ id: 'Song' });
 
@@ -252,6 +263,7 @@ type Out<S extends z.ZodType> = z.output<S>;
 export type SchemasMatchTypes = [
   Expect<Same<Out<typeof errorBodySchema>, ApiErrorBody>>,
   Expect<Same<Out<typeof sessionUserSchema>, SessionUser>>,
+  Expect<Same<Out<typeof sessionProbeSchema>, SessionProbe>>,
   Expect<Same<Out<typeof publicUserSchema>, PublicUser>>,
   Expect<Same<Out<typeof csrfTokenSchema>, CsrfTokenResponse>>,
   Expect<Same<Out<typeof songSchema>, Song>>,

@@ -130,6 +130,18 @@ describe('session check and logout', () => {
     expect(response.body).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED', errors: { auth: 'Unauthorized' } });
   });
 
+  it("answers the web app's probe with 200 either way: null for a guest, the user once logged in (no 401 in a guest's console)", async () => {
+    const guest = await new ApiClient(apiUrl).get('/api/auth/session');
+    expect(guest.status).toBe(200);
+    expect(guest.body).toEqual({ user: null });
+    const client = await newUser(apiUrl);
+    const member = await client.get('/api/auth/session');
+    expect(member.status).toBe(200);
+    expect(member.body).toEqual({ user: client.user });
+    await client.post('/api/auth/logout');
+    expect((await client.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+
   it('ends the session on the server: the old cookie no longer works', async () => {
     const client = await newUser(apiUrl);
     const stolen = client.withBaseUrl(apiUrl);

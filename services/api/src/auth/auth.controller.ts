@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import { signupSchema, type CsrfTokenResponse, type SessionUser, type SignupInput } from '@tunafy/contracts';
+import { signupSchema, type CsrfTokenResponse, type SessionProbe, type SessionUser, type SignupInput } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception.js';
 import { OptionalUser, Public } from '../common/auth.decorators.js';
@@ -22,6 +22,13 @@ export class AuthController {
   session(@OptionalUser() user: SessionUser | null): SessionUser {
     if (!user) throw ApiException.unauthenticated('Not logged in.');
     return user;
+  }
+
+  /** The web app's check: a guest is an answer, not an error (no 401 in a visitor's console, issue 31). */
+  @Public()
+  @Get('session')
+  probe(@OptionalUser() user: SessionUser | null): SessionProbe {
+    return { user };
   }
 
   @Public()

@@ -49,6 +49,7 @@ type HandlerTable = { [K in keyof RouteAnswers]: RouteHandler<DocumentedAnswer<K
 
 export const ROUTE_HANDLERS = {
   'get /api/auth': handler(AuthController, 'session'),
+  'get /api/auth/session': handler(AuthController, 'probe'),
   'get /api/auth/csrf': handler(AuthController, 'token'),
   'post /api/auth/login': handler(AuthController, 'login'),
   'post /api/auth/signup': handler(AuthController, 'signup'),
