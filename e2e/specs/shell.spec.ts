@@ -9,7 +9,14 @@ const SIDEBAR_ITEMS = ['Your Library', 'All Songs', 'Liked Songs', 'Create Song'
 
 test.describe('guest', () => {
   test('sees the layout and the preview banner', async ({ page }) => {
+    // A guest's visit logs nothing as an error: the session check answers a guest without an error status (issue 31).
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto('/');
+    await waitForRegionsSettled(page);
+    expect(errors, 'console errors on a guest\'s first visit').toEqual([]);
     const banner = page.getByRole('complementary', { name: 'Sign up' });
     await expect(banner).toContainText(BANNER_TEXT);
     await banner.getByRole('link', { name: 'Sign Up Free' }).click();

@@ -1,0 +1,201 @@
+/**
+ * Issue 27's browser-side streaming numbers (docs/streaming.md, docs/benchmarks.md "Transcoding in the browser"),
+ * measured in Debian's Chromium against the real gateway, API, database and ffmpeg on loopback:
+ *   - time to first audio of a ~40 MB FLAC: its stored bytes vs a cold Normal (160 kbit/s) transcode (target ≤ 1.5×);
+ *   - seeking to 3:00 right after a transcode starts: time until it plays from there (target ≤ 1 s);
+ *   - 20 listeners (20 accounts, one page each) playing transcodes at once for `--seconds`: stalls ('waiting' after
+ *     the first 'playing'), 429s, and the API's RSS growth (target ≤ 30 MB).
+ * Each transcode asks a bitrate no earlier run asked, so every one starts cold (nothing from the cache).
+ *
+ *   npx tsx e2e/perf/streaming-perf.ts [--runs 5] [--seconds 60] [--listeners 20]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { songStreamUrl, type ImportResponse, type Song } from '@tunafy/contracts';
+import { frontendApps, startApi, startDatabase, startGateway, throwawayApiEnv } from '@tunafy/stack';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+
+const run = promisify(execFile);
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const runs = option('runs', 5);
+const listenSeconds = option('seconds', 60);
+const listeners = option('listeners', 20);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The API process's resident memory, MB. */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? NaN) / 1024;
+}
+
+let unique = 0;
+const account = () => ({ email: `stream-${process.pid}-${++unique}@example.com`, username: `stream_${process.pid}_${unique}`, password: `pw-${unique}-streaming` });
+
+/** A signed-up browser context (cookies from the API, as a listener's login leaves them). */
+async function listenerContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const csrf = (await (await context.request.get('/api/auth/csrf')).json()) as { csrf_token: string };
+  const signup = await context.request.post('/api/auth/signup', { headers: { 'x-csrf-token': csrf.csrf_token }, data: account() });
+  if (!signup.ok()) throw new Error(`signup answered ${signup.status()}: ${await signup.text()}`);
+  return context;
+}
+
+async function upload(context: BrowserContext, path: string, name: string): Promise<Song> {
+  const csrf = (await (await context.request.get('/api/auth/csrf')).json()) as { csrf_token: string };
+  const response = await context.request.post('/api/uploads/songs', {
+    headers: { 'x-csrf-token': csrf.csrf_token },
+    multipart: { file: { name, mimeType: 'application/octet-stream', buffer: readFileSync(path) } },
+    timeout: 120_000,
+  });
+  if (response.status() !== 201) throw new Error(`upload answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as ImportResponse).song;
+}
+
+/** Plays `url` in a fresh <audio> and answers ms from play() to 'playing'; optionally seeks to `seekTo` once playing. */
+function firstAudio(page: Page, url: string, seekTo?: number): Promise<{ firstAudioMs: number; seekMs: number | null }> {
+  return page.evaluate(
+    async ({ source, seek }) => {
+      const audio = new Audio();
+      document.body.appendChild(audio);
+      const playing = () => new Promise<void>((resolve, reject) => {
+        const onPlaying = () => (audio.removeEventListener('playing', onPlaying), resolve());
+        audio.addEventListener('playing', onPlaying);
+        audio.addEventListener('error', () => reject(new Error(`audio error ${audio.error?.code}`)), { once: true });
+      });
+      const started = performance.now();
+      audio.src = source;
+      const first = playing();
+      await audio.play();
+      await first;
+      const firstAudioMs = performance.now() - started;
+      let seekMs: number | null = null;
+      if (seek !== undefined) {
+        const seekStarted = performance.now();
+        audio.currentTime = seek;
+        await new Promise<void>((resolve) => {
+          const check = () => (audio.currentTime > seek + 0.05 && !audio.paused && audio.readyState >= 3 ? resolve() : requestAnimationFrame(check));
+          check();
+        });
+        seekMs = performance.now() - seekStarted;
+      }
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+      audio.remove();
+      return { firstAudioMs, seekMs };
+    },
+    { source: url, seek: seekTo },
+  );
+}
+
+const root = mkdtempSync(join(tmpdir(), 'tunafy-streaming-perf-'));
+const cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-streaming-perf-media-'));
+const stops: (() => Promise<unknown>)[] = [];
+let browser: Browser | undefined;
+try {
+  const database = await startDatabase({ mode: 'test', log: () => undefined });
+  stops.push(() => database.stop());
+  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off' }) });
+  stops.push(() => api.stop());
+  const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
+  stops.push(() => gateway.stop());
+  const apiPid = api.child.pid!;
+
+  // Pink noise barely compresses: 4.5 minutes of it is a FLAC of about 40 MB, like a real lossless track.
+  const flac = join(root, 'long.flac');
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=color=pink:sample_rate=44100:amplitude=0.3:duration=270', '-ac', '2', '-c:a', 'flac', '-metadata', 'title=Perf Lossless', flac]);
+  console.log(`fixture: ${(statSync(flac).size / 1e6).toFixed(1)} MB FLAC, 270 s`);
+  browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'], headless: true });
+  const owner = await listenerContext(browser, gateway.url);
+  const song = await upload(owner, flac, 'perf-long.flac');
+  // 20 listeners, 20 different songs: each a transcode of its own.
+  const shortSongs: Song[] = [];
+  for (let i = 0; i < listeners; i++) {
+    const path = join(root, `listener-${i}.flac`);
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `anoisesrc=color=pink:seed=${i + 1}:sample_rate=44100:amplitude=0.2:duration=${listenSeconds + 30}`, '-ac', '2', '-c:a', 'flac', path]);
+    shortSongs.push(await upload(owner, path, `listener-${i}.flac`));
+  }
+
+  const page = await owner.newPage();
+  await page.goto(gateway.url);
+  let bitrate = 150;
+  const original: number[] = [];
+  const transcoded: number[] = [];
+  const seeks: number[] = [];
+  await firstAudio(page, song.song_file_url); // warm-up: the gateway, the disk cache, the browser's media stack
+  for (let i = 0; i < runs; i++) {
+    original.push((await firstAudio(page, song.song_file_url)).firstAudioMs);
+    transcoded.push((await firstAudio(page, songStreamUrl(song.id, { maxBitRate: (bitrate += 1) }))).firstAudioMs);
+    seeks.push((await firstAudio(page, songStreamUrl(song.id, { maxBitRate: (bitrate += 1) }), 180)).seekMs!);
+  }
+  const fmt = (values: number[]) => `median ${median(values).toFixed(0)} ms (runs: ${values.map((v) => v.toFixed(0)).join(', ')})`;
+  console.log(`time to first audio, stored FLAC:        ${fmt(original)}`);
+  console.log(`time to first audio, Normal transcode:   ${fmt(transcoded)}  → ${(median(transcoded) / median(original)).toFixed(2)}× the stored file (target ≤ 1.5×)`);
+  console.log(`seek to 3:00 just after a transcode starts: ${fmt(seeks)} (target ≤ 1000 ms)`);
+
+  // 20 listeners at once, each its own account and page, each a cold transcode at Normal.
+  const rssBefore = rssMb(apiPid);
+  let rssPeak = rssBefore;
+  const pages: Page[] = [];
+  for (let i = 0; i < listeners; i++) {
+    const context = await listenerContext(browser, gateway.url);
+    const listenerPage = await context.newPage();
+    await listenerPage.goto(gateway.url);
+    pages.push(listenerPage);
+  }
+  const statuses: number[] = [];
+  for (const listenerPage of pages) listenerPage.on('response', (response) => response.url().includes('/stream') && statuses.push(response.status()));
+  await Promise.all(
+    pages.map((listenerPage, i) =>
+      listenerPage.evaluate((source) => {
+        const audio = new Audio(source);
+        const state = { playing: false, stalls: 0, errors: 0 };
+        audio.addEventListener('playing', () => (state.playing = true));
+        audio.addEventListener('waiting', () => state.playing && state.stalls++);
+        audio.addEventListener('error', () => state.errors++);
+        Object.assign(window, { __listener: { audio, state } });
+        document.body.appendChild(audio);
+        return audio.play();
+      }, songStreamUrl(shortSongs[i]!.id, { maxBitRate: 160 })),
+    ),
+  );
+  const end = Date.now() + listenSeconds * 1000;
+  while (Date.now() < end) {
+    rssPeak = Math.max(rssPeak, rssMb(apiPid));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const states = await Promise.all(
+    pages.map((listenerPage) =>
+      listenerPage.evaluate(() => {
+        const { audio, state } = (window as unknown as { __listener: { audio: HTMLAudioElement; state: { playing: boolean; stalls: number; errors: number } } }).__listener;
+        return { ...state, position: audio.currentTime };
+      }),
+    ),
+  );
+  const stalls = states.reduce((sum, state) => sum + state.stalls, 0);
+  const behind = states.filter((state) => state.position < listenSeconds - 5).length;
+  console.log(
+    `${listeners} listeners × ${listenSeconds} s of Normal transcodes: ${states.filter((s) => s.playing).length} played, ${stalls} stalls, ` +
+      `${behind} more than 5 s behind real time, ${states.reduce((sum, s) => sum + s.errors, 0)} errors, ` +
+      `statuses ${JSON.stringify(Object.fromEntries([...new Set(statuses)].map((status) => [status, statuses.filter((s) => s === status).length])))}`,
+  );
+  console.log(`API RSS: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak → +${(rssPeak - rssBefore).toFixed(0)} MB (target ≤ 30 MB)`);
+} finally {
+  await browser?.close();
+  while (stops.length > 0) await stops.pop()!().catch(() => undefined);
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+}
