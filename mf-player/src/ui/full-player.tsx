@@ -4,6 +4,7 @@ import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
 import { IconButton, ModalFocus } from '@tunafy/ui';
 import { Icon } from './icons';
+import { PlaybackSettingsButton } from './playback-settings';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
 import { SongLinks } from './song-link';
@@ -71,7 +72,10 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
         <h2 id={titleId} className={styles.heading}>
           Now playing
         </h2>
-        <IconButton size="small" {...queue.buttonProps} className={`${shared.iconButton} ${styles.headerButton}`} />
+        <div className={styles.headerEnd}>
+          <PlaybackSettingsButton controller={controller} settings={state.settings} className={`${shared.iconButton} ${styles.headerButton}`} />
+          <IconButton size="small" {...queue.buttonProps} className={`${shared.iconButton} ${styles.headerButton}`} />
+        </div>
       </div>
 
       {queue.open ? (

@@ -5,6 +5,7 @@ import { CompactPlayer } from './compact-player';
 import { IconButton, preloadDialog } from '@tunafy/ui';
 import { Icon } from './icons';
 import { NowPlaying } from './now-playing';
+import { PlaybackSettingsButton } from './playback-settings';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -85,6 +86,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
         >
           <Icon name="keyboard" />
         </IconButton>
+        <PlaybackSettingsButton controller={controller} settings={state.settings} className={shared.iconButton} />
         <IconButton size="small" {...queue.buttonProps} className={shared.iconButton} />
         <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />
       </div>

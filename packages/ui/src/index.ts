@@ -2,6 +2,7 @@
 export { themeClassName, visuallyHiddenClassName } from './theme/theme';
 export { Button, IconButton, buttonClassName, iconButtonClassName, type ButtonSize, type ButtonVariant } from './button/button';
 export { TextField, TextAreaField, FileField, CheckboxField } from './field/fields';
+export { RadioGroupField, type RadioGroupFieldProps, type RadioOption } from './field/radio-group-field';
 export { Form, FormActions, FormAlert, SubmitButton } from './form/form';
 export { Dialog, dialogActionsClassName, dialogErrorClassName, preloadDialog, type DialogProps } from './dialog/dialog';
 export { ConfirmDialog } from './dialog/confirm-dialog';
