@@ -70,7 +70,7 @@ export const pageQuerySchema = z
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(100),
+  q: z.string().trim().min(1).max(100, 'Search for at most 100 characters.'),
   limit: z.coerce.number().int().min(1).max(LIMITS.searchResultsMax).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -227,7 +227,17 @@ export interface SearchResponse {
   artists?: Artist[];
   /** Genres whose name matches. Always sent. */
   genres?: Genre[];
+  /** The single best match of songs, artists, albums and playlists (docs/search.md); null when none. Always sent. */
+  top?: SearchTopResult | null;
+  /** Profiles: users whose username matches. Always sent. */
+  users?: PublicUser[];
 }
+/** The search's top result, one of four kinds. */
+export type SearchTopResult =
+  | { kind: 'song'; song: Song }
+  | { kind: 'artist'; artist: Artist }
+  | { kind: 'album'; album: Album }
+  | { kind: 'playlist'; playlist: Playlist };
 export interface DeletedResponse {
   id: string;
   deleted: true;

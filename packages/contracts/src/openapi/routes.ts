@@ -521,7 +521,8 @@ export const API_ROUTES = [
     path: '/api/search',
     tag: 'search',
     access: 'member',
-    summary: 'Songs, albums, playlists, credited artists and genres with a word starting with each word of q (case- and accent-insensitive), best matches first; up to `limit` of each',
+    summary:
+      'Songs (by title, credited artist or album), albums, playlists, credited artists, genres and profiles matching every word of q as a word, a prefix or with a typo (case, accents and punctuation ignored; docs/search.md), best matches first, with the top result; up to `limit` of each',
     query: searchQuerySchema,
     responses: ok(answers.searchResultsSchema),
   },

@@ -198,6 +198,17 @@ export const searchResultsSchema = z
     playlists: z.array(playlistSchema),
     artists: z.array(artistSchema).optional().describe('Always sent.'),
     genres: z.array(genreSchema).optional().describe('Always sent.'),
+    top: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('song'), song: songSchema }),
+        z.object({ kind: z.literal('artist'), artist: artistSchema }),
+        z.object({ kind: z.literal('album'), album: albumSchema }),
+        z.object({ kind: z.literal('playlist'), playlist: playlistSchema }),
+      ])
+      .nullable()
+      .optional()
+      .describe('The single best match of songs, artists, albums and playlists; null when none. Always sent.'),
+    users: z.array(publicUserSchema).optional().describe('Profiles: users whose username matches. Always sent.'),
   })
   .meta({ id: 'SearchResults' });
 

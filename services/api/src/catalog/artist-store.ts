@@ -1,7 +1,8 @@
 import { artistKey, artistLetter } from '@tunafy/contracts';
 import type { ArtistRecord } from '../artists/artists.repository.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import { WordIndex } from './prefix-index.js';
+import { WordIndex, type Hit } from './prefix-index.js';
+import type { QueryPlan } from './query-plan.js';
 import { NONE, type SongTable } from './song-table.js';
 
 interface ArtistState {
@@ -40,7 +41,10 @@ export class ArtistStore {
   /** Listed artists by (sortKey, id). */
   private readonly order: ArtistState[] = [];
   /** By artist number: artists are never removed, so the number serves as the handle (no handle map, no key list). */
-  private readonly index = new WordIndex((a, b) => compareIds(this.byNumber[a]!.record.id, this.byNumber[b]!.record.id));
+  private readonly index = new WordIndex(
+    (a, b) => compareIds(this.byNumber[a]!.record.id, this.byNumber[b]!.record.id),
+    (number) => this.byNumber[number]!.songs?.length ?? 0,
+  );
   /** Credit sets: the artists' numbers joined by ',' to the set's number, and each set's members. */
   private readonly setNumbers = new Map<string, number>();
   private readonly setMembers: number[][] = [];
@@ -172,6 +176,37 @@ export class ArtistStore {
 
   search(text: string, limit: number): ListedArtist[] {
     return this.index.search(text, limit, (number) => this.byNumber[number]!.listed).map((number) => this.listed(this.byNumber[number]!));
+  }
+
+  /** Listed artists matching the query, best first, with their scores (docs/search.md). */
+  searchScored(plan: QueryPlan, limit: number): { artist: ListedArtist; hit: Hit }[] {
+    return this.index.searchHits(plan, limit, (number) => this.byNumber[number]!.listed).map((hit) => ({ artist: this.listed(this.byNumber[hit.handle]!), hit }));
+  }
+
+  /** The songs (slots) of the artists whose names hold words query word `at` matches, by tier, and how many. */
+  songsMatching(plan: QueryPlan, at: number): { plain: (readonly number[])[]; typo: (readonly number[])[]; count: number } {
+    const terms = this.index.terms(plan, at);
+    let count = 0;
+    const collect = (words: string[]) => {
+      const lists: (readonly number[])[] = [];
+      this.index.visit(words, (number) => {
+        const songs = this.byNumber[number]!.songs;
+        if (!songs?.length) return;
+        lists.push(songs);
+        count += songs.length;
+      });
+      return lists;
+    };
+    return { plain: collect(terms.plain), typo: collect(terms.typo), count };
+  }
+
+  /** The folded names (indexedText) of the artists the song credits, one text ('' for none). */
+  creditedText(slot: number): string {
+    const set = this.table.credits(slot);
+    if (set === NONE) return '';
+    const members = this.setMembers[set]!;
+    if (members.length === 1) return this.index.foldedOf(members[0]!);
+    return members.map((number) => this.index.foldedOf(number)).join(' ');
   }
 
   /** Every stored artist, listed or not (a snapshot keeps them all). */

@@ -9,8 +9,10 @@ import { ArtistStore, type ListedArtist } from './artist-store.js';
 import { GenreStore } from './genre-store.js';
 import { IntList } from './int-list.js';
 import { pageOf, positionAfterAscending, removeSorted, upsertSorted, type Page, type PageRequest } from './paging.js';
-import { PrefixIndex, WordIndex } from './prefix-index.js';
+import { PrefixIndex, Stamps, WordIndex, type Hit } from './prefix-index.js';
+import { QueryPlan } from './query-plan.js';
 import { RefList, type SongRef } from './ref-list.js';
+import { searchSongHits } from './song-search.js';
 import { NO_NUMBER, NONE, SongTable, type SongRow } from './song-table.js';
 
 const byId = (row: { id: string }) => row.id;
@@ -134,8 +136,12 @@ export class CatalogModel {
   /** Users by number (a song's artist column), numbered as first seen: an artist need not be loaded yet. */
   private readonly users = new Numbering();
   private readonly likes = new Map<string, RefList>();
-  private readonly albumIndex = new PrefixIndex<AlbumRecord>();
-  private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
+  /** Search ties go to the bigger album and playlist (their song counts: cheap, unlike summing plays). */
+  private readonly albumIndex = new PrefixIndex<AlbumRecord>((album) => this.albums.get(album.id)?.songs.length ?? 0);
+  private readonly playlistIndex = new PrefixIndex<PlaylistRecord>((playlist) => this.playlists.get(playlist.id)?.entries.length ?? 0);
+  /** Usernames by user number, for the Profiles of a search. */
+  private readonly userIndex = new WordIndex((a, b) => compareText(this.users.valueOf(a), this.users.valueOf(b)));
+  private readonly songStamps = new Stamps();
   /** Values many songs repeat (genres, formats), by number, one copy each. */
   private readonly strings = new Numbering();
   /** Credited artists (docs/artists.md) and each song's credits. */
@@ -453,24 +459,84 @@ export class CatalogModel {
     return this.usernames.get(userId) ?? '';
   }
 
-  searchSongs(text: string, limit: number): SongRecord[] {
-    return this.songIndex.search(text, limit).map((slot) => this.record(slot));
+  /** Songs by their title's, credited artists' and album's words, best first (docs/search.md; Subsonic's search3 too). */
+  searchSongs(text: string | QueryPlan, limit: number): SongRecord[] {
+    return this.songHits(planOf(text), limit).map((hit) => this.record(hit.handle));
   }
 
-  searchAlbums(text: string, limit: number): AlbumRecord[] {
-    return this.albumIndex.search({ text, limit });
+  searchAlbums(text: string | QueryPlan, limit: number): AlbumRecord[] {
+    return this.albumIndex.searchScored(planOf(text), { limit }).map(({ item }) => item);
   }
 
-  searchPlaylists(text: string, viewerId: string | null, limit: number): PlaylistRecord[] {
-    return this.playlistIndex.search({ text, limit, accept: (playlist) => isVisible(playlist, viewerId) });
+  searchPlaylists(text: string | QueryPlan, viewerId: string | null, limit: number): PlaylistRecord[] {
+    return this.playlistIndex.searchScored(planOf(text), { limit, accept: (playlist) => isVisible(playlist, viewerId) }).map(({ item }) => item);
+  }
+
+  /** Users whose username matches, best first. */
+  searchUsers(text: string | QueryPlan, limit: number): PublicUser[] {
+    return this.userIndex.searchHits(planOf(text), limit).map((hit) => {
+      const id = this.users.valueOf(hit.handle);
+      return { id, username: this.usernames.get(id)! };
+    });
+  }
+
+  /**
+   * Every group of the search screen with the top result (docs/search.md): the best of the first song, artist,
+   * album and playlist by score, ties going to an artist, then an album, a song, a playlist.
+   */
+  search(text: string, viewerId: string | null, limit: number): SearchHits {
+    const plan = new QueryPlan(text);
+    const songs = this.songHits(plan, limit);
+    const artists = this.credits.searchScored(plan, limit);
+    const albums = this.albumIndex.searchScored(plan, { limit });
+    const playlists = this.playlistIndex.searchScored(plan, { limit, accept: (playlist) => isVisible(playlist, viewerId) });
+    const songRecords = songs.map((hit) => this.record(hit.handle));
+    const contenders: { score: number; top: TopHit }[] = [];
+    if (artists[0]) contenders.push({ score: artists[0].hit.score, top: { kind: 'artist', artist: artists[0].artist } });
+    if (albums[0]) contenders.push({ score: albums[0].hit.score, top: { kind: 'album', album: albums[0].item } });
+    if (songs[0]) contenders.push({ score: songs[0].score, top: { kind: 'song', song: songRecords[0]! } });
+    if (playlists[0]) contenders.push({ score: playlists[0].hit.score, top: { kind: 'playlist', playlist: playlists[0].item } });
+    // Stable: equal scores keep the order they were pushed in.
+    contenders.sort((a, b) => a.score - b.score);
+    return {
+      top: contenders[0]?.top ?? null,
+      songs: songRecords,
+      artists: artists.map(({ artist }) => artist),
+      albums: albums.map(({ item }) => item),
+      playlists: playlists.map(({ item }) => item),
+      users: plan.empty ? [] : this.searchUsers(plan, limit),
+      genres: plan.empty ? [] : this.genres.search(plan, limit),
+    };
+  }
+
+  private songHits(plan: QueryPlan, limit: number): Hit[] {
+    return searchSongHits(
+      plan,
+      {
+        titles: this.songIndex,
+        credits: this.credits,
+        albums: this.albumIndex,
+        albumSongs: (album) => this.albums.get(album.id)?.songs.view() ?? [],
+        albumText: (slot) => {
+          const handle = this.table.album(slot);
+          const record = handle === NONE ? undefined : this.albumsByHandle[handle]?.record;
+          return record ? this.albumIndex.foldedOf(record) : '';
+        },
+        plays: (slot) => this.table.plays(slot),
+        compareSlots: (a, b) => this.table.compareIdsOf(a, b),
+        stamps: this.songStamps,
+      },
+      limit,
+    );
   }
 
   // ---- changes -----------------------------------------------------------
 
   putUser(id: string, username: string): void {
-    this.users.numberOf(id);
+    const number = this.users.numberOf(id);
     if (this.usernames.get(id) === username) return;
     this.usernames.set(id, username);
+    this.userIndex.put(number, username);
     upsertSorted(this.userOrder, byId, { id, username });
     this.versions.songs++;
     this.versions.albums++;
@@ -728,6 +794,7 @@ export class CatalogModel {
     this.songIndex.compact();
     this.albumIndex.compact();
     this.playlistIndex.compact();
+    this.userIndex.compact();
     this.genres.compact();
     this.credits.compact();
   }
@@ -895,6 +962,31 @@ class Numbering {
   valueOf(number: number): string {
     return this.values[number]!;
   }
+}
+
+/** The search screen's answer as the model has it (SearchService presents it). */
+export interface SearchHits {
+  top: TopHit | null;
+  songs: SongRecord[];
+  artists: ListedArtist[];
+  albums: AlbumRecord[];
+  playlists: PlaylistRecord[];
+  users: PublicUser[];
+  genres: { name: string; songCount: number }[];
+}
+
+export type TopHit =
+  | { kind: 'song'; song: SongRecord }
+  | { kind: 'artist'; artist: ListedArtist }
+  | { kind: 'album'; album: AlbumRecord }
+  | { kind: 'playlist'; playlist: PlaylistRecord };
+
+function planOf(text: string | QueryPlan): QueryPlan {
+  return typeof text === 'string' ? new QueryPlan(text) : text;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function isVisible(playlist: PlaylistRecord, viewerId: string | null): boolean {

@@ -1,6 +1,6 @@
 import { IntList } from './int-list.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import { searchWords } from './search-text.js';
+import { indexedText, QueryPlan } from './query-plan.js';
 import { NONE, type SongTable } from './song-table.js';
 
 /**
@@ -16,8 +16,8 @@ const BY_NAME = new Intl.Collator('en', { sensitivity: 'base' });
 export class GenreStore {
   /** By the genre's number in the model's strings. */
   private readonly songs = new Map<number, IntList>();
-  /** Search words by genre number (numbers are never reused for another name). */
-  private readonly words = new Map<number, string[]>();
+  /** Folded names (indexedText) by genre number (numbers are never reused for another name). */
+  private readonly words = new Map<number, string>();
   private loading = false;
 
   constructor(
@@ -66,15 +66,19 @@ export class GenreStore {
     return this.sorted([...this.songs.keys()]);
   }
 
-  /** Genres whose words start with the query's words. */
-  search(text: string, limit: number): { name: string; songCount: number }[] {
-    const wanted = searchWords(text);
-    if (wanted.length === 0) return [];
-    const matches = [...this.songs.keys()].filter((number) => {
-      const words = this.wordsOf(number);
-      return wanted.every((word) => words.some((candidate) => candidate.startsWith(word)));
-    });
-    return this.sorted(matches).slice(0, limit);
+  /** Genres matching every query word (typos and prefixes as everywhere, docs/search.md), best first, then by name. */
+  search(text: string | QueryPlan, limit: number): { name: string; songCount: number }[] {
+    const plan = typeof text === 'string' ? new QueryPlan(text) : text;
+    if (plan.empty) return [];
+    const outcome = { all: false, matched: 0 };
+    const scores = new Map<number, number>();
+    for (const number of this.songs.keys()) {
+      const score = plan.score([this.wordsOf(number)], outcome);
+      if (outcome.all) scores.set(number, score);
+    }
+    const byName = this.sorted([...scores.keys()]);
+    const score = (name: string) => scores.get(this.numberOf(name)!)!;
+    return byName.sort((a, b) => score(a.name) - score(b.name)).slice(0, limit);
   }
 
   /** The genre's songs' slots in id order, paged (null: no such genre). */
@@ -91,10 +95,10 @@ export class GenreStore {
       .sort((a, b) => BY_NAME.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  /** A genre's search words, folded once: every search looks at every genre. */
-  private wordsOf(number: number): string[] {
+  /** A genre's folded name, made once: every search looks at every genre. */
+  private wordsOf(number: number): string {
     let words = this.words.get(number);
-    if (!words) this.words.set(number, (words = searchWords(this.nameOf(number))));
+    if (words === undefined) this.words.set(number, (words = indexedText(this.nameOf(number))));
     return words;
   }
 

@@ -1,4 +1,4 @@
-import { searchWords } from './search-text.js';
+import { indexedText, NO_MATCH, QueryPlan, typosOf, wordsOfIndexed } from './query-plan.js';
 
 export interface PrefixQuery<T> {
   text: string;
@@ -7,49 +7,160 @@ export interface PrefixQuery<T> {
   accept?: (item: T) => boolean;
 }
 
+/** A found handle with its score (QueryPlan.score: lower is better) and popularity (higher is better). */
+export interface Hit {
+  handle: number;
+  score: number;
+  popularity: number;
+  length: number;
+}
+
+/** The words of one index that a query word matches: exact and prefix first, then those within its typo budget. */
+export interface Terms {
+  plain: string[];
+  typo: string[];
+  /** Postings under all of them: how many handles the word would bring. */
+  count: number;
+}
+
 /**
- * An in-memory word-prefix index over names, by number: each indexed thing is a
+ * What rankedSearch needs of a searchable set of things: each thing's fields, the things a query word may match
+ * (from the indexes' vocabularies, never a scan) and the tie-breakers.
+ */
+export interface Searchable {
+  /** Handles are below this. */
+  readonly capacity: number;
+  /** Estimated handles query word `at` brings (the rarest word drives the search). */
+  estimate(at: number): number;
+  /** Visits the handles query word `at` may match: tier 0 through exact and prefix words, tier 1 through typo words. */
+  candidates(at: number, tier: 0 | 1, visit: (handle: number) => void): void;
+  /** The folded fields (indexedText), the name first. */
+  fields(handle: number): readonly string[];
+  popularity(handle: number): number;
+  compareKeys(a: number, b: number): number;
+  accept?(handle: number): boolean;
+}
+
+/** Postings visited at most by the some-words pass (the all-words pass is bounded by its rarest word instead). */
+const PARTIAL_POSTINGS_MAX = 20_000;
+/** Queries of at least this many words may find things missing one of them. */
+const PARTIAL_WORDS_MIN = 3;
+
+/**
+ * The best `limit` things for a query (docs/search.md): candidates come from the query word that brings the fewest,
+ * exact and prefix words first, typo words only while they could still make the list; each candidate is scored
+ * on every query word. Things matching all but one word appear only when nothing matches them all and the query
+ * has at least three words ("radiohead creep live" still finds Creep): a one-word miss in a short query is more
+ * often a different thing than a worse match of the same one.
+ */
+export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number, stamps: Stamps): Hit[] {
+  const count = plan.words.length;
+  if (count === 0 || limit <= 0) return [];
+  let driver = 0;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let at = 0; at < count; at++) {
+    const estimate = source.estimate(at);
+    if (estimate < fewest) {
+      fewest = estimate;
+      driver = at;
+    }
+  }
+  const best = new TopK<Hit>(limit, (a, b) => a.score - b.score || b.popularity - a.popularity || a.length - b.length || source.compareKeys(a.handle, b.handle));
+  const outcome = { all: false, matched: 0 };
+  const seen = stamps.next(source.capacity);
+  const offer = (handle: number, wantAll: boolean) => {
+    if (seen.stamps[handle] === seen.visit) return;
+    seen.stamps[handle] = seen.visit;
+    const fields = source.fields(handle);
+    const score = plan.score(fields, outcome);
+    if (wantAll ? !outcome.all : outcome.all || outcome.matched < count - 1) return;
+    if (source.accept && !source.accept(handle)) return;
+    best.offer({ handle, score, popularity: source.popularity(handle), length: fields[0]!.length });
+  };
+  source.candidates(driver, 0, (handle) => offer(handle, true));
+  // Typo matches rank below every match without typos: skip them when the list is full of those.
+  const worst = best.worst();
+  if (!(best.full && worst && typosOf(worst.score) === 0)) source.candidates(driver, 1, (handle) => offer(handle, true));
+  if (best.size === 0 && count >= PARTIAL_WORDS_MIN) {
+    const partial = stamps.next(source.capacity);
+    let budget = PARTIAL_POSTINGS_MAX;
+    for (let at = 0; at < count && budget > 0; at++) {
+      for (const tier of [0, 1] as const) {
+        source.candidates(at, tier, (handle) => {
+          if (--budget < 0 || partial.stamps[handle] === partial.visit) return;
+          partial.stamps[handle] = partial.visit;
+          seen.stamps[handle] = 0;
+          offer(handle, false);
+        });
+      }
+    }
+  }
+  return best.sorted();
+}
+
+/** Visit stamps by handle, to skip duplicates without a Set; one per index, reused by its searches. */
+export class Stamps {
+  stamps = new Uint32Array(0);
+  private visit = 0;
+
+  next(capacity: number): { stamps: Uint32Array; visit: number } {
+    if (this.stamps.length < capacity) this.stamps = new Uint32Array(Math.ceil(capacity * 1.25));
+    if (this.visit >= 0xfffffff0) {
+      this.stamps.fill(0);
+      this.visit = 0;
+    }
+    return { stamps: this.stamps, visit: ++this.visit };
+  }
+}
+
+/**
+ * An in-memory word index over names, by number: each indexed thing is a
  * handle (a song's slot in the song table, see SongTable) and the index keeps
- * its folded name in an array by handle and postings as arrays of handles, so
- * a million songs cost no object each. Words are kept sorted, each with the
- * handles whose name contains it, so a query word costs a binary search plus
- * the handles under its prefix range, never a scan of the catalog. Changes are
- * applied one handle at a time as the catalog changes; nothing is ever rebuilt
- * whole.
+ * its folded name (indexedText) in an array by handle and postings as arrays
+ * of handles, so a million songs cost no object each. Words are kept sorted,
+ * each with the handles whose name contains it, so a query word costs a binary
+ * search plus the handles under its prefix range, and its typo matches a walk
+ * of the sorted words that skips every prefix too far from it (VocabularyWalk),
+ * never a scan of the catalog. Changes are applied one handle at a time as the
+ * catalog changes; nothing is ever rebuilt whole.
  *
- * Ranking, best first: the whole name equals the query; the name starts with
- * it; then every query word starts some word of the name. Equal ranks go
- * shorter name first, then by `compareKeys` (the order lists use), so answers
- * are stable.
+ * Ranking is rankedSearch's (docs/search.md); equal scores go more popular
+ * first, then shorter name, then by `compareKeys` (the order lists use), so
+ * answers are stable.
  */
 export class WordIndex {
-  /** The name's folded words joined by single spaces, by handle; undefined when the handle is not indexed. */
+  /** The name's indexedText, by handle; undefined when the handle is not indexed. */
   private folded: (string | undefined)[] = [];
   private readonly postings = new Map<string, number[]>();
-  /** Every word that has postings, sorted, for prefix ranges. */
+  /** Every word that has postings, sorted, for prefix ranges and the typo walk. */
   private words: string[] = [];
-  /** Visit stamp of the query that last saw each handle, to skip duplicates without a Set. */
-  private seen = new Uint32Array(0);
-  private visit = 0;
+  private readonly stamps = new Stamps();
   private count = 0;
 
-  constructor(private readonly compareKeys: (a: number, b: number) => number) {}
+  constructor(
+    private readonly compareKeys: (a: number, b: number) => number,
+    private readonly popularityOf: (handle: number) => number = () => 0,
+  ) {}
 
   get size(): number {
     return this.count;
   }
 
+  /** Handles are below this. */
+  get capacity(): number {
+    return this.folded.length;
+  }
+
   /** Indexes the handle's name, or re-indexes it when the name changed. */
   put(handle: number, name: string): void {
-    const words = searchWords(name);
-    const folded = words.join(' ');
+    const folded = indexedText(name);
     const existing = this.folded[handle];
     if (existing === folded) return;
     if (existing !== undefined) this.remove(handle);
     while (this.folded.length < handle) this.folded.push(undefined);
     this.folded[handle] = folded;
     this.count++;
-    for (const word of words) {
+    for (const word of wordsOfIndexed(folded)) {
       const list = this.postings.get(word);
       if (list) list.push(handle);
       else {
@@ -72,8 +183,7 @@ export class WordIndex {
     if (folded === undefined) return;
     this.folded[handle] = undefined;
     this.count--;
-    if (folded === '') return;
-    for (const word of folded.split(' ')) {
+    for (const word of wordsOfIndexed(folded)) {
       const list = this.postings.get(word);
       if (!list) continue;
       const at = list.indexOf(handle);
@@ -86,28 +196,57 @@ export class WordIndex {
     }
   }
 
-  search(text: string, limit: number, accept?: (handle: number) => boolean): number[] {
-    const queryWords = searchWords(text);
-    if (queryWords.length === 0 || limit <= 0) return [];
-    // Candidates come from the longest query word's prefix range (usually the rarest); the others are checked per candidate.
-    const driver = queryWords.reduce((longest, word) => (word.length > longest.length ? word : longest));
-    const others = queryWords.filter((word) => word !== driver);
-    const phrase = queryWords.join(' ');
-    if (this.seen.length < this.folded.length) this.seen = new Uint32Array(Math.ceil(this.folded.length * 1.25));
-    const visit = ++this.visit;
-    const folded = this.folded;
-    const rankOf = (handle: number) => rank(folded[handle]!, phrase);
-    const best = new TopK<number>(limit, (a, b) => rankOf(a) - rankOf(b) || folded[a]!.length - folded[b]!.length || this.compareKeys(a, b));
-    for (let at = lowerBound(this.words, driver); at < this.words.length && this.words[at]!.startsWith(driver); at++) {
-      for (const handle of this.postings.get(this.words[at]!)!) {
-        if (this.seen[handle] === visit) continue;
-        this.seen[handle] = visit;
-        if (others.length > 0 && !hasEveryWordStarting(folded[handle]!, others)) continue;
-        if (accept && !accept(handle)) continue;
-        best.offer(handle);
-      }
+  /** The handle's indexedText ('' when not indexed). */
+  foldedOf(handle: number): string {
+    return this.folded[handle] ?? '';
+  }
+
+  /** The words query word `at` of the plan matches here. */
+  terms(plan: QueryPlan, at: number): Terms {
+    const query = plan.words[at]!;
+    const words = this.words;
+    const plain: string[] = [];
+    const typo: string[] = [];
+    let count = 0;
+    // Exact first, so a handle is first met through its best word.
+    const start = lowerBound(words, query);
+    for (let position = start; position < words.length && words[position]!.startsWith(query); position++) {
+      plain.push(words[position]!);
+      count += this.postings.get(words[position]!)!.length;
     }
-    return best.sorted();
+    plan.walkOf(at)?.walk(words, (position) => {
+      const word = words[position]!;
+      if (word.startsWith(query)) return;
+      typo.push(word);
+      count += this.postings.get(word)!.length;
+    });
+    if (typo.length > 1) typo.sort((a, b) => plan.cost(at, a) - plan.cost(at, b));
+    return { plain, typo, count };
+  }
+
+  /** Visits the handles under the words (a handle may come more than once). */
+  visit(words: readonly string[], visit: (handle: number) => void): void {
+    for (const word of words) for (const handle of this.postings.get(word) ?? []) visit(handle);
+  }
+
+  /** The best `limit` handles for the query, this index's names being the only field. */
+  searchHits(plan: QueryPlan, limit: number, accept?: (handle: number) => boolean): Hit[] {
+    const terms = plan.words.map((_, at) => this.terms(plan, at));
+    const folded = this.folded;
+    const source: Searchable = {
+      capacity: folded.length,
+      estimate: (at) => terms[at]!.count,
+      candidates: (at, tier, visit) => this.visit(tier === 0 ? terms[at]!.plain : terms[at]!.typo, visit),
+      fields: (handle) => [folded[handle]!],
+      popularity: this.popularityOf,
+      compareKeys: this.compareKeys,
+      accept,
+    };
+    return rankedSearch(plan, source, limit, this.stamps);
+  }
+
+  search(text: string, limit: number, accept?: (handle: number) => boolean): number[] {
+    return this.searchHits(new QueryPlan(text), limit, accept).map((hit) => hit.handle);
   }
 }
 
@@ -120,7 +259,14 @@ export class PrefixIndex<T> {
   private readonly items: (T | undefined)[] = [];
   private readonly keys: string[] = [];
   private readonly free: number[] = [];
-  private readonly index = new WordIndex((a, b) => compareStrings(this.keys[a]!, this.keys[b]!));
+  private readonly index: WordIndex;
+
+  constructor(popularity?: (item: T) => number) {
+    this.index = new WordIndex(
+      (a, b) => compareStrings(this.keys[a]!, this.keys[b]!),
+      popularity && ((handle) => popularity(this.items[handle]!)),
+    );
+  }
 
   get size(): number {
     return this.handles.size;
@@ -151,36 +297,36 @@ export class PrefixIndex<T> {
     this.free.push(handle);
   }
 
-  search(query: PrefixQuery<T>): T[] {
+  /** The item's indexedText ('' when not indexed). */
+  foldedOf(item: T): string {
+    const handle = this.handles.get(item);
+    return handle === undefined ? '' : this.index.foldedOf(handle);
+  }
+
+  /** The items whose names hold words query word `at` matches, by tier (see WordIndex.terms). */
+  matching(plan: QueryPlan, at: number): { plain: T[]; typo: T[] } {
+    const terms = this.index.terms(plan, at);
+    const collect = (words: string[]) => {
+      const found: T[] = [];
+      this.index.visit(words, (handle) => found.push(this.items[handle]!));
+      return found;
+    };
+    return { plain: collect(terms.plain), typo: collect(terms.typo) };
+  }
+
+  searchScored(plan: QueryPlan, query: Omit<PrefixQuery<T>, 'text'>): { item: T; hit: Hit }[] {
     const accept = query.accept;
-    const handles = this.index.search(query.text, query.limit, accept && ((handle) => accept(this.items[handle]!)));
-    return handles.map((handle) => this.items[handle]!);
+    const hits = this.index.searchHits(plan, query.limit, accept && ((handle) => accept(this.items[handle]!)));
+    return hits.map((hit) => ({ item: this.items[hit.handle]!, hit }));
+  }
+
+  search(query: PrefixQuery<T>): T[] {
+    return this.searchScored(new QueryPlan(query.text), query).map(({ item }) => item);
   }
 }
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Whether every prefix starts a word of `folded`. A plain loop: a closure per candidate (`others.every(...)`) was a
- * quarter of all the API allocated under the catalog bench's mixed load, short-lived garbage that made the scavenges
- * promote other requests' objects into the old generation.
- */
-function hasEveryWordStarting(folded: string, prefixes: readonly string[]): boolean {
-  for (const prefix of prefixes) if (!hasWordStarting(folded, prefix)) return false;
-  return true;
-}
-
-/** Whether a word of the space-separated `folded` starts with `prefix`. */
-function hasWordStarting(folded: string, prefix: string): boolean {
-  return folded.startsWith(prefix) || folded.includes(` ${prefix}`);
-}
-
-function rank(folded: string, phrase: string): number {
-  if (folded === phrase) return 0;
-  if (folded.startsWith(phrase)) return 1;
-  return 2;
 }
 
 /** The first position whose word is not below `word`. */
@@ -195,6 +341,8 @@ export function lowerBound(sorted: readonly string[], word: string): number {
   return low;
 }
 
+export { NO_MATCH };
+
 /** Keeps the k best of a stream (a max-heap on "worst kept"), so ranking many matches costs O(n log k), not a sort of all of them. */
 class TopK<T> {
   private readonly heap: T[] = [];
@@ -203,6 +351,19 @@ class TopK<T> {
     private readonly k: number,
     private readonly compare: (a: T, b: T) => number,
   ) {}
+
+  get size(): number {
+    return this.heap.length;
+  }
+
+  get full(): boolean {
+    return this.heap.length >= this.k;
+  }
+
+  /** The worst kept (the next to go). */
+  worst(): T | undefined {
+    return this.heap[0];
+  }
 
   offer(item: T): void {
     const heap = this.heap;

@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { LIMITS, type SearchQuery, type SearchResponse, type SessionUser } from '@tunafy/contracts';
+import { LIMITS, type SearchQuery, type SearchResponse, type SearchTopResult, type SessionUser } from '@tunafy/contracts';
 import { AlbumPresenter } from '../albums/album-presenter.js';
 import { toArtist } from '../artists/artists.service.js';
+import type { CatalogModel, TopHit } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { PlaylistPresenter } from '../playlists/playlist-presenter.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 
 /**
- * Songs, albums, playlists, credited artists and genres whose names have words starting with every word
- * of the query, ignoring case and accents, best matches first (see
- * PrefixIndex); answered from the read model's word index, never a scan.
- * Private playlists only for their creator.
+ * The search screen's answer (docs/search.md): songs (by title, credited artist or album), albums, playlists,
+ * credited artists, genres and profiles matching every word of the query as a word, a prefix or with a typo,
+ * best first, and the top result among them; answered from the read model's word indexes, never a scan.
+ * Private playlists only for their creator. Lyrics do not exist yet: when they do, a `lyrics` group joins here
+ * from its own index, and the song search gains a fourth field after the album.
  */
 @Injectable()
 export class SearchService {
@@ -24,12 +26,28 @@ export class SearchService {
   async search(query: SearchQuery, viewer: SessionUser): Promise<SearchResponse> {
     const limit = query.limit ?? LIMITS.searchResultsMax;
     const model = await this.catalog.current();
+    const found = model.search(query.q, viewer.id, limit);
     return {
-      songs: this.songPresenter.present(model.searchSongs(query.q, limit)),
-      albums: this.albumPresenter.present(model.searchAlbums(query.q, limit)),
-      playlists: this.playlistPresenter.present(model.searchPlaylists(query.q, viewer.id, limit)),
-      artists: model.searchArtists(query.q, limit).map((artist) => toArtist(artist, model)),
-      genres: model.searchGenres(query.q, limit).map(({ name, songCount }) => ({ name, song_count: songCount })),
+      top: found.top && this.presentTop(found.top, model),
+      songs: this.songPresenter.present(found.songs),
+      albums: this.albumPresenter.present(found.albums),
+      playlists: this.playlistPresenter.present(found.playlists),
+      artists: found.artists.map((artist) => toArtist(artist, model)),
+      users: found.users,
+      genres: found.genres.map(({ name, songCount }) => ({ name, song_count: songCount })),
     };
+  }
+
+  private presentTop(top: TopHit, model: CatalogModel): SearchTopResult {
+    switch (top.kind) {
+      case 'song':
+        return { kind: 'song', song: this.songPresenter.present([top.song])[0]! };
+      case 'artist':
+        return { kind: 'artist', artist: toArtist(top.artist, model) };
+      case 'album':
+        return { kind: 'album', album: this.albumPresenter.present([top.album])[0]! };
+      case 'playlist':
+        return { kind: 'playlist', playlist: this.playlistPresenter.present([top.playlist])[0]! };
+    }
   }
 }
