@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'RANGE_NOT_SATISFIABLE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  // Transcoding (docs/streaming.md): past a cap (429), ffmpeg missing (503), a file ffmpeg cannot decode (422).
+  'TOO_MANY_TRANSCODES',
+  'TRANSCODING_UNAVAILABLE',
+  'TRANSCODE_FAILED',
   'INTERNAL',
 ] as const;
 

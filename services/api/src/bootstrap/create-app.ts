@@ -30,6 +30,7 @@ import { setupOpenApi } from './openapi.js';
 import { MediaStore } from '../media/media-store.js';
 import { SubsonicApi } from '../subsonic/subsonic-api.js';
 import { redactSubsonicRequest, subsonicRouter } from '../subsonic/subsonic-router.js';
+import { Transcoder } from '../streaming/transcoder.js';
 import { LIMITS } from '@tunafy/contracts';
 import { closeGracefullyAfterEarlyAnswer } from '@tunafy/server-kit';
 
@@ -126,7 +127,7 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
   );
 
   // Before the session chain: Subsonic apps sign in per call with app passwords, never with the web's cookies.
-  app.use(subsonicRouter(app.get(SubsonicApi), app.get(MediaStore)));
+  app.use(subsonicRouter(app.get(SubsonicApi), app.get(MediaStore), app.get(Transcoder)));
 
   const connection = app.get<Connection>(DB_CONNECTION);
   const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);

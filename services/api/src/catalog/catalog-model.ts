@@ -1,10 +1,11 @@
-import type { AudioFormat, PublicUser } from '@tunafy/contracts';
+import type { AudioFormat, PublicUser, SongLoudness } from '@tunafy/contracts';
 import type { AlbumRecord } from '../albums/albums.repository.js';
 import type { ArtistRecord } from '../artists/artists.repository.js';
 import type { LikeRecord as StoredLike } from '../collection/likes.repository.js';
 import type { PlaylistEntryRecord } from '../playlists/playlist-entries.repository.js';
 import type { PlaylistRecord } from '../playlists/playlists.repository.js';
 import type { SongRecord } from '../songs/songs.repository.js';
+import { AlbumLoudnessSum, NO_LOUDNESS, songLoudnessOf } from '../loudness/loudness-values.js';
 import { ArtistStore, type ListedArtist } from './artist-store.js';
 import { GenreStore } from './genre-store.js';
 import { IntList } from './int-list.js';
@@ -153,6 +154,11 @@ export class CatalogModel {
   );
   private loading = false;
   readonly versions: ListVersions = { songs: 0, albums: 0 };
+  /**
+   * Albums' loudness (packed, loudness-values.ts) as of `versions.songs`: worked out from their songs on first read and
+   * again after any song changed, so a page of an album's rows costs one pass over the album, not one per row.
+   */
+  private readonly albumLoudnesses = new Map<number, { version: number; packed: number }>();
 
   // ---- reads -------------------------------------------------------------
 
@@ -314,6 +320,41 @@ export class CatalogModel {
       return key ? this.firstPositionAfter(songs, (slot) => compareAlbumOrder(this.orderKey(slot), key)) : 0;
     };
     return pageOf(songs.length, (position) => this.record(songs.at(position)), byId, request, positionAfter);
+  }
+
+  /**
+   * The song's loudness with its album's (docs/streaming.md, "Loudness"): the album's from the ReplayGain album tags
+   * of its songs when any carries them, else from its measured tracks; null while the track is not measured.
+   */
+  songLoudness(song: SongRecord): SongLoudness | null {
+    if (song.loudness === undefined) return null;
+    const state = song.albumId ? this.albums.get(song.albumId) : undefined;
+    return songLoudnessOf(song.loudness, state ? this.albumLoudness(state) : NO_LOUDNESS);
+  }
+
+  /** Songs whose loudness is not known yet (the loudness job's "of Y"). One pass over a column. */
+  unmeasuredSongCount(): number {
+    let count = 0;
+    for (let position = 0; position < this.table.size; position++) if (this.table.loudness(this.table.slotAt(position)) === NONE) count++;
+    return count;
+  }
+
+  private albumLoudness(state: AlbumState): number {
+    const cached = this.albumLoudnesses.get(state.handle);
+    if (cached?.version === this.versions.songs) return cached.packed;
+    const sum = new AlbumLoudnessSum();
+    let tagged = NO_LOUDNESS;
+    for (const slot of state.songs.view()) {
+      const fromTags = this.table.albumLoudness(slot);
+      if (fromTags !== NONE) {
+        tagged = fromTags;
+        break;
+      }
+      sum.add(this.table.loudness(slot), this.table.duration(slot));
+    }
+    const packed = tagged !== NO_LOUDNESS ? tagged : sum.packed();
+    this.albumLoudnesses.set(state.handle, { version: this.versions.songs, packed });
+    return packed;
   }
 
   albumTotals(albumId: string): { songCount: number; totalDuration: number } {
@@ -657,6 +698,7 @@ export class CatalogModel {
     this.albums.delete(id);
     // Its number is not reused: a number per album ever made costs one array element.
     this.albumsByHandle[state.handle] = undefined;
+    this.albumLoudnesses.delete(state.handle);
     removeSorted(this.albumOrder, byId, id);
     this.albumIndex.remove(state.record);
     this.versions.albums++;
@@ -822,6 +864,8 @@ export class CatalogModel {
     if (row.genre !== NONE) record.genre = this.strings.valueOf(row.genre);
     const creditIds = this.credits.creditIdsOf(row.credits);
     if (creditIds) record.creditIds = creditIds;
+    if (row.loudness !== NONE) record.loudness = row.loudness;
+    if (row.albumLoudness !== NONE) record.albumLoudness = row.albumLoudness;
     return record;
   }
 
@@ -843,6 +887,8 @@ export class CatalogModel {
       genre: song.genre === undefined ? NONE : this.strings.numberOf(song.genre),
       format: song.audioFormat === undefined ? NONE : this.strings.numberOf(song.audioFormat),
       credits: this.credits.creditSetOf(song.creditIds),
+      loudness: song.loudness ?? NONE,
+      albumLoudness: song.albumLoudness ?? NONE,
     };
   }
 

@@ -23,6 +23,10 @@ export interface SongRow {
   format: number;
   /** The song's credited artists as one number of the model's credit sets (NONE: its tags named none). */
   credits: number;
+  /** Track loudness packed as loudness/loudness-values.ts packs it (NONE: not measured). */
+  loudness: number;
+  /** The album's loudness from the song's own ReplayGain album tags, packed likewise (NONE: no such tags). */
+  albumLoudness: number;
 }
 
 type Column = Uint8Array | Int32Array | Float64Array;
@@ -51,6 +55,8 @@ export class SongTable {
   private genres = new Int32Array(0);
   private formats = new Int32Array(0);
   private creditSets = new Int32Array(0);
+  private loudnesses = new Int32Array(0);
+  private albumLoudnesses = new Int32Array(0);
   private names: string[] = [];
   /**
    * File ids that are not ObjectIds (none the API stores; service tests use names like "cover1"), by
@@ -205,6 +211,14 @@ export class SongTable {
     return this.tracks[slot]!;
   }
 
+  loudness(slot: number): number {
+    return this.loudnesses[slot]!;
+  }
+
+  albumLoudness(slot: number): number {
+    return this.albumLoudnesses[slot]!;
+  }
+
   row(slot: number): SongRow {
     return {
       id: this.id(slot),
@@ -222,6 +236,8 @@ export class SongTable {
       genre: this.genres[slot]!,
       format: this.formats[slot]!,
       credits: this.creditSets[slot]!,
+      loudness: this.loudnesses[slot]!,
+      albumLoudness: this.albumLoudnesses[slot]!,
     };
   }
 
@@ -246,6 +262,8 @@ export class SongTable {
     this.genres[slot] = row.genre;
     this.formats[slot] = row.format;
     this.creditSets[slot] = row.credits;
+    this.loudnesses[slot] = row.loudness;
+    this.albumLoudnesses[slot] = row.albumLoudness;
   }
 
   private writeFileId(column: Uint8Array, slot: number, which: 0 | 1, id: string): void {
@@ -295,6 +313,8 @@ export class SongTable {
       this.genres = grow(this.genres);
       this.formats = grow(this.formats);
       this.creditSets = grow(this.creditSets);
+      this.loudnesses = grow(this.loudnesses);
+      this.albumLoudnesses = grow(this.albumLoudnesses);
       this.capacity = slots;
     }
     if (live !== this.order.length) {

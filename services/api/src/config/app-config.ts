@@ -44,6 +44,22 @@ export interface AppConfig {
    * `previous` still opens secrets sealed before a rotation (APP_PASSWORD_KEY_PREVIOUS, comma-separated).
    */
   appPasswordKey: { current: string; previous: string[] };
+  /** On-the-fly transcoding (docs/streaming.md, "Transcoding"). */
+  transcoding: TranscodingConfig;
+}
+
+export interface TranscodingConfig {
+  /** The ffmpeg binary (FFMPEG_PATH): a name looked up on PATH or an absolute path. */
+  ffmpegPath: string;
+  /** Finished transcodes, shared by the replicas of one host (TRANSCODE_CACHE_DIR). */
+  cacheDir: string;
+  /** Budget of that folder in bytes (TRANSCODE_CACHE_MB); least recently used results go first. */
+  cacheMaxBytes: number;
+  /** Running ffmpeg processes allowed per API process and per user. */
+  maxPerProcess: number;
+  maxPerUser: number;
+  /** An ffmpeg that writes nothing for this long (ms) is killed as hung. */
+  stallMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -91,5 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appPasswordKey: env.APP_PASSWORD_KEY
       ? { current: env.APP_PASSWORD_KEY, previous: [...previousKeys, sessionSecret] }
       : { current: sessionSecret, previous: previousKeys },
+    transcoding: {
+      ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+      cacheDir: env.TRANSCODE_CACHE_DIR || join(env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'), 'transcodes'),
+      cacheMaxBytes: intFrom(env.TRANSCODE_CACHE_MB, 1024) * 1024 * 1024,
+      maxPerProcess: intFrom(env.TRANSCODE_MAX_PER_PROCESS, 8),
+      maxPerUser: intFrom(env.TRANSCODE_MAX_PER_USER, 3),
+      stallMs: intFrom(env.TRANSCODE_STALL_MS, 20_000),
+    },
   };
 }

@@ -3,11 +3,14 @@ import { Injectable } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, audioFormatOf, tagFieldsOf, type AudioContainer, type AudioFormat, type TagFields } from '@tunafy/contracts';
 import type { FileTypeResult } from 'file-type';
 import type { IAudioMetadata } from 'music-metadata';
+import { loudnessFromReplayGain, type TaggedLoudness } from '../loudness/loudness-values.js';
 import { loadFileType, loadMusicMetadata } from '../media/parsers.js';
 
 /** What a file's own tags say; every field may be missing. */
 export interface FileTags extends TagFields {
   picture?: Buffer;
+  /** From its ReplayGain tags (packed, loudness/loudness-values.ts); absent without them. */
+  loudness?: TaggedLoudness;
 }
 
 export type AudioInspection =
@@ -152,6 +155,8 @@ function containerOf(type: FileTypeResult): AudioContainer | null {
 
 function tagsOf(metadata: IAudioMetadata, selectCover: (typeof import('music-metadata'))['selectCover']): FileTags {
   const tags: FileTags = tagFieldsOf(metadata.common, metadata.native);
+  const loudness = loudnessFromReplayGain(metadata.common);
+  if (loudness.track !== undefined || loudness.album !== undefined) tags.loudness = loudness;
   const picture = selectCover(metadata.common.picture);
   if (picture && picture.data.length > 0) tags.picture = Buffer.from(picture.data);
   return tags;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, IMPORT_MESSAGES, importFieldsSchema, tagsFromFileName, validate, type ImportedTags } from '@tunafy/contracts';
 import mongoose from 'mongoose';
 import type { AlbumRecord } from '../albums/albums.repository.js';
@@ -9,6 +9,7 @@ import { AlbumCredits } from '../artists/album-credits.js';
 import { ArtistResolver } from '../artists/artist-resolver.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
+import { LoudnessService } from '../loudness/loudness.service.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
@@ -73,6 +74,8 @@ export class SongImporter {
     private readonly sharedCovers: SharedCovers,
     private readonly artists: ArtistResolver,
     private readonly albumCredits: AlbumCredits,
+    // Optional for the unit tests that build the importer by hand.
+    @Optional() private readonly loudness?: LoudnessService,
   ) {}
 
   async importFile(userId: string, source: ImportSource, edits: unknown = {}): Promise<ImportOutcome> {
@@ -164,9 +167,14 @@ export class SongImporter {
           ...(tags.year !== null ? { year: tags.year } : {}),
           ...(tags.genre !== null ? { genre: tags.genre } : {}),
           ...(creditIds.length > 0 ? { creditIds } : {}),
+          // ReplayGain tags: a song that carries its track gain needs no analysis.
+          ...(inspection.tags.loudness?.track !== undefined ? { loudness: inspection.tags.loudness.track } : {}),
+          ...(inspection.tags.loudness?.album !== undefined ? { albumLoudness: inspection.tags.loudness.album } : {}),
         },
       });
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
+      // In the background: an upload's answer never waits for ffmpeg.
+      this.loudness?.measureLater(song);
       if (made.album) await this.albums.settle(userId, made.album);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
       this.claims.settle(userId, sha256, songId);

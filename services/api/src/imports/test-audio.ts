@@ -19,6 +19,10 @@ export interface AudioFixture extends TagFields {
   seconds?: number;
   /** Makes files of equal tags differ in their bytes. */
   frequency?: number;
+  /** Gain applied to the sine (ffmpeg's `volume`), for files of known loudness apart (the loudness tests). */
+  volumeDb?: number;
+  /** ReplayGain tags to write, as taggers do (`-3.50 dB`, peaks as ratios). */
+  replayGain?: { trackGain: number; trackPeak?: number; albumGain?: number; albumPeak?: number };
 }
 
 const CODEC_ARGS: Record<AudioFormat, string[]> = {
@@ -68,6 +72,12 @@ export async function writeAudio(path: string, fixture: AudioFixture): Promise<s
   for (const [key, value] of Object.entries(metadata)) if (value !== undefined) args.push('-metadata', `${key}=${value}`);
   // Ogg has no picture stream in ffmpeg; the Vorbis-comment picture block is what players (and music-metadata) read.
   if (fixture.picture && (fixture.format === 'vorbis' || fixture.format === 'opus')) args.push('-metadata', `METADATA_BLOCK_PICTURE=${pictureBlock(fixture.picture)}`);
+  if (fixture.volumeDb !== undefined) args.push('-af', `volume=${fixture.volumeDb}dB`);
+  const gain = fixture.replayGain;
+  if (gain) {
+    const tags = { REPLAYGAIN_TRACK_GAIN: `${gain.trackGain.toFixed(2)} dB`, REPLAYGAIN_TRACK_PEAK: gain.trackPeak?.toFixed(6), REPLAYGAIN_ALBUM_GAIN: gain.albumGain !== undefined ? `${gain.albumGain.toFixed(2)} dB` : undefined, REPLAYGAIN_ALBUM_PEAK: gain.albumPeak?.toFixed(6) };
+    for (const [key, value] of Object.entries(tags)) if (value !== undefined) args.push('-metadata', `${key}=${value}`);
+  }
   args.push(...CODEC_ARGS[fixture.format], path);
   await run('ffmpeg', args);
   if (manyArtists) {

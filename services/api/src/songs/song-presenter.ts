@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ArtistRef, Song } from '@tunafy/contracts';
+import type { ArtistRef, Song, SongLoudness } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
@@ -9,7 +9,7 @@ import type { SongRecord } from './songs.repository.js';
 @Injectable()
 export class SongPresenter extends CatalogPresenter<SongRecord, Song> {
   protected shape(song: SongRecord, model: CatalogModel): Song {
-    return toSong(song, model.username(song.artistId), model.albumName(song.albumId), artistRefs(song.creditIds, model));
+    return toSong(song, model.username(song.artistId), model.albumName(song.albumId), artistRefs(song.creditIds, model), model.songLoudness(song));
   }
 }
 
@@ -22,7 +22,7 @@ export function artistRefs(ids: readonly string[] | undefined, model: CatalogMod
   });
 }
 
-export function toSong(song: SongRecord, artistUsername: string, albumName: string | null, artists: ArtistRef[]): Song {
+export function toSong(song: SongRecord, artistUsername: string, albumName: string | null, artists: ArtistRef[], loudness: SongLoudness | null): Song {
   return {
     id: song.id,
     song_name: song.name,
@@ -41,5 +41,6 @@ export function toSong(song: SongRecord, artistUsername: string, albumName: stri
     year: song.year ?? null,
     genre: song.genre ?? null,
     artists,
+    loudness,
   };
 }

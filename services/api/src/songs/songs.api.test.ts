@@ -39,6 +39,8 @@ function expectedSong(client: ApiClient, overrides: Partial<Song> = {}): Song {
     genre: null,
     // A form-made song credits no artist: it shows as its owner's (docs/artists.md).
     artists: [],
+    // Measured in the background (loudness/), by no process of this suite: always sent, null here.
+    loudness: null,
     ...overrides,
   };
 }

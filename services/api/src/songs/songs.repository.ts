@@ -4,6 +4,7 @@ import { Schema, type Connection, type Types } from 'mongoose';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { packLoudness, unpackLoudness } from '../loudness/loudness-values.js';
 
 export interface SongRecord {
   id: string;
@@ -34,10 +35,36 @@ export interface SongRecord {
    * as its owner's (`artistId`, SPEC's owning account).
    */
   creditIds?: string[];
+  /**
+   * Track loudness and peak packed in one small integer (loudness/loudness-values.ts), set only once measured or read
+   * from ReplayGain tags: the read model holds every song, and an object per song would cost what the table saves.
+   */
+  loudness?: number;
+  /** The album's loudness from this file's ReplayGain album tags, packed likewise; set only when it carried them. */
+  albumLoudness?: number;
 }
 
 /** The tag fields a song may carry (bulk upload). */
-export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre' | 'creditIds'>;
+export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre' | 'creditIds' | 'loudness' | 'albumLoudness'>;
+
+/** Where the loudness job stands on one song (songs in id order, see loudnessWork). */
+export interface LoudnessWorkItem {
+  id: string;
+  audioFileId: string;
+  duration: number;
+  /** Measured, read from tags, or found unmeasurable: nothing left to do. */
+  settled: boolean;
+}
+
+/** A song's loudness as stored: numbers in dB, readable in the database; the record packs them. */
+interface LoudnessDocument {
+  track_lufs?: number | null;
+  track_peak_db?: number | null;
+  album_lufs?: number | null;
+  album_peak_db?: number | null;
+  /** `ebur128` (measured by ffmpeg) or `replaygain` (the file's tags) for the track's values. */
+  source?: string | null;
+}
 
 interface SongDocument {
   _id: Types.ObjectId;
@@ -60,6 +87,10 @@ interface SongDocument {
   tags_corrected?: boolean | null;
   /** SHA-256 of the audio bytes (bulk upload); the duplicate check itself is keyed in `song_hashes`. */
   content_hash?: string | null;
+  /** docs/streaming.md, "Loudness"; absent until measured or read from tags. */
+  loudness?: LoudnessDocument | null;
+  /** Why ffmpeg could not measure the audio: such a song is not tried again until its audio is replaced. */
+  loudness_error?: string | null;
 }
 
 const songSchema = new Schema<SongDocument>(
@@ -80,6 +111,11 @@ const songSchema = new Schema<SongDocument>(
     credit_ids: { type: [Schema.Types.ObjectId], required: false, default: undefined },
     tags_corrected: { type: Boolean, required: false },
     content_hash: { type: String, required: false },
+    loudness: {
+      type: new Schema<LoudnessDocument>({ track_lufs: Number, track_peak_db: Number, album_lufs: Number, album_peak_db: Number, source: String }, { _id: false }),
+      required: false,
+    },
+    loudness_error: { type: String, required: false },
   },
   { versionKey: false, collection: 'songs' },
 );
@@ -107,7 +143,25 @@ function tagsOf(doc: SongDocument): SongTags {
   if (doc.year != null) tags.year = doc.year;
   if (doc.genre != null) tags.genre = doc.genre;
   if (doc.credit_ids?.length) tags.creditIds = doc.credit_ids.map(hexId);
+  const loudness = doc.loudness;
+  if (loudness?.track_lufs != null && loudness.track_peak_db != null) tags.loudness = packLoudness(loudness.track_lufs, loudness.track_peak_db);
+  if (loudness?.album_lufs != null && loudness.album_peak_db != null) tags.albumLoudness = packLoudness(loudness.album_lufs, loudness.album_peak_db);
   return tags;
+}
+
+/** Tag loudness as stored (bulk upload, folder import): in dB, from the packed values the inspector read. */
+function taggedLoudnessDocument(tags: SongTags): LoudnessDocument | null {
+  if (tags.loudness === undefined && tags.albumLoudness === undefined) return null;
+  const doc: LoudnessDocument = {};
+  if (tags.loudness !== undefined) {
+    const { lufs, peakDb } = unpackLoudness(tags.loudness);
+    Object.assign(doc, { track_lufs: lufs, track_peak_db: peakDb, source: 'replaygain' });
+  }
+  if (tags.albumLoudness !== undefined) {
+    const { lufs, peakDb } = unpackLoudness(tags.albumLoudness);
+    Object.assign(doc, { album_lufs: lufs, album_peak_db: peakDb });
+  }
+  return doc;
 }
 
 export interface NewSong extends Pick<SongRecord, 'name' | 'artistId' | 'albumId' | 'coverFileId' | 'audioFileId' | 'duration'> {
@@ -128,6 +182,7 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
 
   async create(input: NewSong): Promise<SongRecord> {
     const tags = input.tags ?? {};
+    const loudness = taggedLoudnessDocument(tags);
     const doc = await this.model.create({
       ...(input.id ? { _id: toObjectId(input.id) } : {}),
       song_name: input.name,
@@ -143,6 +198,7 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
       ...(tags.genre != null ? { genre: tags.genre } : {}),
       ...(tags.creditIds?.length ? { credit_ids: tags.creditIds.map(toObjectId) } : {}),
       ...(input.contentHash ? { content_hash: input.contentHash } : {}),
+      ...(loudness ? { loudness } : {}),
     });
     return toRecord(doc.toObject());
   }
@@ -171,7 +227,11 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
     if (patch.duration !== undefined) set.duration = patch.duration;
     if (patch.audioFormat !== undefined) set.audio_format = patch.audioFormat;
     if (patch.contentHash !== undefined) set.content_hash = patch.contentHash;
-    const previous = await this.updateReturningPreviousDoc(id, set);
+    // New audio has a loudness of its own (measured again, loudness/): the old one's, tags included, goes with it.
+    const previous =
+      patch.audioFileId !== undefined
+        ? await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: set, $unset: { loudness: '', loudness_error: '' } }, { returnDocument: 'before' }).lean<SongDocument>()
+        : await this.updateReturningPreviousDoc(id, set);
     return previous ? { record: toRecord(previous), contentHash: previous.content_hash ?? null } : null;
   }
 
@@ -237,6 +297,46 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
   async setCredits(id: string, creditIds: readonly string[]): Promise<SongRecord | null> {
     const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, { $set: { credit_ids: creditIds.map(toObjectId) } }, { returnDocument: 'after' }).lean<SongDocument>();
     return doc ? toRecord(doc) : null;
+  }
+
+  /**
+   * Stores ffmpeg's measurement of the song's audio, if the song still has that audio (a replaced file's measurement
+   * is dropped). The song as it is now, or null when it is gone or its audio changed.
+   */
+  async setMeasuredLoudness(id: string, audioFileId: string, lufs: number, peakDb: number): Promise<SongRecord | null> {
+    const round = (db: number) => (Number.isFinite(db) ? Math.round(db * 100) / 100 : -100);
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: toObjectId(id), audio_file_id: toObjectId(audioFileId) },
+        { $set: { 'loudness.track_lufs': round(lufs), 'loudness.track_peak_db': round(peakDb), 'loudness.source': 'ebur128' }, $unset: { loudness_error: '' } },
+        { returnDocument: 'after' },
+      )
+      .lean<SongDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Marks the song's audio as not measurable (ffmpeg could not decode it), so no job tries it again. */
+  async setLoudnessError(id: string, audioFileId: string, message: string): Promise<void> {
+    await this.model.updateOne({ _id: toObjectId(id), audio_file_id: toObjectId(audioFileId) }, { $set: { loudness_error: message.slice(0, 500) } });
+  }
+
+  /**
+   * The next songs after `afterId` in id order (the `_id` index: no collection scan on the embedded engine), with
+   * whether each still needs measuring. Only the fields that decide it are read.
+   */
+  async loudnessWork(afterId: string | null, limit: number): Promise<LoudnessWorkItem[]> {
+    const filter = afterId ? { _id: { $gt: toObjectId(afterId) } } : {};
+    const docs = await this.model
+      .find(filter, { audio_file_id: 1, duration: 1, loudness: 1, loudness_error: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Pick<SongDocument, '_id' | 'audio_file_id' | 'duration' | 'loudness' | 'loudness_error'>[]>();
+    return docs.map((doc) => ({
+      id: hexId(doc._id),
+      audioFileId: hexId(doc.audio_file_id),
+      duration: doc.duration,
+      settled: doc.loudness?.track_lufs != null || doc.loudness_error != null,
+    }));
   }
 
   async incrementPlays(id: string): Promise<void> {

@@ -142,6 +142,7 @@ describe('SongsService.get', () => {
       year: null,
       genre: null,
       artists: [],
+      loudness: null,
     });
     expect((await apiError(service.get('e'.repeat(24)))).getStatus()).toBe(404);
     expect((await apiError(service.get('nope'))).getStatus()).toBe(400);

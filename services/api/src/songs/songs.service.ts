@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { songFieldsSchema, validate, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
 import { LikesRepository } from '../collection/likes.repository.js';
+import { LoudnessService } from '../loudness/loudness.service.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
@@ -39,6 +40,8 @@ export class SongsService {
     private readonly uploads: MediaUploads,
     private readonly hashes: SongHashClaims,
     private readonly covers: SharedCovers,
+    // Optional for the unit tests that build the service by hand.
+    @Optional() private readonly loudness?: LoudnessService,
   ) {}
 
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
@@ -85,6 +88,8 @@ export class SongsService {
     await this.catalog.record([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
     // The form stores the song even if the user has these bytes already (SPEC); a bulk upload of them later is a duplicate.
     await this.hashes.adopt(user.id, contentHash, record.id);
+    // In the background, after the answer: the form's speed does not wait for ffmpeg.
+    this.loudness?.measureLater(record);
     return this.presenter.presentOne(record);
   }
 
@@ -131,7 +136,7 @@ export class SongsService {
         await this.uploads.discard(stored.map((file) => file.id));
         throw ApiException.notFound('Song');
       }
-      const after = { ...before.record, ...definedOnly(patch) } as SongRecord;
+      const after = withoutOldLoudness({ ...before.record, ...definedOnly(patch) } as SongRecord, patch);
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(after));
       return before;
     });
@@ -143,7 +148,9 @@ export class SongsService {
       if (previousHash) await this.hashes.release(user.id, previousHash, song.id);
       await this.hashes.adopt(user.id, patch.contentHash, song.id);
     }
-    return this.presenter.presentOne({ ...previous, ...definedOnly(patch) } as SongRecord);
+    const current = withoutOldLoudness({ ...previous, ...definedOnly(patch) } as SongRecord, patch);
+    if (patch.audioFileId) this.loudness?.measureLater(current);
+    return this.presenter.presentOne(current);
   }
 
   /**
@@ -214,4 +221,11 @@ async function storePresent(uploads: MediaUploads, candidates: (MediaUpload | nu
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}
+
+/** New audio drops the old audio's loudness (the repository cleared it too); it is measured again. */
+function withoutOldLoudness(song: SongRecord, patch: SongPatch): SongRecord {
+  if (patch.audioFileId === undefined) return song;
+  const { loudness: _loudness, albumLoudness: _albumLoudness, ...rest } = song;
+  return rest;
 }

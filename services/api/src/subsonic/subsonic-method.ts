@@ -2,6 +2,7 @@ import type { SessionUser } from '@tunafy/contracts';
 import type { SubsonicParams } from './protocol/subsonic-params.js';
 import type { SubsonicPayload } from './protocol/subsonic-response.js';
 import type { SharedAnswer } from './shared-answer.js';
+import type { TranscodeRequest } from '../streaming/send-transcode.js';
 
 /** One signed-in call to a method: its parameters, the user the app password belongs to, and the app's name (`c`). */
 export interface SubsonicCall {
@@ -12,12 +13,14 @@ export interface SubsonicCall {
 
 /**
  * What a method answers. The HTTP layer (subsonic-router.ts) renders a payload in the asked format, streams a stored
- * file with Range like `/api/files/{id}`, or sends bytes made for the call (a resized cover).
+ * file with Range like `/api/files/{id}`, sends a transcode as `/api/songs/{id}/stream` does, or sends bytes made for
+ * the call (a resized cover).
  */
 export type SubsonicAnswer =
   | { kind: 'payload'; payload: SubsonicPayload }
   | { kind: 'shared'; answer: SharedAnswer }
   | { kind: 'file'; fileId: string; attachmentName?: string }
+  | { kind: 'transcode'; request: TranscodeRequest }
   | { kind: 'bytes'; contentType: string; bytes: Buffer; etag: string };
 
 export type SubsonicMethod = (call: SubsonicCall) => Promise<SubsonicAnswer>;

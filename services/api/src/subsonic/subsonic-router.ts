@@ -2,6 +2,10 @@ import { Logger } from '@nestjs/common';
 import express, { Router, type Request, type Response } from 'express';
 import type { MediaStore } from '../media/media-store.js';
 import { clearMediaHeaders, sendMedia, type SendFailure } from '../media/send-media.js';
+import { TooManyTranscodes, TranscodeFailed, TranscodingUnavailable } from '../streaming/ffmpeg.js';
+import { sendTranscode, type TranscodeRequest } from '../streaming/send-transcode.js';
+import { TRANSCODE_FAILED_MESSAGE, TRANSCODING_UNAVAILABLE_MESSAGE } from '../streaming/song-streams.js';
+import type { Transcoder } from '../streaming/transcoder.js';
 import type { SubsonicApi } from './subsonic-api.js';
 import type { SubsonicAnswer } from './subsonic-method.js';
 import type { SharedRendering } from './shared-answer.js';
@@ -32,7 +36,7 @@ function send(res: Response, rendered: RenderedAnswer): void {
  * lets SubsonicApi sign in and answer, and writes the answer in the asked format. Mounted before the web's session
  * chain: apps sign in per call with app passwords, never with cookies, so a browser's session cannot be used here.
  */
-export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
+export function subsonicRouter(api: SubsonicApi, media: MediaStore, transcoder: Transcoder): Router {
   const logger = new Logger('Subsonic');
   const formBody = express.text({ type: 'application/x-www-form-urlencoded', limit: '256kb' });
   return Router().all(`${SUBSONIC_PATH}/:method`, formBody, (req: Request, res: Response) => {
@@ -52,6 +56,7 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
           if (format === 'jsonp') return send(res, renderOk(format, result.answer.payload, callback));
           return sendShared(req, res, result.answer.rendering(format));
         }
+        if (result.kind === 'transcode') return sendTranscoded(req, res, transcoder, result.request, logger, fail);
         let failure: SendFailure | null = null;
         for (let attempt = 1; attempt <= 2; attempt++) {
           const file = await media.open(result.fileId);
@@ -78,6 +83,22 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore): Router {
         fail(new SubsonicError(SUBSONIC_ERRORS.generic, 'The server could not answer this call. Please try again shortly.'));
       });
   });
+}
+
+/**
+ * A transcode, sent as the web's stream route sends it. Past a cap: HTTP 429 with Retry-After, as Navidrome answers
+ * (apps retry on it); ffmpeg missing or failing before the first byte: a Subsonic error an app can show.
+ */
+async function sendTranscoded(req: Request, res: Response, transcoder: Transcoder, request: TranscodeRequest, logger: Logger, fail: (error: SubsonicError) => void): Promise<void> {
+  try {
+    if ((await sendTranscode(req, res, transcoder, request, logger)) === 'unsatisfiable') res.status(416).end();
+  } catch (error) {
+    clearMediaHeaders(res);
+    if (error instanceof TooManyTranscodes) return void res.status(429).setHeader('Retry-After', String(error.retryAfterSeconds)).end();
+    if (error instanceof TranscodingUnavailable) return fail(new SubsonicError(SUBSONIC_ERRORS.generic, TRANSCODING_UNAVAILABLE_MESSAGE));
+    if (error instanceof TranscodeFailed) return fail(new SubsonicError(SUBSONIC_ERRORS.generic, TRANSCODE_FAILED_MESSAGE));
+    throw error;
+  }
 }
 
 /** A shared answer: the same bytes for every caller, gzipped once, and 304 to an app that holds them already. */

@@ -4,6 +4,7 @@ import type { ListedArtist } from '../catalog/artist-store.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import type { PlaylistRecord } from '../playlists/playlists.repository.js';
 import type { SongRecord } from '../songs/songs.repository.js';
+import { subsonicReplayGain } from '../loudness/loudness-values.js';
 
 /** File name suffixes Subsonic clients expect per stored format (they pick players and offline file names by it). */
 const SUFFIXES = { mp3: 'mp3', aac: 'm4a', alac: 'm4a', flac: 'flac', vorbis: 'ogg', opus: 'opus', wav: 'wav' } as const;
@@ -82,6 +83,8 @@ export class SubsonicView {
       displayArtist,
       albumArtists,
       displayAlbumArtist: albumArtists.map((artist) => artist.name).join(', '),
+      // Always present (OpenSubsonic), empty until the song's loudness is known.
+      replayGain: subsonicReplayGain(this.model.songLoudness(song)),
     };
   }
 

@@ -3,6 +3,7 @@ import { AppPasswordsModule } from '../app-passwords/app-passwords.module.js';
 import { CollectionModule } from '../collection/collection.module.js';
 import { ListeningModule } from '../listening/listening.module.js';
 import { PlaylistsModule } from '../playlists/playlists.module.js';
+import { StreamingModule } from '../streaming/streaming.module.js';
 import { AnnotationMethods } from './methods/annotation.js';
 import { PlayQueueMethods } from './methods/play-queue.js';
 import { PlaylistMethods } from './methods/playlists.js';
@@ -19,7 +20,7 @@ import { SubsonicLibrary } from './subsonic-library.js';
 /** The Subsonic / OpenSubsonic API for native apps (docs/subsonic.md); its HTTP side is mounted by create-app.ts. */
 @Module({
   // Stars, plays, playlists and the play queue go through the web's own services.
-  imports: [AppPasswordsModule, CollectionModule, ListeningModule, PlaylistsModule],
+  imports: [AppPasswordsModule, CollectionModule, ListeningModule, PlaylistsModule, StreamingModule],
   providers: [SubsonicApi, SubsonicAuth, SubsonicLibrary, SystemMethods, BrowsingMethods, ListMethods, SearchMethods, AnnotationMethods, PlaylistMethods, PlayQueueMethods, MediaMethods, CoverResizer],
   exports: [SubsonicApi],
 })

@@ -3,6 +3,8 @@ import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
 import { isId } from '../../common/ids.js';
 import { MediaStore } from '../../media/media-store.js';
+import { SongStreams } from '../../streaming/song-streams.js';
+import { subsonicStreamAsk } from '../../streaming/stream-plan.js';
 import type { SongRecord } from '../../songs/songs.repository.js';
 import { COVER_SIZE_MAX, CoverResizer, UnreadableCover } from '../cover-resizer.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../protocol/subsonic-error.js';
@@ -30,16 +32,6 @@ export function streamRequest(params: SubsonicParams): StreamRequest {
   };
 }
 
-export type StreamPlan = { kind: 'original' };
-
-/**
- * Whether `stream` sends the stored file or a transcode. Always the stored file until transcoding lands (issue 27):
- * that issue decides here from the app's maxBitRate/format and the song's own format, and returns its plan.
- */
-export function streamPlan(_song: SongRecord, _request: StreamRequest): StreamPlan {
-  return { kind: 'original' };
-}
-
 /** A song title as a download's file name: no path separators or characters file systems refuse. */
 const fileNamePart = (text: string) => text.replace(/[/\\:*?"<>|\u0000-\u001f\u007f]/gu, '_').trim().slice(0, 120) || 'song';
 
@@ -61,6 +53,7 @@ export class MediaMethods implements SubsonicMethodGroup {
     private readonly library: SubsonicLibrary,
     private readonly media: MediaStore,
     private readonly covers: CoverResizer,
+    private readonly streams: SongStreams,
   ) {}
 
   /** The song `id` names; only songs stream (a cover's or an album's id is "not found", like an unknown one). */
@@ -91,11 +84,12 @@ export class MediaMethods implements SubsonicMethodGroup {
   readonly methods = {
     stream: async (call) => {
       const { song } = await this.song(call);
-      const plan = streamPlan(song, streamRequest(call.params));
-      switch (plan.kind) {
-        case 'original':
-          return { kind: 'file', fileId: song.audioFileId };
-      }
+      const request = streamRequest(call.params);
+      // The web route's plan (streaming/stream-plan.ts): format=raw or a limit at or over the file's own bitrate is the stored file.
+      const prepared = await this.streams.prepare(song, subsonicStreamAsk(request), call.user.id, { estimateLength: request.estimateContentLength });
+      if (!prepared) throw SubsonicError.notFound('File');
+      if (prepared.kind === 'original') return { kind: 'file', fileId: song.audioFileId };
+      return { kind: 'transcode', request: prepared.request };
     },
 
     download: async (call) => {

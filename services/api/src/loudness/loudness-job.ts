@@ -1,0 +1,192 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+import { FfmpegMissingError } from './loudness-analyzer.js';
+import { LoudnessJobRepository, type HeldLease } from './loudness-job.repository.js';
+import { loudnessUnmeasured } from './loudness-metrics.js';
+import { LoudnessService } from './loudness.service.js';
+
+/** A lease outlives a stalled holder this long; a holder renews it every LEASE_MS / 3. */
+const LEASE_MS = 60_000;
+/** Songs read per look at the database; the cursor is saved after each such batch. */
+const BATCH = 50;
+/** A full pass over every song again this often (see run). */
+const FULL_PASS_MS = 24 * 60 * 60_000;
+/** After ffmpeg went missing, look again this much later. */
+const MISSING_RETRY_MS = 5 * 60_000;
+
+/**
+ * The background job measuring every song without loudness (docs/streaming.md, "Loudness"): it walks the songs in id
+ * order from a cursor stored in the database, so a restart resumes where the last run stopped, and holds a lease while
+ * it does, so of several API replicas one walks at a time (the others take over when it stops or dies). Songs
+ * stored later have later ids: once at the end, it looks again every LOUDNESS_IDLE_MS, which also catches songs whose
+ * measuring after the upload was lost (the process stopped, or the replica does not measure). A full pass a day picks up
+ * songs stored with an id below the cursor (an id chosen before a slow upload finished). Songs already measured, tagged
+ * or found unmeasurable cost one read each.
+ */
+@Injectable()
+export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Loudness');
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private lease: HeldLease | null = null;
+  private wake: AbortController | null = null;
+
+  constructor(
+    private readonly loudness: LoudnessService,
+    private readonly jobs: LoudnessJobRepository,
+    private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
+    @Optional() private readonly http?: HttpAdapterHost,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // An application context without HTTP is a CLI (import, rescan, seed): the API's job measures what it stores.
+    if (!this.loudness.config.enabled || !this.http?.httpAdapter) return;
+    this.loudness.active = true;
+    this.running = this.run().catch((error: Error) => this.logger.error(`loudness job stopped: ${error.stack ?? error.message}`));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.loudness.stop();
+    this.wake?.abort();
+    await this.running;
+  }
+
+  private async pause(ms: number): Promise<void> {
+    this.wake = new AbortController();
+    await delay(ms, undefined, { signal: this.wake.signal, ref: false }).catch(() => undefined);
+    this.wake = null;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        this.lease = await this.jobs.acquire(LEASE_MS);
+        if (!this.lease) {
+          await this.pause(LEASE_MS / 2);
+          continue;
+        }
+        await this.walk(this.lease);
+      } catch (error) {
+        if (error instanceof FfmpegMissingError) {
+          await this.pause(MISSING_RETRY_MS);
+          continue;
+        }
+        this.logger.warn(`loudness job: ${(error as Error).message}; trying again in a minute`);
+        await this.pause(LEASE_MS);
+      } finally {
+        if (this.lease) await this.jobs.release(this.lease).catch(() => undefined);
+        this.lease = null;
+      }
+    }
+  }
+
+  /** Walks from the stored cursor while the lease holds; returns when it is lost or the process stops. */
+  private async walk(lease: HeldLease): Promise<void> {
+    let { after, passStartedAt } = await this.jobs.cursor();
+    const progress = new Progress(this.logger, this.loudness.config.progressMs, () => this.catalog.model.unmeasuredSongCount());
+    progress.start(after);
+    let renewedAt = Date.now();
+    const keepLease = async () => {
+      if (Date.now() - renewedAt < LEASE_MS / 3) return true;
+      renewedAt = Date.now();
+      return this.jobs.renew(lease, LEASE_MS);
+    };
+    while (!this.stopped) {
+      const batch = await this.songs.loudnessWork(after, BATCH);
+      if (batch.length === 0) {
+        progress.passDone();
+        if (Date.now() - passStartedAt.getTime() > FULL_PASS_MS) {
+          after = null;
+          passStartedAt = new Date();
+          await this.jobs.saveCursor(after, passStartedAt);
+          continue;
+        }
+        await this.pause(this.loudness.config.idleMs);
+        if (!(await keepLease())) return;
+        continue;
+      }
+      let lost = false;
+      await Promise.all(
+        batch
+          .filter((item) => !item.settled)
+          .map(async (item) => {
+            if (this.stopped || lost) return;
+            const outcome = await this.loudness.measure(item);
+            progress.count(outcome, item.duration);
+            if (!(await keepLease())) lost = true;
+          }),
+      );
+      if (this.stopped || lost) return;
+      after = batch.at(-1)!.id;
+      await this.jobs.saveCursor(after, passStartedAt);
+      progress.maybeLog();
+    }
+  }
+}
+
+/** The job's progress lines: measured X of Y (the catalog's songs without loudness at the start), the rate. */
+class Progress {
+  private startedAt = Date.now();
+  private loggedAt = Date.now();
+  private measured = 0;
+  private failed = 0;
+  private audioSeconds = 0;
+  private total = 0;
+  private working = false;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly everyMs: number,
+    private readonly unmeasured: () => number,
+  ) {}
+
+  start(after: string | null): void {
+    this.total = this.unmeasured();
+    loudnessUnmeasured.set(this.total);
+    this.logger.log(`loudness job: ${this.total} songs without loudness; walking songs ${after ? `after ${after} (resumed)` : 'from the first'}`);
+  }
+
+  count(outcome: string, duration: number): void {
+    if (!this.working) {
+      this.working = true;
+      this.startedAt = Date.now();
+      this.loggedAt = this.startedAt;
+    }
+    if (outcome === 'measured') {
+      this.measured++;
+      this.audioSeconds += duration;
+    } else if (outcome === 'failed') this.failed++;
+    this.maybeLog();
+  }
+
+  maybeLog(): void {
+    if (Date.now() - this.loggedAt >= this.everyMs) this.log();
+  }
+
+  passDone(): void {
+    if (!this.working) return;
+    this.log();
+    this.logger.log('loudness job: every song is measured; looking for new ones');
+    this.working = false;
+    this.measured = 0;
+    this.failed = 0;
+    this.audioSeconds = 0;
+    this.total = this.unmeasured();
+  }
+
+  private log(): void {
+    this.loggedAt = Date.now();
+    const seconds = Math.max(0.001, (Date.now() - this.startedAt) / 1000);
+    const remaining = this.unmeasured();
+    loudnessUnmeasured.set(remaining);
+    this.logger.log(
+      `loudness job: measured ${this.measured} of ${Math.max(this.total, this.measured + this.failed)} (${this.failed} not measurable, ${remaining} without loudness left), ` +
+        `${(this.measured / seconds).toFixed(1)} songs/s, ${(this.audioSeconds / seconds).toFixed(1)}× real time`,
+    );
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { ApiException } from '../common/api-exception.js';
+import { MediaStore, type MediaFile } from '../media/media-store.js';
+import type { SongRecord } from '../songs/songs.repository.js';
+import { TooManyTranscodes, TranscodeFailed, TranscodingUnavailable } from './ffmpeg.js';
+import type { TranscodeRequest } from './send-transcode.js';
+import { planStream, type StreamAsk } from './stream-plan.js';
+
+/** A song's audio as a request will get it: the stored file as it is, or a transcode of its local copy. */
+export type PreparedStream = { kind: 'original'; file: MediaFile } | { kind: 'transcode'; request: TranscodeRequest };
+
+/**
+ * Decides how a song is streamed (docs/streaming.md), for the web route and Subsonic's `stream`: one plan from the
+ * client's ask and the song's own bitrate, applied to the stored file's local copy.
+ */
+@Injectable()
+export class SongStreams {
+  constructor(
+    private readonly catalog: CatalogReadModel,
+    private readonly media: MediaStore,
+  ) {}
+
+  /** The catalog's song with this (well-formed, lower-case) id, or null. */
+  async song(id: string): Promise<SongRecord | null> {
+    return (await this.catalog.current()).song(id);
+  }
+
+  /** Null when the song's file is gone from storage. */
+  async prepare(song: SongRecord, ask: StreamAsk, userId: string, options: { estimateLength?: boolean } = {}): Promise<PreparedStream | null> {
+    const file = await this.media.open(song.audioFileId);
+    if (!file) return null;
+    const plan = planStream({ duration: song.duration, fileLength: file.length }, ask);
+    if (plan.kind === 'original') return { kind: 'original', file };
+    return {
+      kind: 'transcode',
+      request: { input: { fileId: file.id, path: file.path }, plan, duration: song.duration, userId, estimateLength: options.estimateLength ?? false },
+    };
+  }
+
+  /** Opens the stored file again (its local copy was evicted between open and send). */
+  reopen(fileId: string): Promise<MediaFile | null> {
+    return this.media.open(fileId);
+  }
+}
+
+/** The web API's answer to a transcoding failure that happened before anything was sent. */
+export function transcodeException(error: unknown): { exception: ApiException; retryAfter?: number } | null {
+  if (error instanceof TooManyTranscodes) {
+    const retryAfter = error.retryAfterSeconds;
+    return { exception: new ApiException(429, 'TOO_MANY_TRANSCODES', `Too many songs are being converted right now. Please try again in ${retryAfter} seconds.`), retryAfter };
+  }
+  if (error instanceof TranscodingUnavailable) return { exception: new ApiException(503, 'TRANSCODING_UNAVAILABLE', TRANSCODING_UNAVAILABLE_MESSAGE) };
+  if (error instanceof TranscodeFailed) return { exception: new ApiException(422, 'TRANSCODE_FAILED', TRANSCODE_FAILED_MESSAGE) };
+  return null;
+}
+
+export const TRANSCODING_UNAVAILABLE_MESSAGE = 'Transcoding is unavailable: ffmpeg was not found on this server.';
+export const TRANSCODE_FAILED_MESSAGE = 'This song could not be converted for streaming: its file could not be decoded.';

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SongStreams } from './song-streams.js';
+import { StreamingController } from './streaming.controller.js';
+import { Transcoder } from './transcoder.js';
+
+/** Song streams at a quality: the plan, ffmpeg transcodes and their cache (docs/streaming.md, "Transcoding"). */
+@Module({
+  controllers: [StreamingController],
+  providers: [SongStreams, Transcoder],
+  exports: [SongStreams, Transcoder],
+})
+export class StreamingModule {}
