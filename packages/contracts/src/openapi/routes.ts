@@ -543,6 +543,26 @@ export const API_ROUTES = [
     errors: [401, 412, 416],
   },
 
+  {
+    method: 'get',
+    path: '/api/songs/{id}/stream',
+    tag: 'files',
+    access: 'member',
+    summary:
+      "A song's audio at a quality (docs/streaming.md): the stored file as `/api/files/{id}` sends it, or a transcode when `format` is given or `maxBitRate` is below the file's own bitrate. A transcoded MP3 declares duration × bitrate × 125 bytes and takes Range like a file. 429 `TOO_MANY_TRANSCODES` past the caps (Retry-After), 422 `TRANSCODE_FAILED` when the file cannot be decoded, 503 `TRANSCODING_UNAVAILABLE` without ffmpeg",
+    params: idParam,
+    query: z.object({
+      maxBitRate: z.coerce.number().int().positive().optional().describe('kbit/s, clamped to 96–320: transcode to MP3 when the original is above it'),
+      format: z.enum(['mp3', 'opus', 'aac']).optional().describe('Transcode to this whatever the original (the web player asks for mp3)'),
+      offset: z.coerce.number().min(0).optional().describe('Start at this second (an uncached transcode; players seek with Range instead)'),
+    }),
+    responses: {
+      200: { description: 'The audio', file: true },
+      206: { description: 'The requested range', file: true },
+    },
+    errors: [401, 404, 416, 429],
+  },
+
   // uploads
   {
     method: 'post',

@@ -15,6 +15,7 @@ import { FilesController } from '../media/files.controller.js';
 import { PlaylistsController } from '../playlists/playlists.controller.js';
 import { SearchController } from '../search/search.controller.js';
 import { SongsController } from '../songs/songs.controller.js';
+import { StreamingController } from '../streaming/streaming.controller.js';
 import { UsersController } from '../users/users.controller.js';
 
 /**
@@ -112,6 +113,7 @@ export const ROUTE_HANDLERS = {
 
   'get /api/search': handler(SearchController, 'find'),
   'get /api/files/{id}': writesResponse(FilesController, 'download'),
+  'get /api/songs/{id}/stream': writesResponse(StreamingController, 'stream'),
   'post /api/uploads/songs': handler(UploadsController, 'upload'),
   'post /api/uploads/check': handler(UploadsController, 'check'),
   'get /api/health': handler(HealthController, 'check'),

@@ -69,7 +69,7 @@ async function measured(client: ApiClient, id: string, timeoutMs = 30_000): Prom
 }
 
 async function stored(id: string): Promise<{ loudness?: Record<string, unknown>; loudness_error?: string } | null> {
-  return db.collection('songs').findOne({ _id: new ObjectId(id) }, { projection: { loudness: 1, loudness_error: 1 } });
+  return db.collection<{ _id: ObjectId; loudness?: Record<string, unknown>; loudness_error?: string }>('songs').findOne({ _id: new ObjectId(id) }, { projection: { loudness: 1, loudness_error: 1 } });
 }
 
 let loudPath: string;
