@@ -32,8 +32,8 @@ async function openSettings() {
 describe('Playback settings', () => {
   it('opens from the bar with the two groups, each option with its hint, at Automatic and Normal', async () => {
     const { dialog } = await openSettings();
-    const quality = within(dialog).getByRole('group', { name: 'Streaming quality' });
-    const normalization = within(dialog).getByRole('group', { name: 'Volume normalization' });
+    const quality = within(dialog).getByRole('radiogroup', { name: 'Streaming quality' });
+    const normalization = within(dialog).getByRole('radiogroup', { name: 'Volume normalization' });
     const names = (group: HTMLElement) => within(group).getAllByRole('radio').map((radio) => document.getElementById(radio.getAttribute('aria-labelledby')!)!.textContent);
     expect(names(quality)).toEqual(['Automatic', 'Low (96 kbit/s)', 'Normal (160 kbit/s)', 'High (320 kbit/s)', 'Original']);
     expect(names(normalization)).toEqual(['Off', 'Normal', 'Loud']);

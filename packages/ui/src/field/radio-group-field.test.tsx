@@ -26,9 +26,9 @@ function Speed({ seen = [] as string[] }) {
 }
 
 describe('RadioGroupField', () => {
-  it('is a group named by its legend, each option named by its label and described by its hint', () => {
+  it('is a radio group named by its legend, each option named by its label and described by its hint', () => {
     render(<Speed />);
-    expect(screen.getByRole('group', { name: 'Speed' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Speed' })).toBeInTheDocument();
     const low = screen.getByRole('radio', { name: 'Low' });
     expect(low).toBeChecked();
     expect(low).toHaveAccessibleDescription('Saves data');

@@ -24,8 +24,11 @@ export interface RadioGroupFieldProps<T extends string> {
 export function RadioGroupField<T extends string>({ legend, options, value, onValueChange }: RadioGroupFieldProps<T>) {
   const id = useId();
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>{legend}</legend>
+    // The radiogroup role (named by the legend) is how assistive technology expects a set of radios to be announced.
+    <fieldset className={styles.group} role="radiogroup" aria-labelledby={`${id}-legend`}>
+      <legend id={`${id}-legend`} className={styles.legend}>
+        {legend}
+      </legend>
       {options.map((option, index) => {
         const labelId = `${id}-${index}-label`;
         const hintId = option.hint ? `${id}-${index}-hint` : undefined;
