@@ -1,4 +1,6 @@
 /**
+ * `npm run bench -- --loudness 1000 [--seconds 30] [--concurrency 1]` measures the loudness job's analysis (bench/loudness.ts).
+ *
  * `npm run bench -- --rescan 10000` measures `npm run rescan` over that many stored files (bench/rescan.ts).
  *
  * `npm run bench -- --refused-upload` measures what a refused 300 MB upload costs the API (bench/refused-upload.ts).
@@ -26,12 +28,27 @@ import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
 import { runRefusedUploadBench } from '../bench/refused-upload.js';
 import { runRescanBench } from '../bench/rescan.js';
+import { runLoudnessBench } from '../bench/loudness.js';
 import { runSubsonicStreamBench } from '../bench/subsonic-stream.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
 import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
 import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
 
 const progress = (line: string) => console.error(`[bench] ${line}`);
+const loudnessAt = process.argv.indexOf('--loudness');
+if (loudnessAt >= 0) {
+  const songs = Number(process.argv[loudnessAt + 1] ?? 1000);
+  const flag = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+  const seconds = flag('--seconds', 30);
+  const concurrency = flag('--concurrency', 1);
+  if (!Number.isInteger(songs) || songs < 2) throw new Error('--loudness takes a number of songs, at least 2 (e.g. --loudness 1000)');
+  if (!Number.isInteger(seconds) || seconds < 1 || !Number.isInteger(concurrency) || concurrency < 1) throw new Error('--seconds and --concurrency take whole numbers from 1');
+  await runLoudnessBench(songs, seconds, concurrency, progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
 const rescanAt = process.argv.indexOf('--rescan');
 if (rescanAt >= 0) {
   const files = Number(process.argv[rescanAt + 1] ?? 10_000);
