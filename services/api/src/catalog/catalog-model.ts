@@ -557,6 +557,9 @@ export class CatalogModel {
         titles: this.songIndex,
         credits: this.credits,
         albums: this.albumIndex,
+        owners: this.userIndex,
+        ownerSongs: (number) => this.artistSongs[number] ?? [],
+        ownerOf: (slot) => this.table.artist(slot),
         albumSongs: (album) => this.albums.get(album.id)?.songs.view() ?? [],
         albumText: (slot) => {
           const handle = this.table.album(slot);
