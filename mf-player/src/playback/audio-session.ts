@@ -68,6 +68,11 @@ export class AudioSession {
     return this.engine !== null;
   }
 
+  /** The URL the current song was opened from (its file or a stream), for messages about it. */
+  get currentUrl(): string | null {
+    return this.current?.url ?? null;
+  }
+
   /** The elements go into `host`; the settings are applied before anything loads. */
   attach(host: HTMLElement, events: EngineEvents, { volume, muted, loop }: AudioSettings): void {
     const engine = this.createEngine(events);

@@ -470,7 +470,7 @@ export class PlayerController {
   private onFailed(detail: string): void {
     const song = currentSong(this.state.queue);
     if (!song) return;
-    console.warn(`[mf-player] "${song.song_name}" (${song.song_file_url}) failed: ${detail}`);
+    console.warn(`[mf-player] "${song.song_name}" (${this.audio.currentUrl ?? song.song_file_url}) failed: ${detail}`);
     const { message, hopeless } = this.failures.failed(song, this.state.queue.entries.length);
     this.showNotice(message);
     this.bus.publish('ui:notify', { kind: 'error', message });
