@@ -87,16 +87,31 @@ export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Walks from the stored cursor while the lease holds; returns when it is lost or the process stops. */
   private async walk(lease: HeldLease): Promise<void> {
-    let { after, passStartedAt } = await this.jobs.cursor();
+    const { after, passStartedAt } = await this.jobs.cursor();
     const progress = new Progress(this.logger, this.loudness.config.progressMs, () => this.catalog.model.unmeasuredSongCount());
     progress.start(after);
-    let renewedAt = Date.now();
-    const keepLease = async () => {
-      if (Date.now() - renewedAt < LEASE_MS / 3) return true;
-      renewedAt = Date.now();
-      return this.jobs.renew(lease, LEASE_MS);
-    };
-    while (!this.stopped) {
+    // Renewed on a timer, not between songs: one long file or an idle wait must not let the lease lapse.
+    let lost = false;
+    const renewal = setInterval(() => {
+      void this.jobs.renew(lease, LEASE_MS).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        (error: Error) => this.logger.warn(`loudness job lease not renewed: ${error.message}`),
+      );
+    }, LEASE_MS / 3);
+    renewal.unref();
+    try {
+      await this.walkWhileHeld(() => lost, after, passStartedAt, progress);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async walkWhileHeld(lost: () => boolean, from: string | null, passStart: Date, progress: Progress): Promise<void> {
+    let after = from;
+    let passStartedAt = passStart;
+    while (!this.stopped && !lost()) {
       const batch = await this.songs.loudnessWork(after, BATCH);
       if (batch.length === 0) {
         progress.passDone();
@@ -107,21 +122,17 @@ export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShu
           continue;
         }
         await this.pause(this.loudness.config.idleMs);
-        if (!(await keepLease())) return;
         continue;
       }
-      let lost = false;
       await Promise.all(
         batch
           .filter((item) => !item.settled)
           .map(async (item) => {
-            if (this.stopped || lost) return;
-            const outcome = await this.loudness.measure(item);
-            progress.count(outcome, item.duration);
-            if (!(await keepLease())) lost = true;
+            if (this.stopped || lost()) return;
+            progress.count(await this.loudness.measure(item), item.duration);
           }),
       );
-      if (this.stopped || lost) return;
+      if (this.stopped || lost()) return;
       after = batch.at(-1)!.id;
       await this.jobs.saveCursor(after, passStartedAt);
       progress.maybeLog();

@@ -59,7 +59,7 @@ async function upload(client: ApiClient, path: string, fields: Record<string, st
 }
 
 /** Polls the song until its loudness is in (or the time is up: then the assertions after it say what is missing). */
-async function measured(client: ApiClient, id: string, timeoutMs = 30_000): Promise<Song> {
+async function measured(client: ApiClient, id: string, timeoutMs = 90_000): Promise<Song> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const song = (await client.get<Song>(`/api/songs/${id}`)).body;
@@ -127,7 +127,7 @@ describe('loudness of songs', () => {
     const formSong = await createSong(ann);
     expect((await measured(ann, formSong.id)).loudness).toEqual({ track_lufs: expect.any(Number), track_peak_db: expect.any(Number), album_lufs: null, album_peak_db: null });
     await stop(server);
-  }, 120_000);
+  }, 300_000);
 
   it('takes ReplayGain tags instead of measuring', async () => {
     const server = await api({ LOUDNESS_JOB: 'off' });
@@ -176,5 +176,5 @@ describe('loudness of songs', () => {
     expect(restarted.logs.some((line) => line.includes(`song ${corrupt.id} has no loudness`))).toBe(false);
     expect(restarted.logs.some((line) => /measured 1 of/u.test(line))).toBe(true);
     await stop(restarted);
-  }, 180_000);
+  }, 400_000);
 });
