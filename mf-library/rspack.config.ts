@@ -10,7 +10,8 @@ const EXPOSES = [
   'HomePage', 'SongsPage', 'SongDetailPage', 'SongCreatePage', 'SongUpdatePage',
   'AlbumsPage', 'AlbumDetailPage', 'AlbumCreatePage', 'AlbumUpdatePage',
   'PlaylistsPage', 'PlaylistDetailPage', 'PlaylistCreatePage', 'LikedSongsPage',
-  'UploadPage', 'UserPage', 'ArtistsPage', 'ArtistPage', 'GenresPage', 'GenrePage', 'SearchBox', 'SidebarLibrary', 'YourLibraryPage', 'meta',
+  'UploadPage', 'UserPage', 'ArtistsPage', 'ArtistPage', 'GenresPage', 'GenrePage', 'SearchBox', 'SidebarLibrary', 'YourLibraryPage',
+  'HistoryPage', 'TopPage', 'meta',
 ] as const;
 
 export default defineRemoteConfig({

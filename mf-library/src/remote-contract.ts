@@ -31,6 +31,8 @@ export type Exposed = SatisfiesRemoteContract<
     SearchBox: typeof import('./app/search-box');
     SidebarLibrary: typeof import('./app/sidebar-library');
     YourLibraryPage: typeof import('./app/your-library-page');
+    HistoryPage: typeof import('./app/history-page');
+    TopPage: typeof import('./app/top-page');
     meta: typeof import('./app/meta');
   }
 >;

@@ -8,8 +8,10 @@ export const LISTENING_LIMITS = {
   playDedupeSeconds: 30,
   recentlyPlayedDefault: 20,
   recentlyPlayedMax: 50,
-  /** Play events kept per user; older ones are trimmed. */
-  historyMax: 500,
+  /** Play events kept per user (the history page, docs/listening.md); older ones are trimmed. */
+  historyMax: 10_000,
+  /** How many of the newest play events "Recently played" reads to find its distinct songs. */
+  recentPlaysScanned: 500,
   queueMax: 500,
 } as const;
 

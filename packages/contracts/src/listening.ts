@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, type Song } from './library.js';
+import type { ArtistRef } from './artists.js';
+import { idSchema, type Album, type Song } from './library.js';
 import { LISTENING_LIMITS, REPEAT_MODES } from './listening-limits.js';
 
 /** The body of `POST /api/plays` is `{song_id}`: use `songRefSchema`. */
@@ -58,4 +59,72 @@ export interface SavedPlayerState extends Required<ParsedPlayerStateInput> {
  */
 export interface PlayerState extends Omit<SavedPlayerState, 'queue'> {
   queue: Song[];
+}
+
+// Your listening (issue 28, docs/listening.md): the history of every play and the top lists made from it.
+
+export const HISTORY_LIMITS = { pageDefault: 50, pageMax: 100, topMax: 50, topDefault: 20 } as const;
+
+export const historyQuerySchema = z.object({
+  /** The `next_before` of the previous page; absent for the newest plays. */
+  before: z
+    .string()
+    .regex(/^\d{1,15}_[0-9a-fA-F]{24}$/, 'Before must be the next_before of a previous page.')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be at least 1.')
+    .max(HISTORY_LIMITS.pageMax, `Limit must be at most ${HISTORY_LIMITS.pageMax}.`)
+    .optional()
+    .default(HISTORY_LIMITS.pageDefault),
+});
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+
+/** One play: when, and the song (still in the catalog; plays of deleted songs are left out). */
+export interface HistoryPlay {
+  id: string;
+  played_at: string;
+  song: Song;
+}
+
+/** `GET /api/me/history`: the newest plays first, a page at a time. */
+export interface HistoryResponse {
+  plays: HistoryPlay[];
+  /** Pass as `before` for the next page; null on the last one. */
+  next_before: string | null;
+  /** While paused, plays are not added to the history or the top lists. */
+  paused: boolean;
+}
+
+export const historySettingsSchema = z.object({ paused: z.boolean({ error: 'Paused must be true or false.' }) }, { error: 'Send {"paused": true} or {"paused": false}.' });
+export type HistorySettings = z.infer<typeof historySettingsSchema>;
+
+/** `DELETE /api/me/history`: everything of the user's listening is gone (plays, top lists). */
+export interface HistoryClearedResponse {
+  cleared: true;
+}
+
+export const TOP_PERIODS = ['month', 'year', 'all'] as const;
+export type TopPeriod = (typeof TOP_PERIODS)[number];
+export const TOP_PERIOD_LABELS: Record<TopPeriod, string> = { month: 'This month', year: 'This year', all: 'All time' };
+
+export const topQuerySchema = z.object({
+  period: z.enum(TOP_PERIODS, { error: 'Period must be month, year or all.' }).optional().default('month'),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be at least 1.')
+    .max(HISTORY_LIMITS.topMax, `Limit must be at most ${HISTORY_LIMITS.topMax}.`)
+    .optional()
+    .default(HISTORY_LIMITS.topDefault),
+});
+export type TopQuery = z.input<typeof topQuerySchema>;
+
+/** `GET /api/me/top`: the user's most played songs, credited artists and albums of the period (calendar, UTC). */
+export interface TopResponse {
+  period: TopPeriod;
+  songs: { song: Song; plays: number }[];
+  artists: { artist: ArtistRef; plays: number }[];
+  albums: { album: Album; plays: number }[];
 }

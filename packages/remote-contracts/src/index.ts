@@ -80,6 +80,9 @@ export interface RemoteContracts {
     SearchBox: ComponentModule;
     SidebarLibrary: ComponentModule;
     YourLibraryPage: ComponentModule;
+    /** Your listening history and your top lists (issue 28, docs/listening.md). */
+    HistoryPage: ComponentModule;
+    TopPage: ComponentModule;
     meta: MetaModule;
   };
   mf_player: {

@@ -55,6 +55,9 @@ export const SCREENS: RouteObject[] = [
   // App passwords for Subsonic apps (issue 26, docs/subsonic.md): account credentials, so mf-auth's.
   remotePage('settings/apps', auth.ConnectedAppsPage, 'Connected apps'),
   remotePage('settings/apps/help', auth.AppsHelpPage, 'Listen in other apps'),
+  // Your listening (issue 28, docs/listening.md).
+  remotePage('history', library.HistoryPage, 'Listening history'),
+  remotePage('top', library.TopPage, 'Your top'),
   // The phone layout's tabs (issue 16); they work at any width.
   remotePage('library', library.YourLibraryPage, 'Your Library'),
   { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },

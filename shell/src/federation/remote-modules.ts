@@ -42,6 +42,8 @@ export const REMOTE_MODULES = {
     SearchBox: 'mf_library/SearchBox',
     SidebarLibrary: 'mf_library/SidebarLibrary',
     YourLibraryPage: 'mf_library/YourLibraryPage',
+    HistoryPage: 'mf_library/HistoryPage',
+    TopPage: 'mf_library/TopPage',
   },
   mf_player: {
     Player: 'mf_player/Player',

@@ -49,6 +49,16 @@ describe('ProfileMenu', () => {
     expect(screen.getByRole('button', { name: 'Profile' })).toHaveFocus();
   });
 
+  it.each([
+    ['Listening history', '/history'],
+    ['Your top', '/top'],
+  ])('takes a logged-in user to %s', async (item, path) => {
+    renderMenu(ANN, '/songs');
+    await userEvent.click(screen.getByRole('button', { name: 'Profile: ann' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: item }));
+    expect(location.pathname).toBe(path);
+  });
+
   it('takes a logged-in user to their Connected apps (app passwords for Subsonic apps)', async () => {
     renderMenu(ANN, '/songs');
     await userEvent.click(screen.getByRole('button', { name: 'Profile: ann' }));
@@ -61,7 +71,7 @@ describe('ProfileMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Profile: ann' }));
     const menu = await screen.findByRole('menu', { name: 'Profile' });
     expect(menu).toHaveTextContent('ann@example.com');
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Connected apps', 'Log Out']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Listening history', 'Your top', 'Connected apps', 'Log Out']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(logout).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(location.pathname).toBe('/'));

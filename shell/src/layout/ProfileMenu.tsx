@@ -15,6 +15,8 @@ export function ProfileMenu({ user }: { user: SessionUser | null }) {
   // The account's own pages: this menu is in the top bar on phones too, so it is their way in as well.
   const items: MenuItem[] = user
     ? [
+        { label: 'Listening history', onSelect: () => navigate('/history') },
+        { label: 'Your top', onSelect: () => navigate('/top') },
         { label: 'Connected apps', onSelect: () => navigate('/settings/apps') },
         { label: 'Log Out', onSelect: () => void logout() },
       ]

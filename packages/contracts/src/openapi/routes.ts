@@ -4,7 +4,7 @@ import { APP_PASSWORD_LIMITS, appPasswordInputSchema } from '../app-passwords.js
 import { artistsQuerySchema, rescanRequestSchema, songsTagsSchema, songTagsSchema } from '../artists.js';
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
-import { playerStateInputSchema, recentlyPlayedQuerySchema } from '../listening.js';
+import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
 import { MESSAGES } from '../messages.js';
 import { playlistMoveSchema } from '../playlist-order.js';
 import * as answers from './schemas.js';
@@ -433,6 +433,41 @@ export const API_ROUTES = [
     summary: 'Your saved player with the queue as songs; deleted songs are dropped and index still points at the same song; 404 if never saved',
     responses: ok(answers.playerStateSchema),
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/me/history',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Your plays, newest first, a page at a time (plays of deleted songs left out); `paused` says whether plays are being kept',
+    query: historyQuerySchema,
+    responses: ok(answers.historySchema),
+  },
+  {
+    method: 'put',
+    path: '/api/me/history/settings',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Pause or resume your history: while paused, plays still count for the song but not in your history or top lists',
+    body: body(historySettingsSchema, ['json']),
+    responses: ok(answers.historySettingsAnswerSchema),
+  },
+  {
+    method: 'delete',
+    path: '/api/me/history',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Clear your history and top lists',
+    responses: ok(answers.historyClearedSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/me/top',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Your most played songs, credited artists and albums of this month, this year or all time',
+    query: topQuerySchema,
+    responses: ok(answers.topSchema),
   },
 
   // credited artists and genres (docs/artists.md)

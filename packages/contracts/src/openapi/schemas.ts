@@ -30,7 +30,7 @@ import {
   type UsersResponse,
 } from '../library.js';
 import { REPEAT_MODES } from '../listening-limits.js';
-import type { PlayerState, PlayResponse, RecentlyPlayedResponse, SavedPlayerState } from '../listening.js';
+import { TOP_PERIODS, type HistoryClearedResponse, type HistoryResponse, type HistorySettings, type PlayerState, type PlayResponse, type RecentlyPlayedResponse, type SavedPlayerState, type TopResponse } from '../listening.js';
 import type { PlaylistSongPlace } from '../playlist-order.js';
 import type { UserProfile, UserSong, UserSongsResponse } from '../users.js';
 
@@ -214,6 +214,23 @@ export const searchResultsSchema = z
 
 export const playResultSchema = z.object({ counted: z.boolean() }).meta({ id: 'PlayResult' });
 export const recentlyPlayedSchema = z.object({ songs: z.array(songSchema) }).meta({ id: 'RecentlyPlayed' });
+export const historySchema = z
+  .object({
+    plays: z.array(z.object({ id, played_at: timestamp, song: songSchema })),
+    next_before: z.string().nullable().describe('Send as `before` for the next page; null on the last.'),
+    paused: z.boolean().describe('While paused, plays are not added to the history or the top lists.'),
+  })
+  .meta({ id: 'History' });
+export const historySettingsAnswerSchema = z.object({ paused: z.boolean() }).meta({ id: 'HistorySettings' });
+export const historyClearedSchema = z.object({ cleared: z.literal(true) }).meta({ id: 'HistoryCleared' });
+export const topSchema = z
+  .object({
+    period: z.enum(TOP_PERIODS),
+    songs: z.array(z.object({ song: songSchema, plays: count })),
+    artists: z.array(z.object({ artist: artistRefSchema, plays: count })),
+    albums: z.array(z.object({ album: albumSchema, plays: count })),
+  })
+  .meta({ id: 'Top', description: 'Your most played songs, credited artists and albums of the period (calendar month or year in UTC, or all time).' });
 
 const playerSettings = {
   index: count,
@@ -301,6 +318,10 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof searchResultsSchema>, SearchResponse>>,
   Expect<Same<Out<typeof playResultSchema>, PlayResponse>>,
   Expect<Same<Out<typeof recentlyPlayedSchema>, RecentlyPlayedResponse>>,
+  Expect<Same<Out<typeof historySchema>, HistoryResponse>>,
+  Expect<Same<Out<typeof historySettingsAnswerSchema>, HistorySettings>>,
+  Expect<Same<Out<typeof historyClearedSchema>, HistoryClearedResponse>>,
+  Expect<Same<Out<typeof topSchema>, TopResponse>>,
   Expect<Same<Out<typeof savedPlayerStateSchema>, SavedPlayerState>>,
   Expect<Same<Out<typeof playerStateSchema>, PlayerState>>,
   Expect<Same<Out<typeof playlistSongPlaceSchema>, PlaylistSongPlace>>,

@@ -10,6 +10,7 @@ import { HealthController } from '../health/health.controller.js';
 import { UploadsController } from '../imports/uploads.controller.js';
 import { AppPasswordsController } from '../app-passwords/app-passwords.controller.js';
 import { PlayerStateController } from '../listening/player-state.controller.js';
+import { HistoryController } from '../listening/history.controller.js';
 import { PlaysController } from '../listening/plays.controller.js';
 import { FilesController } from '../media/files.controller.js';
 import { PlaylistsController } from '../playlists/playlists.controller.js';
@@ -96,6 +97,10 @@ export const ROUTE_HANDLERS = {
 
   'post /api/plays': handler(PlaysController, 'play'),
   'get /api/me/recently-played': handler(PlaysController, 'recentlyPlayed'),
+  'get /api/me/history': handler(HistoryController, 'page'),
+  'put /api/me/history/settings': handler(HistoryController, 'settings'),
+  'delete /api/me/history': handler(HistoryController, 'clear'),
+  'get /api/me/top': handler(HistoryController, 'top'),
   'put /api/me/player-state': handler(PlayerStateController, 'save'),
   'get /api/me/player-state': handler(PlayerStateController, 'load'),
   'get /api/me/app-passwords': handler(AppPasswordsController, 'list'),

@@ -6,6 +6,7 @@ import { ArtistsRepository } from '../artists/artists.repository.js';
 import { RescanMarksRepository } from '../artists/rescan-marks.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { PlayerStatesRepository } from '../listening/player-states.repository.js';
+import { ListeningHistoryRepository } from '../listening/listening-history.repository.js';
 import { PlaysRepository } from '../listening/plays.repository.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
@@ -23,7 +24,7 @@ mongoose.set('strictQuery', true);
 // Fail fast while the database is away, so requests get a 503 instead of hanging.
 mongoose.set('bufferTimeoutMS', 3000);
 
-const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, PlayerStatesRepository, ImportClaimsRepository];
+const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, ListeningHistoryRepository, PlayerStatesRepository, ImportClaimsRepository];
 
 /**
  * One mongoose connection for the process and the repositories built on it.

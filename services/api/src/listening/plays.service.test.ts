@@ -52,9 +52,19 @@ function setup() {
       songs.get(id)!.plays += 1;
     },
   };
+  // The history's tallies are the API test's subject (history.api.test.ts); here a history that is never paused.
+  const tallies: { userId: string; periods: readonly string[]; items: readonly { kind: string; id: string }[] }[] = [];
+  const historyRepo = {
+    async isPaused() {
+      return false;
+    },
+    async count(userId: string, periods: readonly string[], items: readonly { kind: string; id: string }[]) {
+      tallies.push({ userId, periods, items });
+    },
+  };
   const presenter = new SongPresenter(catalog);
   const clock = { now: () => new Date(now) };
-  const service = new PlaysService(playsRepo as never, songsRepo as never, catalog, presenter, clock as never);
+  const service = new PlaysService(playsRepo as never, historyRepo as never, songsRepo as never, catalog, presenter, clock as never);
   function addSong(): SongRecord {
     const record: SongRecord = { id: newId(), name: 'Tune', artistId: bob.id, albumId: null, coverFileId: newId(), audioFileId: newId(), duration: 12, plays: 0, createdAt: Date.parse('2026-01-01T00:00:00Z') };
     songs.set(record.id, record);
@@ -64,7 +74,7 @@ function setup() {
   /** Deleted by its artist: gone from the read model (the play history keeps its id). */
   const deleteSong = (id: string) => model.deleteSong(id);
   const advance = (ms: number) => (now += ms);
-  return { service, plays, trims, addSong, deleteSong, advance, catalog };
+  return { service, plays, trims, tallies, addSong, deleteSong, advance, catalog };
 }
 
 describe('counting plays', () => {
@@ -74,6 +84,8 @@ describe('counting plays', () => {
     expect(await t.service.play(ann, { song_id: song.id })).toEqual({ counted: true });
     expect(t.plays).toEqual([{ userId: ann.id, songId: song.id, playedAt: new Date('2026-01-01T00:00:00Z') }]);
     expect(song.plays).toBe(1);
+    // It counts for the top lists of all time, its year and its month (UTC): a form-made song has no artist or album.
+    expect(t.tallies).toEqual([{ userId: ann.id, periods: ['all', 'y2026', 'm2026-01'], items: [{ kind: 'song', id: song.id }] }]);
     // No read shows play counts, so nothing is logged for the other replicas.
     expect(t.catalog.recorded).toEqual([]);
   });

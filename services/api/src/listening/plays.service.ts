@@ -5,6 +5,7 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { Clock } from './clock.js';
+import { ListeningHistoryRepository, type TallyKind } from './listening-history.repository.js';
 import { parseInput } from './parse-input.js';
 import { PlaysRepository } from './plays.repository.js';
 
@@ -26,6 +27,7 @@ export class PlaysService {
 
   constructor(
     private readonly plays: PlaysRepository,
+    private readonly history: ListeningHistoryRepository,
     private readonly songs: SongsRepository,
     private readonly catalog: CatalogReadModel,
     private readonly presenter: SongPresenter,
@@ -39,11 +41,16 @@ export class PlaysService {
    */
   async play(user: SessionUser, body: unknown): Promise<PlayResponse> {
     const songId = parseInput(songRefSchema, body).song_id.toLowerCase();
-    if (!(await this.catalog.current()).song(songId)) throw ApiException.notFound('Song');
+    const song = (await this.catalog.current()).song(songId);
+    if (!song) throw ApiException.notFound('Song');
     const now = this.clock.now();
     const claimed = await this.plays.claimCount(user.id, songId, now, new Date(now.getTime() - PLAY_DEDUPE_MS));
     if (!claimed) return { counted: false };
-    await this.plays.record(user.id, songId, now);
+    // A paused history keeps the play out of the user's own lists; the song's public count still goes up.
+    if (!(await this.history.isPaused(user.id))) {
+      await this.plays.record(user.id, songId, now);
+      await this.history.count(user.id, tallyPeriods(now), tallyItems(song));
+    }
     await this.songs.incrementPlays(songId);
     // This copy's count follows at once (most played first on a user page); no feed entry per play, so other
     // replicas show a play from here after their next reload: plays order a list, nothing depends on them exactly.
@@ -56,7 +63,7 @@ export class PlaysService {
   async recentlyPlayed(user: SessionUser, query: unknown): Promise<RecentlyPlayedResponse> {
     const { limit } = parseInput(recentlyPlayedQuerySchema, query);
     // The history is bounded, so reading it whole is cheap; FerretDB has no $group, so repeats are dropped here.
-    const songIds = [...new Set(await this.plays.recentSongIds(user.id, LISTENING_LIMITS.historyMax))];
+    const songIds = [...new Set(await this.plays.recentSongIds(user.id, LISTENING_LIMITS.recentPlaysScanned))];
     return { songs: await this.presenter.present(await this.firstExisting(songIds, limit)) };
   }
 
@@ -91,4 +98,18 @@ export class PlaysService {
       }
     })();
   }
+}
+
+/** The periods a play at `now` counts in: all time, its calendar year and month (UTC), as "Your top" offers them. */
+export function tallyPeriods(now: Date): string[] {
+  const year = now.getUTCFullYear();
+  return ['all', `y${year}`, `m${year}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`];
+}
+
+/** What a play of the song counts for: the song, each credited artist, its album. */
+function tallyItems(song: SongRecord): { kind: TallyKind; id: string }[] {
+  const items: { kind: TallyKind; id: string }[] = [{ kind: 'song', id: song.id }];
+  for (const artistId of song.creditIds ?? []) items.push({ kind: 'artist', id: artistId });
+  if (song.albumId) items.push({ kind: 'album', id: song.albumId });
+  return items;
 }

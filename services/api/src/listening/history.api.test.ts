@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ObjectId } from 'mongodb';
+import type { HistoryResponse, ImportResponse, Song, TopResponse } from '@tunafy/contracts';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { writeAudio } from '../imports/test-audio.js';
+import { ApiClient, newUser } from '../test/api-client.js';
+import { form } from '../test/fixtures.js';
+import { apiSuite, type TestUser as User } from '../test/suite.js';
+
+const apiUrl = inject('apiUrl');
+const { db, songs: [formSong] } = await apiSuite({ songs: ['History Form Tune'] });
+const dir = mkdtempSync(join(tmpdir(), 'tunafy-history-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const tag = new ObjectId().toHexString().slice(-6);
+let tone = 0;
+
+/** A tagged mp3 uploaded like a collection's: credited to `artist`, on `album`. */
+async function tagged(client: ApiClient, title: string, artist: string, album: string): Promise<Song> {
+  const path = await writeAudio(join(dir, `${++tone}.mp3`), { format: 'mp3', title, artists: [artist], album, seconds: 1, frequency: 500 + tone * 7 });
+  const response = await client.post<ImportResponse>('/api/uploads/songs', { form: form({ file: new File([readFileSync(path)], `${tone}.mp3`) }) });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.song;
+}
+
+const uploader = await newUser(apiUrl, 'hist');
+const alpha = await tagged(uploader, `Alpha ${tag}`, `Histo Band ${tag}`, `Histo Album ${tag}`);
+const beta = await tagged(uploader, `Beta ${tag}`, `Histo Band ${tag}`, `Histo Album ${tag}`);
+const gamma = await tagged(uploader, `Gamma ${tag}`, `Other Band ${tag}`, `Other Album ${tag}`);
+
+/** Counts a play now, moving the dedupe mark back first so the same song can count again. */
+async function play(user: User, song: Song): Promise<void> {
+  await db.collection<{ _id: string }>('play_marks').updateOne({ _id: `${user.user.id}:${song.id}` }, { $set: { counted_at: new Date(0) } });
+  const response = await user.post('/api/plays', { json: { song_id: song.id } });
+  expect(response.status).toBe(201);
+}
+
+describe('GET /api/me/history', () => {
+  it('lists every play newest first, a page at a time, with the day each happened', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    for (const song of [alpha, beta, alpha, gamma, formSong!]) await play(ann, song);
+    const first = await ann.get<HistoryResponse>('/api/me/history?limit=3');
+    expect(first.status).toBe(200);
+    expect(first.body.plays.map((entry) => entry.song.id)).toEqual([formSong!.id, gamma.id, alpha.id]);
+    expect(first.body.paused).toBe(false);
+    expect(first.body.plays[0]!.played_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(first.body.next_before).toEqual(expect.any(String));
+    const second = await ann.get<HistoryResponse>(`/api/me/history?limit=3&before=${first.body.next_before}`);
+    expect(second.body.plays.map((entry) => entry.song.id)).toEqual([beta.id, alpha.id]);
+    expect(second.body.next_before).toBeNull();
+    // Another listener's history is theirs alone.
+    const bob = await newUser(apiUrl, 'bob');
+    expect((await bob.get<HistoryResponse>('/api/me/history')).body.plays).toEqual([]);
+  });
+
+  it('refuses a garbled cursor or limit with 400 and guests with 401', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    expect((await ann.get('/api/me/history?before=garbage')).status).toBe(400);
+    expect((await ann.get('/api/me/history?limit=0')).status).toBe(400);
+    expect((await ann.get('/api/me/history?limit=101')).status).toBe(400);
+    expect((await ann.get(`/api/me/history?before=123_${'z'.repeat(24)}`)).status).toBe(400);
+    expect((await new ApiClient(apiUrl).get('/api/me/history')).status).toBe(401);
+  });
+});
+
+describe('GET /api/me/top', () => {
+  it('ranks songs, credited artists and albums by your plays this month, this year and all time', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    for (const song of [alpha, alpha, alpha, beta, gamma, gamma]) await play(ann, song);
+    for (const period of ['month', 'year', 'all']) {
+      const top = await ann.get<TopResponse>(`/api/me/top?period=${period}`);
+      expect(top.status).toBe(200);
+      expect(top.body.period).toBe(period);
+      expect(top.body.songs.map(({ song, plays }) => [song.id, plays])).toEqual([[alpha.id, 3], [gamma.id, 2], [beta.id, 1]]);
+      expect(top.body.artists).toEqual([
+        { artist: alpha.artists![0], plays: 4 },
+        { artist: gamma.artists![0], plays: 2 },
+      ]);
+      expect(top.body.albums.map(({ album, plays }) => [album.id, plays])).toEqual([[alpha.album_id, 4], [gamma.album_id, 2]]);
+    }
+    // Last year's tally is another period: this year's list does not hold it.
+    await db.collection<{ _id: string }>('play_tallies').updateMany({ user_id: new ObjectId(ann.user.id), period: `y${new Date().getUTCFullYear()}`, kind: 'song', item_id: beta.id }, { $set: { period: 'y1999' } });
+    expect((await ann.get<TopResponse>('/api/me/top?period=year')).body.songs.map(({ song }) => song.id)).toEqual([alpha.id, gamma.id]);
+    expect((await ann.get<TopResponse>('/api/me/top?period=all&limit=1')).body.songs.map(({ song }) => song.id)).toEqual([alpha.id]);
+    expect((await ann.get('/api/me/top?period=decade')).status).toBe(400);
+  });
+});
+
+describe('pausing and clearing', () => {
+  it('keeps plays out of the history and the top lists while paused (the song still counts), and clears everything', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    await play(ann, alpha);
+    const paused = await ann.put('/api/me/history/settings', { json: { paused: true } });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toEqual({ paused: true });
+    const before = ((await db.collection('songs').findOne({ _id: new ObjectId(beta.id) }))?.plays as number) ?? 0;
+    await play(ann, beta);
+    expect(((await db.collection('songs').findOne({ _id: new ObjectId(beta.id) }))?.plays as number) ?? 0).toBe(before + 1);
+    const history = (await ann.get<HistoryResponse>('/api/me/history')).body;
+    expect(history.paused).toBe(true);
+    expect(history.plays.map((entry) => entry.song.id)).toEqual([alpha.id]);
+    expect((await ann.get<TopResponse>('/api/me/top')).body.songs.map(({ song }) => song.id)).toEqual([alpha.id]);
+    expect((await ann.put('/api/me/history/settings', { json: { paused: 'yes' } })).status).toBe(400);
+
+    expect((await ann.put('/api/me/history/settings', { json: { paused: false } })).body).toEqual({ paused: false });
+    const cleared = await ann.delete('/api/me/history');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toEqual({ cleared: true });
+    expect((await ann.get<HistoryResponse>('/api/me/history')).body.plays).toEqual([]);
+    expect((await ann.get<TopResponse>('/api/me/top?period=all')).body).toEqual({ period: 'all', songs: [], artists: [], albums: [] });
+    expect(await db.collection('play_tallies').countDocuments({ user_id: new ObjectId(ann.user.id) })).toBe(0);
+  });
+});
