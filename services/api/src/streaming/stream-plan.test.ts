@@ -53,6 +53,7 @@ describe('the Subsonic parameters', () => {
     expect(subsonicStreamAsk({ maxBitRate: 0, format: 'raw', timeOffset: null })).toEqual({ maxBitRate: null, format: 'raw', offset: null });
     expect(subsonicStreamAsk({ maxBitRate: 8, format: 'flac', timeOffset: 20 })).toEqual({ maxBitRate: 32, format: null, offset: 20 });
     expect(subsonicStreamAsk({ maxBitRate: 96, format: 'opus', timeOffset: 0 })).toEqual({ maxBitRate: 96, format: 'opus', offset: null });
+    expect(subsonicStreamAsk({ maxBitRate: null, format: 'ogg', timeOffset: null })).toEqual({ maxBitRate: null, format: 'opus', offset: null });
   });
 });
 

@@ -79,11 +79,13 @@ export function webStreamAsk(query: Record<string, unknown>): { ok: true; ask: S
 }
 
 /**
- * Subsonic's parameters, read leniently as apps send odd values: an unknown format is no format (the limit still
+ * Subsonic's parameters, read leniently as apps send odd values: `ogg` is Opus, an unknown format is no format (the limit still
  * applies), a limit under SUBSONIC_BITRATE_MIN is raised to it, 0 means none.
  */
 export function subsonicStreamAsk(request: { maxBitRate: number | null; format: string | null; timeOffset: number | null }): StreamAsk {
-  const format = request.format === 'raw' || (TRANSCODE_FORMATS as readonly string[]).includes(request.format ?? '') ? (request.format as TranscodeFormat | 'raw') : null;
+  // Apps (and the subsonic-api client's types) say `ogg` for Ogg audio: ours is Ogg Opus.
+  const asked = request.format === 'ogg' ? 'opus' : request.format;
+  const format = asked === 'raw' || (TRANSCODE_FORMATS as readonly string[]).includes(asked ?? '') ? (asked as TranscodeFormat | 'raw') : null;
   const maxBitRate = request.maxBitRate && request.maxBitRate > 0 ? Math.max(SUBSONIC_BITRATE_MIN, Math.round(request.maxBitRate)) : null;
   return { maxBitRate, format, offset: request.timeOffset && request.timeOffset > 0 ? request.timeOffset : null };
 }

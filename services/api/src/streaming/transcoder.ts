@@ -2,7 +2,7 @@ import { close, open, utimes } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { TranscodeFormat } from '@tunafy/contracts';
 import { APP_CONFIG, type AppConfig, type TranscodingConfig } from '../config/app-config.js';
 import { FfmpegRun, TooManyTranscodes, TranscodeFailed, TranscodingUnavailable, ffmpegArgs } from './ffmpeg.js';
@@ -31,11 +31,12 @@ const RETRY_AFTER_SECONDS = 5;
  * from a given second for seeks; every running ffmpeg counts against a per-process and a per-user cap.
  */
 @Injectable()
-export class Transcoder {
+export class Transcoder implements OnApplicationShutdown {
   private readonly logger = new Logger('Transcoding');
   private readonly config: TranscodingConfig;
   private readonly jobs = new Map<string, TranscodeJob>();
   private readonly claiming = new Map<string, Promise<void>>();
+  private readonly runs = new Set<FfmpegRun>();
   private running = 0;
   private readonly perUser = new Map<string, number>();
   private ready: Promise<void> | null = null;
@@ -174,7 +175,17 @@ export class Transcoder {
   }
 
   private spawn(path: string, format: TranscodeFormat, bitrate: number, offsetSeconds: number): FfmpegRun {
-    return new FfmpegRun(this.config.ffmpegPath, ffmpegArgs(path, format, bitrate, offsetSeconds), this.config.stallMs);
+    const run = new FfmpegRun(this.config.ffmpegPath, ffmpegArgs(path, format, bitrate, offsetSeconds), this.config.stallMs);
+    this.runs.add(run);
+    void run.done.catch(() => undefined).finally(() => this.runs.delete(run));
+    return run;
+  }
+
+  /** A stopping process ends its ffmpeg children (they would outlive it) and so removes their `.part` files. */
+  async onApplicationShutdown(): Promise<void> {
+    const jobs = [...this.jobs.values()].map((job) => job.finished);
+    for (const run of this.runs) run.kill();
+    await Promise.all(jobs);
   }
 
   private acquire(userId: string): () => void {
