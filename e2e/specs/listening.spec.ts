@@ -48,6 +48,8 @@ test('history and Your top follow the songs played; pausing keeps a play out; cl
   await signUpThroughApi(page.request, uniqueAccount('listening'));
   const first = await upload(page.request, `First Listen ${tag}`, 610);
   const second = await upload(page.request, `Second Listen ${tag}`, 620);
+  // Uploaded before the page opens: a CSRF token fetched beside the page's own would replace the one it holds.
+  const third = await upload(page.request, `Third Listen ${tag}`, 630);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
   await playToEnd(page, first);
@@ -69,7 +71,6 @@ test('history and Your top follow the songs played; pausing keeps a play out; cl
   await page.goto('/history');
   await page.getByRole('button', { name: 'Pause history' }).click();
   await expect(page.getByText('Paused: new plays are not being added.')).toBeVisible();
-  const third = await upload(page.request, `Third Listen ${tag}`, 630);
   await playToEnd(page, third);
   await page.reload();
   await expect(page.getByRole('grid', { name: 'Played Today' }).getByRole('link', { name: first.song_name })).toBeVisible();

@@ -68,11 +68,12 @@ interface Songs {
   quiet: Song;
 }
 let songs: Songs;
+const account = uniqueAccount('streaming');
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL: process.env.TUNAFY_E2E_BASE_URL });
-  await signUpThroughApi(request, uniqueAccount('streaming'));
+  await signUpThroughApi(request, account);
   songs = {
     alac: await upload(request, await tone('alac.m4a', { title: `Apple Lossless ${tag}`, seconds: 20, level: -12, frequency: 330, codec: 'alac' })),
     flac: await upload(request, await tone('flac.flac', { title: `Free Lossless ${tag}`, seconds: 20, level: -12, frequency: 440, codec: 'flac' })),
@@ -88,11 +89,13 @@ test.beforeAll(async ({ playwright }) => {
       .not.toBeNull();
     songs[key] = (await (await request.get(`/api/songs/${songs[key].id}`)).json()) as Song;
   }
-  await request.storageState({ path: join(root, 'state.json') });
   await request.dispose();
 });
 
-test.use({ storageState: async ({}, use) => use(join(root, 'state.json')) });
+test.beforeEach(async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', { headers: { 'x-csrf-token': await csrfToken(page.request) }, data: { email: account.email, password: account.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+});
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Player' });
 const send = (page: Page, command: PlayerCommand) => publishOnBus(page, 'player:command', command);
