@@ -16,15 +16,15 @@ export interface BenchApi {
   cleanups: (() => Promise<unknown>)[];
 }
 
-/** One bench run against a fresh database and one real API process, both stopped however the run ends. */
-export async function withBenchApi(name: string, progress: (line: string) => void, run: (bench: BenchApi) => Promise<void>): Promise<void> {
+/** One bench run against a fresh database and one real API process (`env`: extra settings), both stopped however the run ends. */
+export async function withBenchApi(name: string, progress: (line: string) => void, run: (bench: BenchApi) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   const cleanups: (() => Promise<unknown>)[] = [];
   const scratch = await mkdtemp(join(tmpdir(), `tunafy-bench-${name}-`));
   cleanups.push(() => rm(scratch, { recursive: true, force: true }));
   try {
     const loadAtStart = loadavg()[0]!;
     const { database } = await openBenchDatabase(progress, cleanups);
-    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media')) });
+    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media'), env) });
     cleanups.push(() => api.stop());
     await run({ api, database, scratch, loadAtStart, cleanups });
   } finally {

@@ -5,6 +5,8 @@
  *
  * `npm run bench -- --refused-upload` measures what a refused 300 MB upload costs the API (bench/refused-upload.ts).
  *
+ * `npm run bench -- --transcode` measures on-the-fly transcoding: throughput vs ffmpeg alone, a seek mid-transcode, 20 listeners (bench/transcode.ts).
+ *
  * `npm run bench -- --subsonic-stream` compares Subsonic's /rest/stream with the web player's /api/files/{id} (bench/subsonic-stream.ts).
  *
  * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
@@ -30,6 +32,7 @@ import { runRefusedUploadBench } from '../bench/refused-upload.js';
 import { runRescanBench } from '../bench/rescan.js';
 import { runLoudnessBench } from '../bench/loudness.js';
 import { runSubsonicStreamBench } from '../bench/subsonic-stream.js';
+import { runTranscodeBench } from '../bench/transcode.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
 import { formatAudio, formatHeader, formatSongsList } from '../bench/report.js';
 import { benchSongsList, type ApiTarget, type ListComparison } from '../bench/songs-list.js';
@@ -61,6 +64,13 @@ if (rescanAt >= 0) {
 }
 if (process.argv.includes('--refused-upload')) {
   await runRefusedUploadBench(progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
+if (process.argv.includes('--transcode')) {
+  await runTranscodeBench(progress).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });
