@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { MediaStore } from '../media/media-store.js';
 import { SongsRepository, type LoudnessWorkItem, type SongRecord } from '../songs/songs.repository.js';
-import { FfmpegMissingError, measureLoudness, UndecodableAudioError } from './loudness-analyzer.js';
+import { FfmpegMissingError, measureLoudness, UndecodableAudioError, type LoudnessMeasurement } from './loudness-analyzer.js';
 import { LOUDNESS_CONFIG, type LoudnessConfig } from './loudness-config.js';
 import { failedAnalyses, loudnessAudioSeconds, measuredAnalyses } from './loudness-metrics.js';
 
@@ -61,22 +61,10 @@ export class LoudnessService {
   async measure(item: LoudnessWorkItem): Promise<MeasureOutcome> {
     if (this.measuring.has(item.id)) return 'busy';
     this.measuring.add(item.id);
-    await this.slot();
     try {
-      const file = await this.media.open(item.audioFileId);
-      if (!file) return this.fail(item, 'the audio file is missing from storage');
-      let measured;
-      try {
-        measured = await measureLoudness(file.path, { ffmpegPath: this.config.ffmpegPath, timeoutMs: timeoutFor(item.duration) });
-      } catch (error) {
-        if (error instanceof UndecodableAudioError) return this.fail(item, error.message);
-        if (error instanceof FfmpegMissingError && !this.missingLogged) {
-          this.missingLogged = true;
-          this.logger.error(error.message);
-        }
-        throw error;
-      }
-      this.missingLogged = false;
+      const analysed = await this.analyse(item);
+      if (!analysed.ok) return await this.fail(item, analysed.reason);
+      const { measured } = analysed;
       measuredAnalyses.inc();
       loudnessAudioSeconds.inc(item.duration);
       // Under the song's lock, as its other writers: the copy takes the writes in the order the database did.
@@ -88,6 +76,29 @@ export class LoudnessService {
       return stored ? 'measured' : 'gone';
     } finally {
       this.measuring.delete(item.id);
+    }
+  }
+
+  /**
+   * Runs ffmpeg on the song's audio, holding one of the process's analysis slots only that long: the next song's
+   * ffmpeg starts while this one's result is written, so the database's answer does not hold up the next analysis.
+   */
+  private async analyse(item: LoudnessWorkItem): Promise<{ ok: true; measured: LoudnessMeasurement } | { ok: false; reason: string }> {
+    await this.slot();
+    try {
+      const file = await this.media.open(item.audioFileId);
+      if (!file) return { ok: false, reason: 'the audio file is missing from storage' };
+      const measured = await measureLoudness(file.path, { ffmpegPath: this.config.ffmpegPath, timeoutMs: timeoutFor(item.duration) });
+      this.missingLogged = false;
+      return { ok: true, measured };
+    } catch (error) {
+      if (error instanceof UndecodableAudioError) return { ok: false, reason: error.message };
+      if (error instanceof FfmpegMissingError && !this.missingLogged) {
+        this.missingLogged = true;
+        this.logger.error(error.message);
+      }
+      throw error;
+    } finally {
       this.release();
     }
   }
