@@ -248,6 +248,24 @@ describe('failures', () => {
     expect(readdirSync(cacheDir).filter((name) => name.startsWith(id))).toEqual([]);
   });
 
+  it('kills an ffmpeg that hangs (no output for TRANSCODE_STALL_MS) and answers 422 with the reason logged', async () => {
+    // Stands in for an ffmpeg stuck on a network mount or a pathological file: it starts and never writes.
+    const hung = join(dir, 'hung-ffmpeg.sh');
+    writeFileSync(hung, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
+    const lines: string[] = [];
+    const stuck = await startApi({ mongodbUri, env: { ...apiEnv, TRANSCODE_CACHE_DIR: join(dir, 'stuck'), FFMPEG_PATH: hung, TRANSCODE_STALL_MS: '1500' }, log: (line) => lines.push(line) });
+    try {
+      const client = await newUser(stuck.url, 'hung');
+      const response = await client.get(url(noisy, 'format=mp3'));
+      expect(response.status).toBe(422);
+      expect(response.body.code).toBe('TRANSCODE_FAILED');
+      await eventually('the stall is logged', async () => lines.some((line) => line.includes('wrote nothing for 1500 ms')));
+      expect(readdirSync(join(dir, 'stuck'))).toEqual([]);
+    } finally {
+      await stuck.stop();
+    }
+  });
+
   it('answers 503 with a clear message and one log line when ffmpeg is missing', async () => {
     const lines: string[] = [];
     const broken = await startApi({ mongodbUri, env: { ...apiEnv, TRANSCODE_CACHE_DIR: join(dir, 'broken'), FFMPEG_PATH: '/nonexistent/ffmpeg' }, log: (line) => lines.push(line) });
