@@ -183,21 +183,20 @@ export class ArtistStore {
     return this.index.searchHits(plan, limit, (number) => this.byNumber[number]!.listed).map((hit) => ({ artist: this.listed(this.byNumber[hit.handle]!), hit }));
   }
 
-  /** The songs (slots) of the artists whose names hold words query word `at` matches, by tier, and how many. */
-  songsMatching(plan: QueryPlan, at: number): { plain: (readonly number[])[]; typo: (readonly number[])[]; count: number } {
-    const terms = this.index.terms(plan, at);
+  /** Visits the songs (slots) of the artists whose names hold words query word `at` matches at `cost`. */
+  visitSongsMatching(plan: QueryPlan, at: number, cost: number, visit: (slot: number) => void): void {
+    this.index.visit(this.index.terms(plan, at).byCost(cost), (number) => {
+      const songs = this.byNumber[number]!.songs;
+      if (songs) for (let i = 0; i < songs.length; i++) visit(songs[i]!);
+    });
+  }
+
+  /** How many songs credit the artists query word `at` matches exactly or as a prefix. */
+  songsMatchingCount(plan: QueryPlan, at: number): number {
     let count = 0;
-    const collect = (words: string[]) => {
-      const lists: (readonly number[])[] = [];
-      this.index.visit(words, (number) => {
-        const songs = this.byNumber[number]!.songs;
-        if (!songs?.length) return;
-        lists.push(songs);
-        count += songs.length;
-      });
-      return lists;
-    };
-    return { plain: collect(terms.plain), typo: collect(terms.typo), count };
+    const terms = this.index.terms(plan, at);
+    for (const cost of [0, 1]) this.index.visit(terms.byCost(cost), (number) => (count += this.byNumber[number]!.songs?.length ?? 0));
+    return count;
   }
 
   /** The folded names (indexedText) of the artists the song credits, one text ('' for none). */

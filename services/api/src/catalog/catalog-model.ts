@@ -137,9 +137,8 @@ export class CatalogModel {
   /** Users by number (a song's artist column), numbered as first seen: an artist need not be loaded yet. */
   private readonly users = new Numbering();
   private readonly likes = new Map<string, RefList>();
-  /** Search ties go to the bigger album and playlist (their song counts: cheap, unlike summing plays). */
-  private readonly albumIndex = new PrefixIndex<AlbumRecord>((album) => this.albums.get(album.id)?.songs.length ?? 0);
-  private readonly playlistIndex = new PrefixIndex<PlaylistRecord>((playlist) => this.playlists.get(playlist.id)?.entries.length ?? 0);
+  private readonly albumIndex = new PrefixIndex<AlbumRecord>();
+  private readonly playlistIndex = new PrefixIndex<PlaylistRecord>();
   /** Usernames by user number, for the Profiles of a search. */
   private readonly userIndex = new WordIndex((a, b) => compareText(this.users.valueOf(a), this.users.valueOf(b)));
   private readonly songStamps = new Stamps();

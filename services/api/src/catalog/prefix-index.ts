@@ -1,4 +1,4 @@
-import { indexedText, NO_MATCH, QueryPlan, typosOf, wordsOfIndexed } from './query-plan.js';
+import { indexedText, NO_MATCH, packScore, QueryPlan, wordsOfIndexed, type FieldReader } from './query-plan.js';
 
 export interface PrefixQuery<T> {
   text: string;
@@ -15,13 +15,18 @@ export interface Hit {
   length: number;
 }
 
-/** The words of one index that a query word matches: exact and prefix first, then those within its typo budget. */
+/**
+ * The words of one index that a query word matches, by cost (QueryPlan.cost: 0 exact, 1 prefix, 2 and up typos).
+ * Typo words are looked for on first asking: most searches fill their list without them.
+ */
 export interface Terms {
-  plain: string[];
-  typo: string[];
-  /** Postings under all of them: how many handles the word would bring. */
+  byCost(cost: number): readonly string[];
+  /** Handles under the exact and prefix words: how many the word brings (the rarest word drives the search). */
   count: number;
 }
+
+/** Costs a query word's match can have (QueryPlan.cost): exact, prefix, then one and two typos, whole or to a prefix. */
+export const COSTS = 6;
 
 /**
  * What rankedSearch needs of a searchable set of things: each thing's fields, the things a query word may match
@@ -32,10 +37,14 @@ export interface Searchable {
   readonly capacity: number;
   /** Estimated handles query word `at` brings (the rarest word drives the search). */
   estimate(at: number): number;
-  /** Visits the handles query word `at` may match: tier 0 through exact and prefix words, tier 1 through typo words. */
-  candidates(at: number, tier: 0 | 1, visit: (handle: number) => void): void;
-  /** The folded fields (indexedText), the name first. */
-  fields(handle: number): readonly string[];
+  /** Fields a thing is searched by (a song: title, artist, album). */
+  readonly fieldCount: number;
+  /** Visits the handles whose field `field` has a word query word `at` matches at `cost`. */
+  candidates(at: number, cost: number, field: number, visit: (handle: number) => void): void;
+  /** The folded field (indexedText) `field` of the thing; field 0 is the name. */
+  field(handle: number, field: number): string;
+  /** The folded name (field 0) alone. */
+  name(handle: number): string;
   popularity(handle: number): number;
   compareKeys(a: number, b: number): number;
   accept?(handle: number): boolean;
@@ -48,10 +57,11 @@ const PARTIAL_WORDS_MIN = 3;
 
 /**
  * The best `limit` things for a query (docs/search.md): candidates come from the query word that brings the fewest,
- * exact and prefix words first, typo words only while they could still make the list; each candidate is scored
- * on every query word. Things matching all but one word appear only when nothing matches them all and the query
- * has at least three words ("radiohead creep live" still finds Creep): a one-word miss in a short query is more
- * often a different thing than a worse match of the same one.
+ * met best match first (exact, prefix, then typos; title before artist before album), each scored on every query
+ * word; once the list is full of things no later candidate can beat, the rest are not looked at (a one-word query
+ * never scores a candidate beyond its match and name). Things matching all but one word appear only when nothing
+ * matches them all and the query has at least three words ("radiohead creep live" still finds Creep): a one-word
+ * miss in a short query is more often a different thing than a worse match of the same one.
  */
 export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number, stamps: Stamps): Hit[] {
   const count = plan.words.length;
@@ -65,37 +75,67 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
       driver = at;
     }
   }
-  const best = new TopK<Hit>(limit, (a, b) => a.score - b.score || b.popularity - a.popularity || a.length - b.length || source.compareKeys(a.handle, b.handle));
+  const best = new TopK<Hit>(limit, compareHits(source));
   const outcome = { all: false, matched: 0 };
   const seen = stamps.next(source.capacity);
-  const offer = (handle: number, wantAll: boolean) => {
-    if (seen.stamps[handle] === seen.visit) return;
-    seen.stamps[handle] = seen.visit;
-    const fields = source.fields(handle);
-    const score = plan.score(fields, outcome);
-    if (wantAll ? !outcome.all : outcome.all || outcome.matched < count - 1) return;
-    if (source.accept && !source.accept(handle)) return;
-    best.offer({ handle, score, popularity: source.popularity(handle), length: fields[0]!.length });
+  const single = count === 1;
+  // One reader, pointed at each candidate in turn: fields are read (and made) only when a query word needs them.
+  const cache: (string | undefined)[] = [];
+  let current = -1;
+  const reader: FieldReader = {
+    count: source.fieldCount,
+    field: (index) => (cache[index] ??= source.field(current, index)),
   };
-  source.candidates(driver, 0, (handle) => offer(handle, true));
-  // Typo matches rank below every match without typos: skip them when the list is full of those.
-  const worst = best.worst();
-  if (!(best.full && worst && typosOf(worst.score) === 0)) source.candidates(driver, 1, (handle) => offer(handle, true));
+  const read = (handle: number) => {
+    current = handle;
+    cache.length = 0;
+    return reader;
+  };
+  const consider = (handle: number, score: number, length: number) => {
+    if (source.accept && !source.accept(handle)) return;
+    const popularity = source.popularity(handle);
+    if (best.full && !best.beats(score, popularity, length, handle, source.compareKeys)) return;
+    best.offer({ handle, score, popularity, length });
+  };
+  search: for (let cost = 0; cost < COSTS; cost++) {
+    for (let field = 0; field < source.fieldCount; field++) {
+      // Everything from here on scores at least this: stop once the kept are all better.
+      const base = packScore(0, cost >> 1, cost & 1, field, 0);
+      const worst = best.worst();
+      if (best.full && worst && worst.score < base) break search;
+      source.candidates(driver, cost, field, (handle) => {
+        if (seen.stamps[handle] === seen.visit) return;
+        seen.stamps[handle] = seen.visit;
+        if (single) {
+          // Met first at its best match: the score is that match's and the name's tier.
+          const name = source.name(handle);
+          consider(handle, base + plan.nameTier(name), name.length);
+          return;
+        }
+        const score = plan.score(read(handle), outcome);
+        if (outcome.all) consider(handle, score, reader.field(0).length);
+      });
+    }
+  }
   if (best.size === 0 && count >= PARTIAL_WORDS_MIN) {
     const partial = stamps.next(source.capacity);
     let budget = PARTIAL_POSTINGS_MAX;
     for (let at = 0; at < count && budget > 0; at++) {
-      for (const tier of [0, 1] as const) {
-        source.candidates(at, tier, (handle) => {
+      for (let cost = 0; cost < COSTS * source.fieldCount; cost++) {
+        source.candidates(at, cost % COSTS, Math.floor(cost / COSTS), (handle) => {
           if (--budget < 0 || partial.stamps[handle] === partial.visit) return;
           partial.stamps[handle] = partial.visit;
-          seen.stamps[handle] = 0;
-          offer(handle, false);
+          const score = plan.score(read(handle), outcome);
+          if (!outcome.all && outcome.matched >= count - 1) consider(handle, score, reader.field(0).length);
         });
       }
     }
   }
   return best.sorted();
+}
+
+function compareHits(source: Searchable): (a: Hit, b: Hit) => number {
+  return (a, b) => a.score - b.score || b.popularity - a.popularity || a.length - b.length || source.compareKeys(a.handle, b.handle);
 }
 
 /** Visit stamps by handle, to skip duplicates without a Set; one per index, reused by its searches. */
@@ -201,27 +241,34 @@ export class WordIndex {
     return this.folded[handle] ?? '';
   }
 
-  /** The words query word `at` of the plan matches here. */
+  /** The words query word `at` of the plan matches here, by cost (made once per search and index). */
   terms(plan: QueryPlan, at: number): Terms {
+    return plan.remember(this, at, () => this.findTerms(plan, at));
+  }
+
+  private findTerms(plan: QueryPlan, at: number): Terms {
     const query = plan.words[at]!;
     const words = this.words;
-    const plain: string[] = [];
-    const typo: string[] = [];
+    const plain: string[][] = [[], []];
     let count = 0;
-    // Exact first, so a handle is first met through its best word.
     const start = lowerBound(words, query);
     for (let position = start; position < words.length && words[position]!.startsWith(query); position++) {
-      plain.push(words[position]!);
+      plain[words[position] === query ? 0 : 1]!.push(words[position]!);
       count += this.postings.get(words[position]!)!.length;
     }
-    plan.walkOf(at)?.walk(words, (position) => {
-      const word = words[position]!;
-      if (word.startsWith(query)) return;
-      typo.push(word);
-      count += this.postings.get(word)!.length;
-    });
-    if (typo.length > 1) typo.sort((a, b) => plan.cost(at, a) - plan.cost(at, b));
-    return { plain, typo, count };
+    let typos: string[][] | null = null;
+    const typoTerms = () => {
+      if (typos) return typos;
+      const found: string[][] = Array.from({ length: COSTS }, () => []);
+      plan.walkOf(at)?.walk(words, (position) => {
+        const word = words[position]!;
+        if (word.startsWith(query)) return;
+        const cost = plan.cost(at, word);
+        if (cost >= 2) found[cost]!.push(word);
+      });
+      return (typos = found);
+    };
+    return { byCost: (cost) => (cost < 2 ? plain[cost]! : typoTerms()[cost]!), count };
   }
 
   /** Visits the handles under the words (a handle may come more than once). */
@@ -236,8 +283,10 @@ export class WordIndex {
     const source: Searchable = {
       capacity: folded.length,
       estimate: (at) => terms[at]!.count,
-      candidates: (at, tier, visit) => this.visit(tier === 0 ? terms[at]!.plain : terms[at]!.typo, visit),
-      fields: (handle) => [folded[handle]!],
+      fieldCount: 1,
+      candidates: (at, cost, _field, visit) => this.visit(terms[at]!.byCost(cost), visit),
+      field: (handle) => folded[handle]!,
+      name: (handle) => folded[handle]!,
       popularity: this.popularityOf,
       compareKeys: this.compareKeys,
       accept,
@@ -303,15 +352,9 @@ export class PrefixIndex<T> {
     return handle === undefined ? '' : this.index.foldedOf(handle);
   }
 
-  /** The items whose names hold words query word `at` matches, by tier (see WordIndex.terms). */
-  matching(plan: QueryPlan, at: number): { plain: T[]; typo: T[] } {
-    const terms = this.index.terms(plan, at);
-    const collect = (words: string[]) => {
-      const found: T[] = [];
-      this.index.visit(words, (handle) => found.push(this.items[handle]!));
-      return found;
-    };
-    return { plain: collect(terms.plain), typo: collect(terms.typo) };
+  /** Visits the items whose names hold words query word `at` matches at `cost` (see WordIndex.terms; an item may come twice). */
+  visitMatching(plan: QueryPlan, at: number, cost: number, visit: (item: T) => void): void {
+    this.index.visit(this.index.terms(plan, at).byCost(cost), (handle) => visit(this.items[handle]!));
   }
 
   searchScored(plan: QueryPlan, query: Omit<PrefixQuery<T>, 'text'>): { item: T; hit: Hit }[] {
@@ -358,6 +401,12 @@ class TopK<T> {
 
   get full(): boolean {
     return this.heap.length >= this.k;
+  }
+
+  /** Whether a thing with these would be kept over the worst kept (the heap is full); makes no object. */
+  beats(score: number, popularity: number, length: number, handle: number, compareKeys: (a: number, b: number) => number): boolean {
+    const worst = this.heap[0] as unknown as Hit;
+    return (score - worst.score || worst.popularity - popularity || length - worst.length || compareKeys(handle, worst.handle)) < 0;
   }
 
   /** The worst kept (the next to go). */

@@ -18,6 +18,8 @@ export class QueryPlan {
   readonly compact: string;
   private readonly memo: Map<string, number>[];
   private readonly walks: (VocabularyWalk | null)[];
+  /** What indexes found for each query word, by index: a search asks the artist and album indexes twice. */
+  private readonly remembered = new Map<object, unknown[]>();
 
   constructor(text: string) {
     this.words = queryWords(text);
@@ -29,6 +31,14 @@ export class QueryPlan {
 
   get empty(): boolean {
     return this.words.length === 0;
+  }
+
+  /** `find()`'s answer for query word `at` of `index`, found once per plan. */
+  remember<T>(index: object, at: number, find: () => T): T {
+    let answers = this.remembered.get(index);
+    if (!answers) this.remembered.set(index, (answers = []));
+    if (answers[at] === undefined) answers[at] = find();
+    return answers[at] as T;
   }
 
   /** The walk that finds query word `at`'s typo matches in a vocabulary; null when the word is too short for typos. */
@@ -57,7 +67,8 @@ export class QueryPlan {
    * The score of a thing whose fields (folded, see indexedText; field 0 the best, e.g. a song's title, then its
    * artists, then its album) are given; lower is better. `all` says whether every query word matched.
    */
-  score(fields: readonly string[], out: { all: boolean; matched: number }): number {
+  score(fields: readonly string[] | FieldReader, out: { all: boolean; matched: number }): number {
+    const reader = Array.isArray(fields) ? arrayReader(fields as readonly string[]) : (fields as FieldReader);
     const count = this.words.length;
     let matched = 0;
     let typos = 0;
@@ -66,8 +77,8 @@ export class QueryPlan {
     for (let at = 0; at < count; at++) {
       let best = NO_MATCH;
       let bestField = 0;
-      for (let field = 0; field < fields.length && best !== 0; field++) {
-        const cost = this.bestCost(at, fields[field]!);
+      for (let field = 0; field < reader.count && best !== 0; field++) {
+        const cost = this.bestCost(at, reader.field(field));
         if (cost !== NO_MATCH && (best === NO_MATCH || cost < best)) {
           best = cost;
           bestField = field;
@@ -81,17 +92,47 @@ export class QueryPlan {
     }
     out.all = matched === count;
     out.matched = matched;
-    // The name is the query itself (0), starts with it (1: type-ahead), or neither (2).
-    const name = fields.length > 0 ? compactOf(fields[0]!) : '';
-    const nameTier = name === this.compact ? 0 : name.startsWith(this.compact) ? 1 : 2;
-    return packScore(count - matched, typos, prefixes, fieldSum, nameTier);
+    return packScore(count - matched, typos, prefixes, fieldSum, reader.count > 0 ? this.nameTier(reader.field(0)) : 2);
+  }
+
+  /**
+   * Whether a folded name (indexedText) is the query itself (0), starts with it (1: type-ahead) or neither (2),
+   * letters and digits only ("R.E.M." is "rem"); no string is made, it runs once per candidate.
+   */
+  nameTier(text: string): number {
+    const compact = this.compact;
+    let matched = 0;
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code === 124) break;
+      if (code === 32) continue;
+      if (matched === compact.length) return 1;
+      if (code !== compact.charCodeAt(matched)) return 2;
+      matched++;
+    }
+    return matched === compact.length ? 0 : 2;
   }
 
   /** The best cost of query word `at` over the words of a folded text. */
   private bestCost(at: number, text: string): number {
+    // Exact and prefix matches first, without making a string: a typo (cost 2 and up) cannot beat them.
+    const query = this.words[at]!;
+    const length = text.length;
+    let prefix = false;
+    for (let start = 0; start < length; ) {
+      if (text.startsWith(query, start)) {
+        const after = start + query.length;
+        const code = after === length ? 32 : text.charCodeAt(after);
+        if (code === 32 || code === 124) return 0;
+        prefix = true;
+      }
+      while (start < length && text.charCodeAt(start) !== 32 && text.charCodeAt(start) !== 124) start++;
+      start++;
+    }
+    if (prefix) return 1;
+    if (!this.walks[at]) return NO_MATCH;
     let best = NO_MATCH;
     let start = 0;
-    const length = text.length;
     while (start < length) {
       let end = start;
       while (end < length) {
@@ -101,10 +142,7 @@ export class QueryPlan {
       }
       if (end > start) {
         const cost = this.cost(at, text.slice(start, end));
-        if (cost !== NO_MATCH && (best === NO_MATCH || cost < best)) {
-          best = cost;
-          if (best === 0) return 0;
-        }
+        if (cost !== NO_MATCH && (best === NO_MATCH || cost < best)) best = cost;
       }
       start = end + 1;
     }
@@ -112,25 +150,19 @@ export class QueryPlan {
   }
 }
 
+/** A thing's fields (folded, field 0 the name), read when a query word needs them: most candidates need only the name. */
+export interface FieldReader {
+  readonly count: number;
+  field(index: number): string;
+}
+
+function arrayReader(fields: readonly string[]): FieldReader {
+  return { count: fields.length, field: (index) => fields[index]! };
+}
+
 /** A score from its parts, each below its field's size, so scores compare as numbers. */
 export function packScore(missing: number, typos: number, prefixes: number, fieldSum: number, nameTier: number): number {
   return (((Math.min(missing, 31) * 64 + Math.min(typos, 63)) * 32 + Math.min(prefixes, 31)) * 64 + Math.min(fieldSum, 63)) * 4 + nameTier;
-}
-
-/** The typos a packed score holds. */
-export function typosOf(score: number): number {
-  return Math.floor(score / (4 * 64 * 32)) % 64;
-}
-
-/** The query words a packed score says were missed. */
-export function missingOf(score: number): number {
-  return Math.floor(score / (4 * 64 * 32 * 64));
-}
-
-/** A folded text's main words without spaces ("r e m|rem" → "rem"): what a name equal to the query compacts to. */
-function compactOf(text: string): string {
-  const bar = text.indexOf('|');
-  return (bar < 0 ? text : text.slice(0, bar)).replaceAll(' ', '');
 }
 
 /** The folded form a name is kept in: its words by single spaces, then "|" and the joined forms of punctuated tokens, if any. */

@@ -31,33 +31,41 @@ export interface SongSearchParts {
  * songs of the rarest query word.
  */
 export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: number): Hit[] {
-  const sources = plan.words.map((_, at) => {
-    const titles = parts.titles.terms(plan, at);
-    const artists = parts.credits.songsMatching(plan, at);
-    const albums = parts.albums.matching(plan, at);
-    const ownerTerms = parts.owners.terms(plan, at);
-    const owners = { plain: [] as number[], typo: [] as number[] };
-    parts.owners.visit(ownerTerms.plain, (number) => owners.plain.push(number));
-    parts.owners.visit(ownerTerms.typo, (number) => owners.typo.push(number));
-    let count = titles.count + artists.count;
-    for (const number of [...owners.plain, ...owners.typo]) count += parts.ownerSongs(number).length;
-    for (const album of [...albums.plain, ...albums.typo]) count += parts.albumSongs(album).length;
-    return { titles, artists, albums, owners, count };
+  const visitOwned = (at: number, cost: number, visit: (slot: number) => void) =>
+    parts.owners.visit(parts.owners.terms(plan, at).byCost(cost), (number) => {
+      const songs = parts.ownerSongs(number);
+      for (let i = 0; i < songs.length; i++) visit(songs[i]!);
+    });
+  const visitAlbums = (at: number, cost: number, visit: (slot: number) => void) =>
+    parts.albums.visitMatching(plan, at, cost, (album) => {
+      const songs = parts.albumSongs(album);
+      for (let i = 0; i < songs.length; i++) visit(songs[i]!);
+    });
+  const estimates = plan.words.map((_, at) => {
+    let count = parts.titles.terms(plan, at).count + parts.credits.songsMatchingCount(plan, at);
+    for (const cost of [0, 1]) {
+      parts.albums.visitMatching(plan, at, cost, (album) => (count += parts.albumSongs(album).length));
+      parts.owners.visit(parts.owners.terms(plan, at).byCost(cost), (number) => (count += parts.ownerSongs(number).length));
+    }
+    return count;
   });
   const source: Searchable = {
     capacity: parts.titles.capacity,
-    estimate: (at) => sources[at]!.count,
-    candidates: (at, tier, visit) => {
-      const { titles, artists, albums, owners } = sources[at]!;
-      parts.titles.visit(tier === 0 ? titles.plain : titles.typo, visit);
-      for (const songs of tier === 0 ? artists.plain : artists.typo) for (let i = 0; i < songs.length; i++) visit(songs[i]!);
-      for (const album of tier === 0 ? albums.plain : albums.typo) {
-        const songs = parts.albumSongs(album);
-        for (let i = 0; i < songs.length; i++) visit(songs[i]!);
-      }
-      for (const number of tier === 0 ? owners.plain : owners.typo) for (const slot of parts.ownerSongs(number)) visit(slot);
+    fieldCount: 3,
+    estimate: (at) => estimates[at]!,
+    candidates: (at, cost, field, visit) => {
+      if (field === 0) parts.titles.visit(parts.titles.terms(plan, at).byCost(cost), visit);
+      else if (field === 1) {
+        parts.credits.visitSongsMatching(plan, at, cost, visit);
+        // A song without credits shows its owner as its artist.
+        visitOwned(at, cost, (slot) => {
+          if (parts.credits.creditedText(slot) === '') visit(slot);
+        });
+      } else visitAlbums(at, cost, visit);
     },
-    fields: (slot) => [parts.titles.foldedOf(slot), parts.credits.creditedText(slot) || parts.owners.foldedOf(parts.ownerOf(slot)), parts.albumText(slot)],
+    field: (slot, field) =>
+      field === 0 ? parts.titles.foldedOf(slot) : field === 1 ? parts.credits.creditedText(slot) || parts.owners.foldedOf(parts.ownerOf(slot)) : parts.albumText(slot),
+    name: (slot) => parts.titles.foldedOf(slot),
     popularity: (slot) => parts.plays(slot),
     compareKeys: (a, b) => parts.compareSlots(a, b),
   };
