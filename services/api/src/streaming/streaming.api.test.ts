@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Song } from '@tunafy/contracts';
 import { startApi, type RunningApi } from '@tunafy/stack';
+import SubsonicAPI from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appPassword } from '../subsonic/subsonic-testing.js';
 import { newUser } from '../test/api-client.js';
 import { createSong, fileId } from '../test/fixtures.js';
 import { declaredLength } from './stream-plan.js';
@@ -197,6 +199,30 @@ describe('the cache', () => {
   });
 });
 
+describe('replicas sharing the cache folder', () => {
+  it('lets a second API process follow the first one\'s .part instead of transcoding again', async () => {
+    const replica = await startApi({ mongodbUri, env: { ...apiEnv, TRANSCODE_CACHE_DIR: cacheDir } });
+    try {
+      const path = url(sixMinutes, 'format=mp3&maxBitRate=320');
+      const first = await open(path);
+      const head = await first.first();
+      const second = await fetch(replica.url + path, { headers: { cookie: sessionCookie(listener) } });
+      expect(second.headers.get('x-transcode')).toBe('follow');
+      const followed = Buffer.from(await second.arrayBuffer());
+      expect(followed.length).toBe(declaredLength(sixMinutes.duration, 320));
+      expect(followed.subarray(0, head.length).equals(head)).toBe(true);
+      first.leave();
+      const key = `${fileId(sixMinutes.song_file_url)}-mp3-320`;
+      await eventually('the finished transcode is in the shared folder', async () => readdirSync(cacheDir).includes(key));
+      const cached = await listener.get(path);
+      expect(cached.headers.get('x-transcode')).toBe('hit');
+      expect(cached.raw.equals(followed)).toBe(true);
+    } finally {
+      await replica.stop();
+    }
+  });
+});
+
 describe('caps and clients that leave', () => {
   it(`answers 429 with Retry-After past ${PER_USER} running transcodes of one user, and serves another user`, async () => {
     const held = [await open(url(silent, 'format=mp3&maxBitRate=96')), await open(url(silent, 'format=mp3&maxBitRate=112'))];
@@ -214,6 +240,11 @@ describe('caps and clients that leave', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body).toEqual({ statusCode: 429, code: 'TOO_MANY_TRANSCODES', message: expect.stringContaining('Too many songs') });
+    // A Subsonic app of the same user gets HTTP 429 with Retry-After too, as Navidrome answers.
+    const app = new SubsonicAPI({ url: api.url, auth: { username: listener.user.username, password: (await appPassword(listener)).password } });
+    const refusedApp = await app.stream({ id: silent.id, format: 'mp3', maxBitRate: 128 });
+    expect(refusedApp.status).toBe(429);
+    expect(Number(refusedApp.headers.get('retry-after'))).toBeGreaterThan(0);
     // A cache hit costs nothing.
     expect((await listener.get(url(surround, 'format=mp3&maxBitRate=96'))).status).toBe(200);
     const other = await newUser(api.url, 'other');
