@@ -7,6 +7,8 @@
  *
  * `npm run bench -- --transcode` measures on-the-fly transcoding: throughput vs ffmpeg alone, a seek mid-transcode, 20 listeners (bench/transcode.ts).
  *
+ * `npm run bench -- --search [--songs N]` measures the search engine at 100,000 songs, against MiniSearch (bench/search.ts).
+ *
  * `npm run bench -- --subsonic-stream` compares Subsonic's /rest/stream with the web player's /api/files/{id} (bench/subsonic-stream.ts).
  *
  * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
@@ -31,6 +33,7 @@ import { parseBenchOptions } from '../bench/options.js';
 import { runRefusedUploadBench } from '../bench/refused-upload.js';
 import { runRescanBench } from '../bench/rescan.js';
 import { runLoudnessBench } from '../bench/loudness.js';
+import { runSearchBench } from '../bench/search.js';
 import { runSubsonicStreamBench } from '../bench/subsonic-stream.js';
 import { runTranscodeBench } from '../bench/transcode.js';
 import { pidListeningOn } from '../bench/process-cpu.js';
@@ -71,6 +74,13 @@ if (process.argv.includes('--refused-upload')) {
 }
 if (process.argv.includes('--transcode')) {
   await runTranscodeBench(progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
+if (process.argv.includes('--search')) {
+  await runSearchBench(process.argv.slice(2)).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });
