@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 /** One song's EBU R128 measurement. */
 export interface LoudnessMeasurement {
@@ -18,6 +19,8 @@ export interface AnalyzerOptions {
   ffmpegPath: string;
   /** Kills ffmpeg past this (ms); a file that takes so long counts as undecodable. */
   timeoutMs: number;
+  /** The OS niceness ffmpeg runs at (0–19): a background analysis gives way to the API's requests on a busy core. */
+  niceness?: number;
 }
 
 /** Stderr kept per run: the summary and the last error are at its end; a broken file's warnings may be megabytes. */
@@ -74,6 +77,13 @@ function lastError(stderr: string): string {
 export function measureLoudness(path: string, options: AnalyzerOptions): Promise<LoudnessMeasurement> {
   return new Promise((resolve, reject) => {
     const child = spawn(options.ffmpegPath, ebur128Args(path), { stdio: ['ignore', 'ignore', 'pipe'] });
+    if (options.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, options.niceness);
+      } catch {
+        // Not allowed here (some containers): it runs at the API's priority, as it would without the setting.
+      }
+    }
     let tail = '';
     let timedOut = false;
     child.stderr.setEncoding('utf8');

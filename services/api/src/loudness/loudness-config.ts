@@ -6,6 +6,8 @@ export interface LoudnessConfig {
   concurrency: number;
   /** FFMPEG_PATH, else `ffmpeg` on the PATH (the transcoder's setting too). */
   ffmpegPath: string;
+  /** LOUDNESS_NICE: the niceness ffmpeg runs at (default 10): on a busy machine requests, transcodes and benchmarks come first. */
+  niceness: number;
   /** LOUDNESS_IDLE_MS: how often the job looks for new songs once every song is settled. */
   idleMs: number;
   /** LOUDNESS_PROGRESS_MS: the longest between two progress lines while the job works. */
@@ -24,6 +26,7 @@ export function loudnessConfigFrom(env: NodeJS.ProcessEnv = process.env): Loudne
     enabled: env.LOUDNESS_JOB !== 'off',
     concurrency: intFrom(env.LOUDNESS_CONCURRENCY, 1, 1),
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    niceness: Math.min(19, intFrom(env.LOUDNESS_NICE, 10, 0)),
     idleMs: intFrom(env.LOUDNESS_IDLE_MS, 60_000, 10),
     progressMs: intFrom(env.LOUDNESS_PROGRESS_MS, 10_000, 10),
   };

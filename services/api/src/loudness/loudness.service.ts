@@ -88,7 +88,7 @@ export class LoudnessService {
     try {
       const file = await this.media.open(item.audioFileId);
       if (!file) return { ok: false, reason: 'the audio file is missing from storage' };
-      const measured = await measureLoudness(file.path, { ffmpegPath: this.config.ffmpegPath, timeoutMs: timeoutFor(item.duration) });
+      const measured = await measureLoudness(file.path, { ffmpegPath: this.config.ffmpegPath, timeoutMs: timeoutFor(item.duration), niceness: this.config.niceness });
       this.missingLogged = false;
       return { ok: true, measured };
     } catch (error) {
