@@ -8,10 +8,8 @@ export const LISTENING_LIMITS = {
   playDedupeSeconds: 30,
   recentlyPlayedDefault: 20,
   recentlyPlayedMax: 50,
-  /** Play events kept per user (the history page, docs/listening.md); older ones are trimmed. */
-  historyMax: 10_000,
-  /** How many of the newest play events "Recently played" reads to find its distinct songs. */
-  recentPlaysScanned: 500,
+  /** Play events kept per user for "Recently played"; older ones are trimmed (the history page keeps days: docs/listening.md). */
+  historyMax: 500,
   queueMax: 500,
 } as const;
 

@@ -69,7 +69,7 @@ export const historyQuerySchema = z.object({
   /** The `next_before` of the previous page; absent for the newest plays. */
   before: z
     .string()
-    .regex(/^\d{1,15}_[0-9a-fA-F]{24}$/, 'Before must be the next_before of a previous page.')
+    .regex(/^\d{1,15}$/, 'Before must be the next_before of a previous page.')
     .optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number.' })
@@ -83,6 +83,7 @@ export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
 /** One play: when, and the song (still in the catalog; plays of deleted songs are left out). */
 export interface HistoryPlay {
+  /** Unique within the user's history (the time and the song). */
   id: string;
   played_at: string;
   song: Song;

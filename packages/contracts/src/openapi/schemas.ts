@@ -216,7 +216,7 @@ export const playResultSchema = z.object({ counted: z.boolean() }).meta({ id: 'P
 export const recentlyPlayedSchema = z.object({ songs: z.array(songSchema) }).meta({ id: 'RecentlyPlayed' });
 export const historySchema = z
   .object({
-    plays: z.array(z.object({ id, played_at: timestamp, song: songSchema })),
+    plays: z.array(z.object({ id: z.string(), played_at: timestamp, song: songSchema })),
     next_before: z.string().nullable().describe('Send as `before` for the next page; null on the last.'),
     paused: z.boolean().describe('While paused, plays are not added to the history or the top lists.'),
   })

@@ -19,9 +19,6 @@ import { parseInput } from './parse-input.js';
 import { PlaysRepository } from './plays.repository.js';
 import { tallyPeriods } from './plays.service.js';
 
-/** Tallies read per list beyond the limit, so items deleted since (songs, albums, artists) do not leave it short. */
-const DELETED_SLACK = 10;
-
 /**
  * "Your listening" (docs/listening.md): the history of every play a page at a time, the top songs, credited
  * artists and albums of this month, this year or all time, pausing and clearing. Only the user's own.
@@ -39,29 +36,30 @@ export class HistoryService {
 
   async page(user: SessionUser, query: unknown): Promise<HistoryResponse> {
     const { before, limit } = parseInput(historyQuerySchema, query);
-    const cursor = before ? { playedAt: new Date(Number(before.split('_')[0])), id: before.split('_')[1]!.toLowerCase() } : null;
-    const [events, paused] = await Promise.all([this.plays.page(user.id, cursor, limit + 1), this.history.isPaused(user.id)]);
-    const page = events.slice(0, limit);
-    const last = page.at(-1);
+    const [entries, paused] = await Promise.all([this.history.page(user.id, before === undefined ? null : Number(before), limit + 1), this.history.isPaused(user.id)]);
+    const page = entries.slice(0, limit);
     const model = await this.catalog.current();
-    const plays = page.flatMap((event) => {
-      const song = model.song(event.songId);
-      return song ? [{ id: event.id, played_at: event.playedAt.toISOString(), song: this.songs.presentOne(song) }] : [];
+    const plays = page.flatMap((entry) => {
+      const song = model.song(entry.songId);
+      return song ? [{ id: `${entry.playedAt}-${entry.songId}`, played_at: new Date(entry.playedAt).toISOString(), song: this.songs.presentOne(song) }] : [];
     });
-    return { plays, next_before: events.length > limit && last ? `${last.playedAt.getTime()}_${last.id}` : null, paused };
+    const last = page.at(-1);
+    return { plays, next_before: entries.length > limit && last ? String(last.playedAt) : null, paused };
   }
 
   async top(user: SessionUser, query: unknown): Promise<TopResponse> {
     const { period, limit } = parseInput(topQuerySchema, query);
     const key = periodKey(period, this.clock.now());
-    const read = (kind: 'song' | 'artist' | 'album') => this.history.top(user.id, key, kind, limit + DELETED_SLACK);
-    const [songHits, artistHits, albumHits] = await Promise.all([read('song'), read('artist'), read('album')]);
+    const [songHits, artistHits, albumHits] = await Promise.all([this.history.top(user.id, key, 'song'), this.history.top(user.id, key, 'artist'), this.history.top(user.id, key, 'album')]);
     const model = await this.catalog.current();
+    // Items deleted since (a song, an album, an artist left without songs) are skipped; the boards hold spares.
     const pick = <T>(hits: TallyHit[], find: (id: string) => T | null) =>
-      hits.flatMap((hit) => {
-        const item = find(hit.itemId);
-        return item === null ? [] : [{ item, plays: hit.count }];
-      }).slice(0, limit);
+      hits
+        .flatMap((hit) => {
+          const item = find(hit.itemId);
+          return item === null ? [] : [{ item, plays: hit.count }];
+        })
+        .slice(0, limit);
     return {
       period,
       songs: pick(songHits, (id) => model.song(id)).map(({ item, plays }) => ({ song: this.songs.presentOne(item), plays })),

@@ -1,89 +1,173 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { toObjectId } from '../common/ids.js';
+import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export type TallyKind = 'song' | 'artist' | 'album';
 
 /**
- * How often a user played one song, credited artist or album in one period ('all', 'y2026', 'm2026-11'). The
- * `_id` is "<user>:<period>:<kind>:<item>", so counting a play is an upsert per tally and a top list is one
- * indexed read, whatever the size of the history (docs/listening.md).
+ * Every read here is by `_id` (docs/listening.md): the embedded engine answers only those from an index, so a
+ * listener's history and top lists cost a few document reads however long they have listened.
+ *
+ * - `listening_days`: one document per user and calendar day (UTC) holding that day's plays, plus one per user
+ *   listing the days that have plays; a history page reads the list, then the days it covers.
+ * - `play_tallies`: how often a user played one song, credited artist or album in one period ('all', 'y2026',
+ *   'm2026-11').
+ * - `play_boards`: per user, period and kind, the BOARD_SIZE items with the highest tallies; a tally only grows, so an
+ *   item enters its board when it passes the lowest entry and the board stays the true top.
  */
+interface DayDocument {
+  _id: string;
+  user_id: Types.ObjectId;
+  /** On a day document: that day's plays, oldest first. */
+  plays?: { s: string; t: number }[];
+  /** On the user's list: the days (YYYY-MM-DD) with plays. */
+  days?: string[];
+}
+
 interface TallyDocument {
   _id: string;
   user_id: Types.ObjectId;
-  period: string;
-  kind: TallyKind;
-  item_id: string;
   count: number;
 }
 
-/** A user's listening settings; absent means the defaults (history on). */
+interface BoardDocument {
+  _id: string;
+  user_id: Types.ObjectId;
+  entries: { id: string; n: number }[];
+  version: number;
+}
+
 interface ListeningSettingsDocument {
   _id: Types.ObjectId;
   history_paused: boolean;
 }
 
-const tallySchema = new Schema<TallyDocument>(
-  {
-    _id: { type: String, required: true },
-    user_id: { type: Schema.Types.ObjectId, required: true },
-    period: { type: String, required: true },
-    kind: { type: String, required: true },
-    item_id: { type: String, required: true },
-    count: { type: Number, required: true },
-  },
-  { versionKey: false, collection: 'play_tallies' },
-);
-// A top list: one user's tallies of one kind in one period, most played first.
-tallySchema.index({ user_id: 1, period: 1, kind: 1, count: -1 });
+/** Items kept per top list: more than the longest list served (50), so items deleted since do not leave it short. */
+export const BOARD_SIZE = 100;
+/** Days of history kept per user (about 13 months); older days go when a new one starts. */
+export const HISTORY_DAYS_KEPT = 400;
 
+const daySchema = new Schema<DayDocument>(
+  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, plays: { type: [{ _id: false, s: String, t: Number }], default: undefined }, days: { type: [String], default: undefined } },
+  { versionKey: false, collection: 'listening_days' },
+);
+const tallySchema = new Schema<TallyDocument>({ _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, count: Number }, { versionKey: false, collection: 'play_tallies' });
+const boardSchema = new Schema<BoardDocument>(
+  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, entries: [{ _id: false, id: String, n: Number }], version: Number },
+  { versionKey: false, collection: 'play_boards' },
+);
 const settingsSchema = new Schema<ListeningSettingsDocument>({ _id: Schema.Types.ObjectId, history_paused: { type: Boolean, required: true } }, { versionKey: false, collection: 'listening_settings' });
+
+export interface HistoryEntry {
+  songId: string;
+  playedAt: number;
+  day: string;
+}
 
 export interface TallyHit {
   itemId: string;
   count: number;
 }
 
-/** The per-period tallies behind "Your top" and the history's on/off switch. */
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+const daysId = (userId: string) => `${userId}:days`;
+const dayId = (userId: string, day: string) => `${userId}:d:${day}`;
+const boardId = (userId: string, period: string, kind: TallyKind) => `${userId}:${period}:${kind}`;
+
+/** The history by day, the tallies and top boards behind "Your top", and the history's on/off switch. */
 @Injectable()
 export class ListeningHistoryRepository {
+  private readonly days: Model<DayDocument>;
   private readonly tallies: Model<TallyDocument>;
+  private readonly boards: Model<BoardDocument>;
   private readonly settings: Model<ListeningSettingsDocument>;
 
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
+    this.days = connection.model<DayDocument>('ListeningDay', daySchema);
     this.tallies = connection.model<TallyDocument>('PlayTally', tallySchema);
+    this.boards = connection.model<BoardDocument>('PlayBoard', boardSchema);
     this.settings = connection.model<ListeningSettingsDocument>('ListeningSettings', settingsSchema);
   }
 
-  /** Adds one play to each (period, kind, item) given, in one round trip. */
-  async count(userId: string, periods: readonly string[], items: readonly { kind: TallyKind; id: string }[]): Promise<void> {
+  /** Adds a play to the user's day and to the tallies and boards of each (period, item). */
+  async record(userId: string, songId: string, playedAt: Date, periods: readonly string[], items: readonly { kind: TallyKind; id: string }[]): Promise<void> {
     const user = toObjectId(userId);
-    const operations = periods.flatMap((period) =>
-      items.map(({ kind, id }) => ({
-        updateOne: {
-          filter: { _id: `${userId}:${period}:${kind}:${id}` },
-          update: { $inc: { count: 1 }, $setOnInsert: { user_id: user, period, kind, item_id: id } },
-          upsert: true,
-        },
-      })),
-    );
-    if (operations.length > 0) await this.tallies.bulkWrite(operations, { ordered: false });
+    const at = playedAt.getTime();
+    const day = dayOf(at);
+    await this.days.updateOne({ _id: dayId(userId, day) }, { $push: { plays: { s: songId, t: at } }, $setOnInsert: { user_id: user } }, { upsert: true });
+    const list = await this.days.findOneAndUpdate({ _id: daysId(userId) }, { $addToSet: { days: day }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
+    if ((list?.days?.length ?? 0) > HISTORY_DAYS_KEPT) await this.trimDays(userId, list!.days!);
+    for (const period of periods) {
+      for (const kind of ['song', 'artist', 'album'] as const) {
+        const counted: TallyHit[] = [];
+        for (const item of items.filter((entry) => entry.kind === kind)) {
+          const tally = await this.tallies.findOneAndUpdate({ _id: `${boardId(userId, period, kind)}:${item.id}` }, { $inc: { count: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<TallyDocument>();
+          counted.push({ itemId: item.id, count: tally!.count });
+        }
+        if (counted.length > 0) await this.raise(userId, boardId(userId, period, kind), counted);
+      }
+    }
   }
 
-  /** The most played items of a kind in a period, most first (ties by id, so pages are stable). */
-  async top(userId: string, period: string, kind: TallyKind, limit: number): Promise<TallyHit[]> {
-    const docs = await this.tallies
-      .find({ user_id: toObjectId(userId), period, kind }, { item_id: 1, count: 1 })
-      .sort({ count: -1, item_id: 1 })
-      .limit(limit)
-      .lean<Pick<TallyDocument, 'item_id' | 'count'>[]>();
-    return docs.map((doc) => ({ itemId: doc.item_id, count: doc.count }));
+  /** Puts the new counts on the board; a concurrent change (another replica's play) makes it read and try again. */
+  private async raise(userId: string, id: string, counted: TallyHit[]): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const board = await this.boards.findById(id).lean<BoardDocument | null>();
+      const entries = new Map((board?.entries ?? []).map((entry) => [entry.id, entry.n]));
+      for (const { itemId, count } of counted) entries.set(itemId, Math.max(count, entries.get(itemId) ?? 0));
+      const next = [...entries].map(([entryId, n]) => ({ id: entryId, n })).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1)).slice(0, BOARD_SIZE);
+      if (!board) {
+        try {
+          await this.boards.create({ _id: id, user_id: toObjectId(userId), entries: next, version: 1 });
+          return;
+        } catch (error) {
+          if (isDuplicateKey(error)) continue;
+          throw error;
+        }
+      }
+      const result = await this.boards.updateOne({ _id: id, version: board.version }, { $set: { entries: next, version: board.version + 1 } });
+      if (result.modifiedCount === 1) return;
+    }
+  }
+
+  private async trimDays(userId: string, days: string[]): Promise<void> {
+    const sorted = [...days].sort();
+    const old = sorted.slice(0, days.length - HISTORY_DAYS_KEPT);
+    // One by `_id` each (the embedded engine's indexed path); usually the one day that fell out.
+    for (const day of old) await this.days.deleteOne({ _id: dayId(userId, day) });
+    await this.days.updateOne({ _id: daysId(userId) }, { $set: { days: sorted.slice(old.length) } });
+  }
+
+  /** Plays newest first, older than `before` (epoch ms) when given; at most `limit`. */
+  async page(userId: string, before: number | null, limit: number): Promise<HistoryEntry[]> {
+    const list = await this.days.findById(daysId(userId), { days: 1 }).lean<DayDocument | null>();
+    const days = [...(list?.days ?? [])].sort().reverse();
+    const entries: HistoryEntry[] = [];
+    for (const day of days) {
+      if (before !== null && day > dayOf(before)) continue;
+      const doc = await this.days.findById(dayId(userId, day), { plays: 1 }).lean<DayDocument | null>();
+      const plays = (doc?.plays ?? []).filter((play) => before === null || play.t < before).sort((a, b) => b.t - a.t);
+      for (const play of plays) {
+        entries.push({ songId: play.s, playedAt: play.t, day });
+        if (entries.length === limit) return entries;
+      }
+    }
+    return entries;
+  }
+
+  /** The board of a kind in a period, most played first. */
+  async top(userId: string, period: string, kind: TallyKind): Promise<TallyHit[]> {
+    const board = await this.boards.findById(boardId(userId, period, kind), { entries: 1 }).lean<BoardDocument | null>();
+    return (board?.entries ?? []).map((entry) => ({ itemId: entry.id, count: entry.n }));
   }
 
   async deleteAll(userId: string): Promise<void> {
-    await this.tallies.deleteMany({ user_id: toObjectId(userId) });
+    const user = toObjectId(userId);
+    await this.days.deleteMany({ user_id: user });
+    await this.tallies.deleteMany({ user_id: user });
+    await this.boards.deleteMany({ user_id: user });
   }
 
   async isPaused(userId: string): Promise<boolean> {
@@ -95,4 +179,3 @@ export class ListeningHistoryRepository {
     await this.settings.updateOne({ _id: toObjectId(userId) }, { $set: { history_paused: paused } }, { upsert: true });
   }
 }
-

@@ -88,19 +88,6 @@ export class PlaysRepository {
     return docs.map((doc) => hexId(doc.song_id));
   }
 
-  /**
-   * A page of the user's play events, newest first: those before `before` (played_at, then id, as the index
-   * orders them) when given.
-   */
-  async page(userId: string, before: { playedAt: Date; id: string } | null, limit: number): Promise<{ id: string; songId: string; playedAt: Date }[]> {
-    const user = toObjectId(userId);
-    const filter = before
-      ? { user_id: user, $or: [{ played_at: { $lt: before.playedAt } }, { played_at: before.playedAt, _id: { $lt: toObjectId(before.id) } }] }
-      : { user_id: user };
-    const docs = await this.plays.find(filter, { song_id: 1, played_at: 1 }).sort({ played_at: -1, _id: -1 }).limit(limit).lean<PlayDocument[]>();
-    return docs.map((doc) => ({ id: hexId(doc._id), songId: hexId(doc.song_id), playedAt: doc.played_at }));
-  }
-
   /** Every play event and count mark of the user (clearing the history). */
   async deleteAll(userId: string): Promise<void> {
     const user = toObjectId(userId);

@@ -58,7 +58,7 @@ function setup() {
     async isPaused() {
       return false;
     },
-    async count(userId: string, periods: readonly string[], items: readonly { kind: string; id: string }[]) {
+    async record(userId: string, _songId: string, _at: Date, periods: readonly string[], items: readonly { kind: string; id: string }[]) {
       tallies.push({ userId, periods, items });
     },
   };

@@ -49,7 +49,7 @@ export class PlaysService {
     // A paused history keeps the play out of the user's own lists; the song's public count still goes up.
     if (!(await this.history.isPaused(user.id))) {
       await this.plays.record(user.id, songId, now);
-      await this.history.count(user.id, tallyPeriods(now), tallyItems(song));
+      await this.history.record(user.id, songId, now, tallyPeriods(now), tallyItems(song));
     }
     await this.songs.incrementPlays(songId);
     // This copy's count follows at once (most played first on a user page); no feed entry per play, so other
@@ -63,7 +63,7 @@ export class PlaysService {
   async recentlyPlayed(user: SessionUser, query: unknown): Promise<RecentlyPlayedResponse> {
     const { limit } = parseInput(recentlyPlayedQuerySchema, query);
     // The history is bounded, so reading it whole is cheap; FerretDB has no $group, so repeats are dropped here.
-    const songIds = [...new Set(await this.plays.recentSongIds(user.id, LISTENING_LIMITS.recentPlaysScanned))];
+    const songIds = [...new Set(await this.plays.recentSongIds(user.id, LISTENING_LIMITS.historyMax))];
     return { songs: await this.presenter.present(await this.firstExisting(songIds, limit)) };
   }
 

@@ -2,6 +2,7 @@ import type { GrownCatalog } from '../../catalog/grow-catalog.js';
 import { ms, table } from '../stats.js';
 import type { MixedLoadFigures } from './load.js';
 import type { Timing } from './scale.js';
+import type { ListeningFigures } from './listening.js';
 import type { SubsonicFigures } from './subsonic.js';
 
 /** The issue sets its latency and memory targets at 100,000 songs; beyond that every call must answer and no process pass 1 GB. */
@@ -30,6 +31,8 @@ export interface SizeResult {
   load: MixedLoadFigures;
   /** Issue 26's figures; absent when the section could not run. */
   subsonic?: SubsonicFigures;
+  /** Issue 28's top lists and history pages; absent when the section could not run. */
+  listening?: ListeningFigures;
   apiEnd: Memory;
   engineEnd: Memory;
   /** A section that could not run (the API died, ...): what happened. */
@@ -98,6 +101,16 @@ export function formatSize(result: SizeResult): string {
         [`whole library by search3 "" in pages of 500 (${count(sync.pages)} pages) / by GET /api/songs`, `${ms(sync.subsonicMs)} / ${ms(sync.webMs)} (${ratio.toFixed(2)}×)`, '≤ 2×', largeSize ? '' : atMost(ratio, 2)],
         [`${apps.clients} apps starting up, ${apps.seconds} s: ${count(apps.requests)} requests, p50 ${ms(apps.p50)}, p99 ${ms(apps.p99)}${apps.perMethod ? ` (${apps.perMethod})` : ''}`, `${apps.errors} errors${apps.failures ? ` (${apps.failures})` : ''}`, '0 errors', apps.errors === 0 && apps.requests > 0 ? 'met' : 'FAILED'],
         ['API RSS, highest under the apps’ load', mb(apps.apiMaxRssMb), `≤ ${rssTarget} MB`, atMost(apps.apiMaxRssMb, rssTarget)],
+      ]),
+    );
+  }
+  const listening = result.listening;
+  if (listening) {
+    lines.push(
+      '',
+      table([
+        [`Your listening over ${count(listening.plays)} plays (${count(listening.tallies)} tallies, seeded in ${listening.seedSeconds.toFixed(0)} s): median and p95`, 'p50', 'p95', 'target', 'verdict', '', 'note'],
+        ...listening.reads.map((timing) => timingRow(timing, size)),
       ]),
     );
   }

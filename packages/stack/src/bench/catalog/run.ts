@@ -8,6 +8,7 @@ import { BenchSession } from '../api-session.js';
 import { openBenchDatabase } from '../database-tools.js';
 import { loadMediaGenerators } from '../media.js';
 import { mixedLoad } from './load.js';
+import { measureListening } from './listening.js';
 import { measureSubsonic } from './subsonic.js';
 import { rssMb } from './memory.js';
 import { formatSize, missedSummary, type SizeResult } from './report.js';
@@ -105,6 +106,7 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
       const writes = await section('writes, each with the read after it', () => measureAfterWrites(scale), []);
       const load = await section('mixed load', () => mixedLoad(scale, { api: api.child.pid, engine: enginePid }, 16, options.quick ? 5 : 20), { clients: 16, seconds: 0, requests: 0, errors: 0, p50: NaN, p99: NaN, apiMaxRssMb: NaN, engineMaxRssMb: NaN });
       const subsonic = await section('the Subsonic API (reads, sync, 50 apps starting)', () => measureSubsonic(scale, api.child.pid, options.quick ? 5 : 60), undefined);
+      const listening = await section('your listening (top lists and history over 10 plays a song)', () => measureListening(scale, db.db, progress), undefined);
       const [apiEnd, engineEnd] = [rssMb(api.child.pid), rssMb(enginePid)];
       // A restart (an upgrade, a crash): the stop writes the catalog snapshot, the start reads it and the change log.
       const restartMs = await section(
@@ -118,7 +120,7 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
         },
         NaN,
       );
-      const result: SizeResult = { catalog, grownFrom, growSeconds, loadAverage: loadAverage(), at: new Date(), startMs, firstMs, restartMs, firstStatus: first.status, apiIdle, engineIdle, reads, writes, full, load, subsonic, apiEnd, engineEnd, errors };
+      const result: SizeResult = { catalog, grownFrom, growSeconds, loadAverage: loadAverage(), at: new Date(), startMs, firstMs, restartMs, firstStatus: first.status, apiIdle, engineIdle, reads, writes, full, load, subsonic, listening, apiEnd, engineEnd, errors };
       results.push(result);
       progress(`\n${formatSize(result)}\n`);
     }

@@ -67,7 +67,7 @@ export class ListMethods implements SubsonicMethodGroup {
 
   private async recentAlbums(model: CatalogModel, userId: string): Promise<AlbumRecord[]> {
     const ids = new Set<string>();
-    for (const songId of await this.plays.recentSongIds(userId, LISTENING_LIMITS.recentPlaysScanned)) {
+    for (const songId of await this.plays.recentSongIds(userId, LISTENING_LIMITS.historyMax)) {
       const albumId = model.song(songId)?.albumId;
       if (albumId) ids.add(albumId);
     }
