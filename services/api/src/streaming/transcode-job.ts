@@ -85,29 +85,47 @@ export class TranscodeJob extends Watched implements TranscodeOutput {
     super();
     this.paths = [partPath, finalPath];
     let writing = Promise.resolve();
+    let writeFailure: Error | null = null;
+    let fdOpen = true;
+    // Closed once only: a number closed twice may by then be another file's.
+    const closeOnce = async () => {
+      if (!fdOpen) return;
+      fdOpen = false;
+      await closeFd(fd);
+    };
     run.stdout.on('data', (chunk: Buffer) => {
+      if (writeFailure) return;
       // One write at a time, in order; ffmpeg waits meanwhile (its pipe fills), which is the backpressure.
       run.stdout.pause();
       writing = writing
         .then(() => writeAll(fd, chunk))
-        .then(() => {
-          this.written += chunk.length;
-          this.notify();
-          if (this.state === 'running') run.stdout.resume();
-        });
+        .then(
+          () => {
+            this.written += chunk.length;
+            this.notify();
+            if (this.state === 'running') run.stdout.resume();
+          },
+          (error: Error) => {
+            // A full or failing disk: stop ffmpeg rather than leave it blocked on a pipe no one reads.
+            writeFailure ??= error;
+            run.kill();
+          },
+        );
     });
     this.finished = run.done
       .then(async () => {
         await writing;
-        await closeFd(fd);
+        if (writeFailure) throw writeFailure;
+        await closeOnce();
         await rename(partPath, finalPath);
         this.state = 'done';
       })
       .catch(async (error: Error) => {
         await writing.catch(() => undefined);
-        await closeFd(fd).catch(() => undefined);
+        await closeOnce().catch(() => undefined);
         await rm(partPath, { force: true });
-        this.error = error instanceof TranscodeFailed || error instanceof TranscodingUnavailable ? error : new TranscodeFailed(error.message, '');
+        if (writeFailure) this.error = new TranscodeFailed(`writing the transcode failed: ${writeFailure.message}`, '');
+        else this.error = error instanceof TranscodeFailed || error instanceof TranscodingUnavailable ? error : new TranscodeFailed(error.message, '');
         this.state = 'failed';
       })
       .finally(() => this.notify());
