@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ImportResponse, Song } from '@tunafy/contracts';
 import { writeAudio } from '../../services/api/src/imports/test-audio.js';
 import { publishOnBus } from '../support/bus.js';
+import { queueItemOf } from '../support/queue-item.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 
@@ -36,7 +37,7 @@ async function playToEnd(page: Page, song: Song): Promise<void> {
   const counted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/plays' && response.request().method() === 'POST');
   await publishOnBus(page, 'player:command', {
     type: 'play-list',
-    songs: [{ id: song.id, song_name: song.song_name, artist_username: song.artist_username, artist_id: song.artist_id, song_cover_url: song.song_cover_url, song_file_url: song.song_file_url, duration: song.duration, album_id: song.album_id, album_name: song.album_name }],
+    songs: [queueItemOf(song)],
     index: 0,
     source: `e2e:listening:${song.id}:${Date.now()}`,
   });

@@ -6,8 +6,9 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { songStreamUrl, type ImportResponse, type Song } from '@tunafy/contracts';
-import type { PlayerCommand, QueueItem } from '@tunafy/event-bus';
+import type { PlayerCommand } from '@tunafy/event-bus';
 import { publishOnBus } from '../support/bus.js';
+import { queueItemOf } from '../support/queue-item.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 
@@ -43,21 +44,6 @@ async function upload(request: APIRequestContext, path: string): Promise<Song> {
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as ImportResponse).song;
 }
-
-const toItem = (song: Song): QueueItem => ({
-  id: song.id,
-  song_name: song.song_name,
-  artist_username: song.artist_username,
-  artist_id: song.artist_id,
-  song_cover_url: song.song_cover_url,
-  song_file_url: song.song_file_url,
-  duration: song.duration,
-  album_id: song.album_id,
-  album_name: song.album_name,
-  ...(song.artists ? { artists: song.artists } : {}),
-  ...(song.audio_format ? { audio_format: song.audio_format } : {}),
-  ...(song.loudness ? { loudness: song.loudness } : {}),
-});
 
 interface Songs {
   alac: Song;
@@ -141,7 +127,7 @@ async function expectPlays(page: Page, song: Song, url: string): Promise<void> {
   expect(Math.abs(element.duration - song.duration), `the element's duration (${element.duration}) is the song's (${song.duration})`).toBeLessThan(1);
 }
 
-const playOne = (page: Page, song: Song) => send(page, { type: 'play-list', songs: [toItem(song)], index: 0, source: `e2e:streaming:${song.id}` });
+const playOne = (page: Page, song: Song) => send(page, { type: 'play-list', songs: [queueItemOf(song)], index: 0, source: `e2e:streaming:${song.id}` });
 
 test('ALAC and FLAC play at every streaming quality, transcoded where needed', async ({ page }) => {
   test.setTimeout(120_000);
@@ -182,7 +168,7 @@ test('a quality change takes effect from the next song', async ({ page }) => {
   test.setTimeout(60_000);
   await openApp(page);
   await choose(page, 'Streaming quality', /^Original/);
-  await send(page, { type: 'play-list', songs: [toItem(songs.flac), toItem(songs.alac)], index: 0, source: 'e2e:streaming:switch' });
+  await send(page, { type: 'play-list', songs: [queueItemOf(songs.flac), queueItemOf(songs.alac)], index: 0, source: 'e2e:streaming:switch' });
   await expectPlays(page, songs.flac, songs.flac.song_file_url);
   await choose(page, 'Streaming quality', /^Low/);
   // The current song goes on from its own file…

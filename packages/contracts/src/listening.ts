@@ -9,15 +9,18 @@ export interface PlayResponse {
   counted: boolean;
 }
 
-export const recentlyPlayedQuerySchema = z.object({
-  limit: z.coerce
+/** A list's `limit`: a whole number from 1 to `max`, `fallback` when absent. */
+function limitQuery(max: number, fallback: number) {
+  return z.coerce
     .number({ error: 'Limit must be a number.' })
     .int('Limit must be a whole number.')
     .min(1, 'Limit must be at least 1.')
-    .max(LISTENING_LIMITS.recentlyPlayedMax, `Limit must be at most ${LISTENING_LIMITS.recentlyPlayedMax}.`)
+    .max(max, `Limit must be at most ${max}.`)
     .optional()
-    .default(LISTENING_LIMITS.recentlyPlayedDefault),
-});
+    .default(fallback);
+}
+
+export const recentlyPlayedQuerySchema = z.object({ limit: limitQuery(LISTENING_LIMITS.recentlyPlayedMax, LISTENING_LIMITS.recentlyPlayedDefault) });
 export type RecentlyPlayedQuery = z.infer<typeof recentlyPlayedQuerySchema>;
 
 /** Distinct songs, most recently played first. */
@@ -71,13 +74,7 @@ export const historyQuerySchema = z.object({
     .string()
     .regex(/^\d{1,15}$/, 'Before must be the next_before of a previous page.')
     .optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number.' })
-    .int('Limit must be a whole number.')
-    .min(1, 'Limit must be at least 1.')
-    .max(HISTORY_LIMITS.pageMax, `Limit must be at most ${HISTORY_LIMITS.pageMax}.`)
-    .optional()
-    .default(HISTORY_LIMITS.pageDefault),
+  limit: limitQuery(HISTORY_LIMITS.pageMax, HISTORY_LIMITS.pageDefault),
 });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
@@ -112,13 +109,7 @@ export const TOP_PERIOD_LABELS: Record<TopPeriod, string> = { month: 'This month
 
 export const topQuerySchema = z.object({
   period: z.enum(TOP_PERIODS, { error: 'Period must be month, year or all.' }).optional().default('month'),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number.' })
-    .int('Limit must be a whole number.')
-    .min(1, 'Limit must be at least 1.')
-    .max(HISTORY_LIMITS.topMax, `Limit must be at most ${HISTORY_LIMITS.topMax}.`)
-    .optional()
-    .default(HISTORY_LIMITS.topDefault),
+  limit: limitQuery(HISTORY_LIMITS.topMax, HISTORY_LIMITS.topDefault),
 });
 export type TopQuery = z.input<typeof topQuerySchema>;
 
