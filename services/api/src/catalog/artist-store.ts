@@ -199,6 +199,11 @@ export class ArtistStore {
     return count;
   }
 
+  /** Whether the song credits any artist (one column read). */
+  hasCredits(slot: number): boolean {
+    return this.table.credits(slot) !== NONE;
+  }
+
   /** The folded names (indexedText) of the artists the song credits, one text ('' for none). */
   creditedText(slot: number): string {
     const set = this.table.credits(slot);

@@ -97,6 +97,22 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     if (best.full && !best.beats(score, popularity, length, handle, source.compareKeys)) return;
     best.offer({ handle, score, popularity, length });
   };
+  // Query words too short for typos can only match through their exact and prefix words: mark the things they reach
+  // (a tight loop over postings) so the rarest word's candidates missing one are dropped before any scoring.
+  const short = single ? [] : plan.words.map((_, at) => at).filter((at) => at !== driver && plan.budgets[at] === 0);
+  const marks = stamps.marks(source.capacity, short.length);
+  short.forEach((at, order) => {
+    const before = marks.base + order;
+    const after = before + 1;
+    for (let cost = 0; cost < 2; cost++) {
+      for (let field = 0; field < source.fieldCount; field++) {
+        source.candidates(at, cost, field, (handle) => {
+          if (order === 0 || marks.marks[handle] === before) marks.marks[handle] = after;
+        });
+      }
+    }
+  });
+  const wanted = marks.base + short.length;
   search: for (let cost = 0; cost < COSTS; cost++) {
     for (let field = 0; field < source.fieldCount; field++) {
       // Everything from here on scores at least this: stop once the kept are all better.
@@ -112,6 +128,7 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
           consider(handle, base + plan.nameTier(name), name.length);
           return;
         }
+        if (short.length > 0 && marks.marks[handle] !== wanted) return;
         const score = plan.score(read(handle), outcome);
         if (outcome.all) consider(handle, score, reader.field(0).length);
       });
@@ -142,6 +159,24 @@ function compareHits(source: Searchable): (a: Hit, b: Hit) => number {
 export class Stamps {
   stamps = new Uint32Array(0);
   private visit = 0;
+
+  private markArray = new Uint32Array(0);
+  private markBase = 0;
+
+  /**
+   * Numbers base + 1 … base + count, unused before in `marks`, for marking the things each of `count` words reaches
+   * in turn (a thing that reached them all holds base + count).
+   */
+  marks(capacity: number, count: number): { marks: Uint32Array; base: number } {
+    if (this.markArray.length < capacity) this.markArray = new Uint32Array(Math.ceil(capacity * 1.25));
+    if (this.markBase + count + 1 >= 0xfffffff0) {
+      this.markArray.fill(0);
+      this.markBase = 0;
+    }
+    const base = this.markBase + 1;
+    this.markBase = base + count;
+    return { marks: this.markArray, base };
+  }
 
   next(capacity: number): { stamps: Uint32Array; visit: number } {
     if (this.stamps.length < capacity) this.stamps = new Uint32Array(Math.ceil(capacity * 1.25));

@@ -59,7 +59,7 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
         parts.credits.visitSongsMatching(plan, at, cost, visit);
         // A song without credits shows its owner as its artist.
         visitOwned(at, cost, (slot) => {
-          if (parts.credits.creditedText(slot) === '') visit(slot);
+          if (!parts.credits.hasCredits(slot)) visit(slot);
         });
       } else visitAlbums(at, cost, visit);
     },
