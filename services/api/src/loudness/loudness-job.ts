@@ -87,6 +87,8 @@ export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Walks from the stored cursor while the lease holds; returns when it is lost or the process stops. */
   private async walk(lease: HeldLease): Promise<void> {
+    // The count of songs to do comes from the catalog, which a big library may still be loading.
+    await this.catalog.current();
     const { after, passStartedAt } = await this.jobs.cursor();
     const progress = new Progress(this.logger, this.loudness.config.progressMs, () => this.catalog.model.unmeasuredSongCount());
     progress.start(after);
