@@ -126,14 +126,13 @@ export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShu
         await this.pause(this.loudness.config.idleMs);
         continue;
       }
-      await Promise.all(
-        batch
-          .filter((item) => !item.settled)
-          .map(async (item) => {
-            if (this.stopped || lost()) return;
-            progress.count(await this.loudness.measure(item), item.duration);
-          }),
-      );
+      // One worker more than analyses may run: the next song's ffmpeg starts while the last one's result is written.
+      // Each takes its next song only while the job still runs, so a stopping process waits for what runs, not the batch.
+      const todo = batch.filter((item) => !item.settled);
+      const worker = async () => {
+        for (let item = todo.shift(); item && !this.stopped && !lost(); item = todo.shift()) progress.count(await this.loudness.measure(item), item.duration);
+      };
+      await Promise.all(Array.from({ length: this.loudness.config.concurrency + 1 }, worker));
       if (this.stopped || lost()) return;
       after = batch.at(-1)!.id;
       await this.jobs.saveCursor(after, passStartedAt);

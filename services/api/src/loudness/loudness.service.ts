@@ -6,8 +6,8 @@ import { FfmpegMissingError, measureLoudness, UndecodableAudioError, type Loudne
 import { LOUDNESS_CONFIG, type LoudnessConfig } from './loudness-config.js';
 import { failedAnalyses, loudnessAudioSeconds, measuredAnalyses } from './loudness-metrics.js';
 
-/** `busy`: this process is measuring the song already (the job met a song its upload queued). */
-export type MeasureOutcome = 'measured' | 'failed' | 'gone' | 'busy';
+/** `busy`: this process is measuring the song already (the job met a song its upload queued); `stopped`: the process is stopping. */
+export type MeasureOutcome = 'measured' | 'failed' | 'gone' | 'busy' | 'stopped';
 
 /** Songs waiting here past this are left to the background job (it finds every song without loudness). */
 const QUEUE_MAX = 10_000;
@@ -63,6 +63,7 @@ export class LoudnessService {
     this.measuring.add(item.id);
     try {
       const analysed = await this.analyse(item);
+      if (analysed === null) return 'stopped';
       if (!analysed.ok) return await this.fail(item, analysed.reason);
       const { measured } = analysed;
       measuredAnalyses.inc();
@@ -83,9 +84,11 @@ export class LoudnessService {
    * Runs ffmpeg on the song's audio, holding one of the process's analysis slots only that long: the next song's
    * ffmpeg starts while this one's result is written, so the database's answer does not hold up the next analysis.
    */
-  private async analyse(item: LoudnessWorkItem): Promise<{ ok: true; measured: LoudnessMeasurement } | { ok: false; reason: string }> {
+  private async analyse(item: LoudnessWorkItem): Promise<{ ok: true; measured: LoudnessMeasurement } | { ok: false; reason: string } | null> {
     await this.slot();
     try {
+      // Songs queued after uploads wait here; a stopping process does not start them (the job finds them next time).
+      if (this.stopped) return null;
       const file = await this.media.open(item.audioFileId);
       if (!file) return { ok: false, reason: 'the audio file is missing from storage' };
       const measured = await measureLoudness(file.path, { ffmpegPath: this.config.ffmpegPath, timeoutMs: timeoutFor(item.duration), niceness: this.config.niceness });
