@@ -24,7 +24,8 @@ export async function withBenchApi(name: string, progress: (line: string) => voi
   try {
     const loadAtStart = loadavg()[0]!;
     const { database } = await openBenchDatabase(progress, cleanups);
-    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media'), env) });
+    // The loudness job would measure every grown song in the background and skew every figure; benches that want it say so.
+    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off', ...env }) });
     cleanups.push(() => api.stop());
     await run({ api, database, scratch, loadAtStart, cleanups });
   } finally {

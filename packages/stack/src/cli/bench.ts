@@ -117,7 +117,8 @@ try {
   const environment = { engine: database.engine, server: await db.serverDescription(), loadAtStart };
   progress(`database: ${environment.engine}, ${environment.server}`);
 
-  const apiEnv = throwawayApiEnv(mediaCacheDir);
+  // The loudness job would measure every grown song in the background and skew every figure; benches that want it say so.
+  const apiEnv = throwawayApiEnv(mediaCacheDir, { LOUDNESS_JOB: 'off' });
   let api: RunningApi = await startApi({ mongodbUri: database.uri, env: apiEnv });
   cleanups.push(() => api.stop());
   const session = new BenchSession(api.url);

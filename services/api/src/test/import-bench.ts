@@ -41,7 +41,7 @@ const mb = (bytes: number) => bytes / 1048576;
 
 const scratch = await mkdtemp(join(tmpdir(), 'tunafy-import-bench-'));
 const database = await startDatabase({ mode: 'test' });
-const api = await startApi({ mongodbUri: database.uri, entry: join(dist, 'main.js'), env: throwawayApiEnv(join(scratch, 'api-cache')) });
+const api = await startApi({ mongodbUri: database.uri, entry: join(dist, 'main.js'), env: throwawayApiEnv(join(scratch, 'api-cache'), { LOUDNESS_JOB: 'off' }) });
 const enginePid = database.enginePid?.();
 const mongo = await MongoClient.connect(database.uri);
 try {
