@@ -23,6 +23,8 @@ export interface Terms {
   byCost(cost: number): readonly string[];
   /** Handles under the exact and prefix words: how many the word brings (the rarest word drives the search). */
   count: number;
+  /** Handles under the typo words (looks them up). */
+  typoCount(): number;
 }
 
 /** Costs a query word's match can have (QueryPlan.cost): exact, prefix, then one and two typos, whole or to a prefix. */
@@ -51,7 +53,7 @@ export interface Searchable {
 }
 
 /** Postings visited at most by the some-words pass (the all-words pass is bounded by its rarest word instead). */
-const PARTIAL_POSTINGS_MAX = 20_000;
+const PARTIAL_POSTINGS_MAX = 2_000;
 /** Queries of at least this many words may find things missing one of them. */
 const PARTIAL_WORDS_MIN = 3;
 
@@ -137,7 +139,10 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
   if (best.size === 0 && count >= PARTIAL_WORDS_MIN) {
     const partial = stamps.next(source.capacity);
     let budget = PARTIAL_POSTINGS_MAX;
-    for (let at = 0; at < count && budget > 0; at++) {
+    // Rarest words first: the budget goes to the candidates most likely to be the thing.
+    const order = plan.words.map((_, at) => at).sort((a, b) => source.estimate(a) - source.estimate(b));
+    for (const at of order) {
+      if (budget <= 0) break;
       for (let cost = 0; cost < COSTS * source.fieldCount; cost++) {
         source.candidates(at, cost % COSTS, Math.floor(cost / COSTS), (handle) => {
           if (--budget < 0 || partial.stamps[handle] === partial.visit) return;
@@ -303,7 +308,12 @@ export class WordIndex {
       });
       return (typos = found);
     };
-    return { byCost: (cost) => (cost < 2 ? plain[cost]! : typoTerms()[cost]!), count };
+    const typoCount = () => {
+      let total = 0;
+      for (const list of typoTerms()) for (const word of list) total += this.postings.get(word)!.length;
+      return total;
+    };
+    return { byCost: (cost) => (cost < 2 ? plain[cost]! : typoTerms()[cost]!), count, typoCount };
   }
 
   /** Visits the handles under the words (a handle may come more than once). */
@@ -317,7 +327,8 @@ export class WordIndex {
     const folded = this.folded;
     const source: Searchable = {
       capacity: folded.length,
-      estimate: (at) => terms[at]!.count,
+      // A word with no exact or prefix match (a typo) brings its typo matches.
+      estimate: (at) => terms[at]!.count || terms[at]!.typoCount(),
       fieldCount: 1,
       candidates: (at, cost, _field, visit) => this.visit(terms[at]!.byCost(cost), visit),
       field: (handle) => folded[handle]!,

@@ -47,7 +47,9 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
       parts.albums.visitMatching(plan, at, cost, (album) => (count += parts.albumSongs(album).length));
       parts.owners.visit(parts.owners.terms(plan, at).byCost(cost), (number) => (count += parts.ownerSongs(number).length));
     }
-    return count;
+    if (count > 0 || plan.budgets[at] === 0) return count;
+    // A word with no exact or prefix match (a typo) brings its typo matches: the titles' are the bulk.
+    return parts.titles.terms(plan, at).typoCount();
   });
   const source: Searchable = {
     capacity: parts.titles.capacity,
