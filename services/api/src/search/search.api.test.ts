@@ -61,6 +61,20 @@ describe('GET /api/search', () => {
     expect((await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent('.*')}`)).body.songs).toEqual([]);
   });
 
+  it('answers odd input with empty groups, never an error: punctuation, emoji, control characters, right-to-left text', async () => {
+    const client = await newUser(apiUrl);
+    for (const q of ['!!!', '🎸🎶', '\u0007\u001b', 'שלום עולם', '\u202eabc', 'x', 'a b c d e f g h i j k l m n o p q r s t u v w x y z']) {
+      const response = await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      expect(Object.keys(response.body).sort(), q).toEqual(['albums', 'artists', 'genres', 'playlists', 'songs', 'top', 'users']);
+    }
+    const empty = await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent('🎸 !!')}`);
+    expect(empty.body).toEqual({ top: null, songs: [], albums: [], playlists: [], artists: [], users: [], genres: [] });
+    const long = await client.get<{ message: string }>(`/api/search?q=${'x'.repeat(1000)}`);
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('at most 100 characters');
+  });
+
   it('validates the query and requires a login', async () => {
     const client = await newUser(apiUrl);
     for (const query of ['', 'q=', 'q=%20%20', 'q=x&limit=0', 'q=x&limit=21', `q=${'x'.repeat(101)}`]) {
