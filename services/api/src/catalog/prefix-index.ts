@@ -99,14 +99,15 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     if (best.full && !best.beats(score, popularity, length, handle, source.compareKeys)) return;
     best.offer({ handle, score, popularity, length });
   };
-  // Query words too short for typos can only match through their exact and prefix words: mark the things they reach
-  // (a tight loop over postings) so the rarest word's candidates missing one are dropped before any scoring.
-  const short = single ? [] : plan.words.map((_, at) => at).filter((at) => at !== driver && plan.budgets[at] === 0);
+  // Every other query word can only match through the words its terms list: mark the things each reaches (a tight
+  // loop over postings) so the rarest word's candidates missing one are dropped before any scoring.
+  const short = single ? [] : plan.words.map((_, at) => at).filter((at) => at !== driver);
   const marks = stamps.marks(source.capacity, short.length);
   short.forEach((at, order) => {
     const before = marks.base + order;
     const after = before + 1;
-    for (let cost = 0; cost < 2; cost++) {
+    const costs = plan.budgets[at] === 0 ? 2 : COSTS;
+    for (let cost = 0; cost < costs; cost++) {
       for (let field = 0; field < source.fieldCount; field++) {
         source.candidates(at, cost, field, (handle) => {
           if (order === 0 || marks.marks[handle] === before) marks.marks[handle] = after;
