@@ -7,7 +7,7 @@
  *     the first 'playing'), 429s, and the API's RSS growth (target ≤ 30 MB).
  * Each transcode asks a bitrate no earlier run asked, so every one starts cold (nothing from the cache).
  *
- *   npx tsx e2e/perf/streaming-perf.ts [--runs 5] [--seconds 60] [--listeners 20]
+ *   npx tsx e2e/perf/streaming-perf.ts [--runs 5] [--seconds 60] [--listeners 20] [--mbps 20]
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -28,6 +28,8 @@ function option(name: string, fallback: number): number {
 const runs = option('runs', 5);
 const listenSeconds = option('seconds', 60);
 const listeners = option('listeners', 20);
+/** --mbps N: the first-audio and seek runs over an emulated link of N Mbit/s down and 40 ms latency (Chromium's CDP). */
+const mbps = process.argv.includes('--mbps') ? option('mbps', 20) : null;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -64,42 +66,55 @@ async function upload(context: BrowserContext, path: string, name: string): Prom
   return ((await response.json()) as ImportResponse).song;
 }
 
-/** Plays `url` in a fresh <audio> and answers ms from play() to 'playing'; optionally seeks to `seekTo` once playing. */
+/**
+ * Plays `url` in a fresh <audio> and answers ms from play() to 'playing'; optionally seeks to `seekTo` once playing.
+ * The page's code is a string: tsx would wrap named functions in a helper the page does not have.
+ */
+const FIRST_AUDIO = `async ({ source, seek }) => {
+  const audio = new Audio();
+  document.body.appendChild(audio);
+  const playing = new Promise((resolve, reject) => {
+    audio.addEventListener('playing', resolve, { once: true });
+    audio.addEventListener('error', () => reject(new Error('audio error ' + (audio.error && audio.error.code))), { once: true });
+  });
+  const started = performance.now();
+  audio.src = source;
+  await audio.play();
+  await playing;
+  const firstAudioMs = performance.now() - started;
+  let seekMs = null;
+  if (seek !== undefined) {
+    const seekStarted = performance.now();
+    audio.currentTime = seek;
+    await new Promise((resolve) => {
+      const check = () => (audio.currentTime > seek + 0.05 && !audio.paused && audio.readyState >= 3 ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    seekMs = performance.now() - seekStarted;
+  }
+  audio.pause();
+  audio.removeAttribute('src');
+  audio.load();
+  audio.remove();
+  return { firstAudioMs, seekMs };
+}`;
+
 function firstAudio(page: Page, url: string, seekTo?: number): Promise<{ firstAudioMs: number; seekMs: number | null }> {
-  return page.evaluate(
-    async ({ source, seek }) => {
-      const audio = new Audio();
-      document.body.appendChild(audio);
-      const playing = () => new Promise<void>((resolve, reject) => {
-        const onPlaying = () => (audio.removeEventListener('playing', onPlaying), resolve());
-        audio.addEventListener('playing', onPlaying);
-        audio.addEventListener('error', () => reject(new Error(`audio error ${audio.error?.code}`)), { once: true });
-      });
-      const started = performance.now();
-      audio.src = source;
-      const first = playing();
-      await audio.play();
-      await first;
-      const firstAudioMs = performance.now() - started;
-      let seekMs: number | null = null;
-      if (seek !== undefined) {
-        const seekStarted = performance.now();
-        audio.currentTime = seek;
-        await new Promise<void>((resolve) => {
-          const check = () => (audio.currentTime > seek + 0.05 && !audio.paused && audio.readyState >= 3 ? resolve() : requestAnimationFrame(check));
-          check();
-        });
-        seekMs = performance.now() - seekStarted;
-      }
-      audio.pause();
-      audio.removeAttribute('src');
-      audio.load();
-      audio.remove();
-      return { firstAudioMs, seekMs };
-    },
-    { source: url, seek: seekTo },
-  );
+  return page.evaluate(`(${FIRST_AUDIO})(${JSON.stringify({ source: url, seek: seekTo })})`) as Promise<{ firstAudioMs: number; seekMs: number | null }>;
 }
+
+/** One listener: plays `source` and keeps count of stalls ('waiting' after it first played) and errors. */
+const LISTEN = `(source) => {
+  const audio = new Audio(source);
+  const state = { playing: false, stalls: 0, errors: 0 };
+  audio.addEventListener('playing', () => { state.playing = true; });
+  audio.addEventListener('waiting', () => { if (state.playing) state.stalls++; });
+  audio.addEventListener('error', () => { state.errors++; });
+  window.__listener = { audio, state };
+  document.body.appendChild(audio);
+  return audio.play();
+}`;
+const LISTENER_STATE = `(() => { const { audio, state } = window.__listener; return { ...state, position: audio.currentTime }; })()`;
 
 const root = mkdtempSync(join(tmpdir(), 'tunafy-streaming-perf-'));
 const cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-streaming-perf-media-'));
@@ -108,16 +123,16 @@ let browser: Browser | undefined;
 try {
   const database = await startDatabase({ mode: 'test', log: () => undefined });
   stops.push(() => database.stop());
-  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off' }) });
+  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off', TRANSCODE_MAX_PER_USER: '8' }) });
   stops.push(() => api.stop());
   const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
   stops.push(() => gateway.stop());
   const apiPid = api.child.pid!;
 
-  // Pink noise barely compresses: 4.5 minutes of it is a FLAC of about 40 MB, like a real lossless track.
+  // Pink noise barely compresses: 5.5 minutes of it is a FLAC of about 40 MB, like a real lossless track.
   const flac = join(root, 'long.flac');
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=color=pink:sample_rate=44100:amplitude=0.3:duration=270', '-ac', '2', '-c:a', 'flac', '-metadata', 'title=Perf Lossless', flac]);
-  console.log(`fixture: ${(statSync(flac).size / 1e6).toFixed(1)} MB FLAC, 270 s`);
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=color=pink:sample_rate=44100:amplitude=0.6:duration=330', '-ac', '2', '-c:a', 'flac', '-metadata', 'title=Perf Lossless', flac]);
+  console.log(`fixture: ${(statSync(flac).size / 1e6).toFixed(1)} MB FLAC, 330 s`);
   browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'], headless: true });
   const owner = await listenerContext(browser, gateway.url);
   const song = await upload(owner, flac, 'perf-long.flac');
@@ -131,14 +146,28 @@ try {
 
   const page = await owner.newPage();
   await page.goto(gateway.url);
+  if (mbps !== null) {
+    const cdp = await owner.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: (mbps * 1e6) / 8, uploadThroughput: (mbps * 1e6) / 8 });
+    console.log(`first audio and seeks over an emulated ${mbps} Mbit/s link, 40 ms latency`);
+  }
   let bitrate = 150;
   const original: number[] = [];
   const transcoded: number[] = [];
   const seeks: number[] = [];
-  await firstAudio(page, song.song_file_url); // warm-up: the gateway, the disk cache, the browser's media stack
+  // Each run asks a URL of its own: the stored file is immutable, so the browser would otherwise answer it from its cache.
+  const fresh = (run: number | string) => `${song.song_file_url}?run=${run}`;
+  await firstAudio(page, fresh('warm-up')); // the gateway, the API's disk cache, the browser's media stack
+  // One account plays every run, and an abandoned transcode takes a moment to be ended: a higher per-user cap above
+  // (the 20 listeners below are 20 accounts) and a pause between runs keep runs from meeting the last one's ffmpeg.
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 1500));
   for (let i = 0; i < runs; i++) {
-    original.push((await firstAudio(page, song.song_file_url)).firstAudioMs);
+    await pause();
+    original.push((await firstAudio(page, fresh(i))).firstAudioMs);
+    await pause();
     transcoded.push((await firstAudio(page, songStreamUrl(song.id, { maxBitRate: (bitrate += 1) }))).firstAudioMs);
+    await pause();
     seeks.push((await firstAudio(page, songStreamUrl(song.id, { maxBitRate: (bitrate += 1) }), 180)).seekMs!);
   }
   const fmt = (values: number[]) => `median ${median(values).toFixed(0)} ms (runs: ${values.map((v) => v.toFixed(0)).join(', ')})`;
@@ -158,33 +187,13 @@ try {
   }
   const statuses: number[] = [];
   for (const listenerPage of pages) listenerPage.on('response', (response) => response.url().includes('/stream') && statuses.push(response.status()));
-  await Promise.all(
-    pages.map((listenerPage, i) =>
-      listenerPage.evaluate((source) => {
-        const audio = new Audio(source);
-        const state = { playing: false, stalls: 0, errors: 0 };
-        audio.addEventListener('playing', () => (state.playing = true));
-        audio.addEventListener('waiting', () => state.playing && state.stalls++);
-        audio.addEventListener('error', () => state.errors++);
-        Object.assign(window, { __listener: { audio, state } });
-        document.body.appendChild(audio);
-        return audio.play();
-      }, songStreamUrl(shortSongs[i]!.id, { maxBitRate: 160 })),
-    ),
-  );
+  await Promise.all(pages.map((listenerPage, i) => listenerPage.evaluate(`(${LISTEN})(${JSON.stringify(songStreamUrl(shortSongs[i]!.id, { maxBitRate: 160 }))})`)));
   const end = Date.now() + listenSeconds * 1000;
   while (Date.now() < end) {
     rssPeak = Math.max(rssPeak, rssMb(apiPid));
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  const states = await Promise.all(
-    pages.map((listenerPage) =>
-      listenerPage.evaluate(() => {
-        const { audio, state } = (window as unknown as { __listener: { audio: HTMLAudioElement; state: { playing: boolean; stalls: number; errors: number } } }).__listener;
-        return { ...state, position: audio.currentTime };
-      }),
-    ),
-  );
+  const states = (await Promise.all(pages.map((listenerPage) => listenerPage.evaluate(LISTENER_STATE)))) as { playing: boolean; stalls: number; errors: number; position: number }[];
   const stalls = states.reduce((sum, state) => sum + state.stalls, 0);
   const behind = states.filter((state) => state.position < listenSeconds - 5).length;
   console.log(
