@@ -81,18 +81,22 @@ export class Transcoder implements OnApplicationShutdown {
     }
   }
 
+  /** The finished file of `finalPath`, made the newest for the LRU (by mtime); null when there is none. */
+  private async cacheHit(finalPath: string): Promise<{ output: TranscodeOutput; source: OutputSource } | null> {
+    const cached = await stat(finalPath).catch(() => null);
+    if (!cached) return null;
+    const now = new Date();
+    await touch(finalPath, now, now).catch(() => undefined);
+    transcodeMetrics.hits.inc();
+    return { output: new FinishedOutput(finalPath, cached.size), source: 'hit' };
+  }
+
   /** A cache hit, another replica's job, a new job, or null to look again (a stale or vanished `.part`). */
   private async claim(key: string, input: TranscodeInput, format: TranscodeFormat, bitrate: number, userId: string, attempt: number): Promise<{ output: TranscodeOutput; source: OutputSource } | null> {
     const finalPath = join(this.config.cacheDir, key);
     const partPath = `${finalPath}.part`;
-    const cached = await stat(finalPath).catch(() => null);
-    if (cached) {
-      // LRU by mtime: a hit makes the file the newest.
-      const now = new Date();
-      await touch(finalPath, now, now).catch(() => undefined);
-      transcodeMetrics.hits.inc();
-      return { output: new FinishedOutput(finalPath, cached.size), source: 'hit' };
-    }
+    const hit = await this.cacheHit(finalPath);
+    if (hit) return hit;
     let fd: number;
     try {
       // Created exclusively: the lock between the replicas sharing this folder.
@@ -141,13 +145,8 @@ export class Transcoder implements OnApplicationShutdown {
       transcodeMetrics.joined.inc();
       return { output: running, source: 'join' };
     }
-    const cached = await stat(finalPath).catch(() => null);
-    if (cached) {
-      const now = new Date();
-      await touch(finalPath, now, now).catch(() => undefined);
-      transcodeMetrics.hits.inc();
-      return { output: new FinishedOutput(finalPath, cached.size), source: 'hit' };
-    }
+    const hit = await this.cacheHit(finalPath);
+    if (hit) return hit;
     const part = await stat(`${finalPath}.part`).catch(() => null);
     if (!part || Date.now() - part.mtimeMs > this.config.stallMs) return null;
     const followed = new FollowedOutput(`${finalPath}.part`, finalPath, this.config.stallMs);
