@@ -74,11 +74,11 @@ describe('byte <-> time of the CBR MP3', () => {
 });
 
 describe('ffmpegArgs', () => {
-  it('makes stereo CBR MP3 at 44.1 kHz without tags, cover or Xing frame, seeking on the input', () => {
+  it('makes stereo CBR MP3 at 44.1 kHz without tags, cover or Xing frame, seeking on the input, probing little, flushing each packet', () => {
     const args = ffmpegArgs('/cache/abc', 'mp3', 160, 180);
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
-    expect(args.join(' ')).toContain('-ss 180.000 -i /cache/abc -map 0:a:0 -vn -map_metadata -1 -ac 2 -c:a libmp3lame -b:a 160k -ar 44100 -write_xing 0 -id3v2_version 0 -f mp3 pipe:1');
+    expect(args.join(' ')).toContain('-probesize 32768 -analyzeduration 0 -ss 180.000 -i /cache/abc -map 0:a:0 -vn -map_metadata -1 -ac 2 -c:a libmp3lame -b:a 160k -ar 44100 -write_xing 0 -id3v2_version 0 -f mp3 -flush_packets 1 pipe:1');
     expect(ffmpegArgs('/cache/abc', 'opus', 96, 0)).not.toContain('-ss');
-    expect(ffmpegArgs('/cache/abc', 'aac', 96, 0).join(' ')).toContain('-c:a aac -b:a 96k -f adts pipe:1');
+    expect(ffmpegArgs('/cache/abc', 'aac', 96, 0).join(' ')).toContain('-c:a aac -b:a 96k -f adts -flush_packets 1 pipe:1');
   });
 });
