@@ -49,9 +49,13 @@ describe('ApiClient', () => {
     expect(second.fieldErrors).toEqual({ server: 'Something went wrong. Please try again' });
   });
 
-  it('treats a 401 session check as a guest', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(reply(401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'no' })));
+  it('checks the session with the probe that answers a guest with 200 {user: null}, so a guest logs no error', async () => {
+    const user = { id: 'u1', username: 'ann', email: 'ann@example.com' };
+    const fetchMock = vi.fn().mockResolvedValueOnce(reply(200, { user: null })).mockResolvedValueOnce(reply(200, { user }));
+    vi.stubGlobal('fetch', fetchMock);
     await expect(new ApiClient().session()).resolves.toBeNull();
+    await expect(new ApiClient().session()).resolves.toEqual(user);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/session', '/api/auth/session']);
   });
 
   it('turns a network failure into a 503 ApiError that says so, and tells the API’s answers from a gateway’s', async () => {
