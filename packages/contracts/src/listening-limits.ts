@@ -15,3 +15,8 @@ export const LISTENING_LIMITS = {
 
 export const REPEAT_MODES = ['off', 'all', 'one'] as const;
 export type RepeatMode = (typeof REPEAT_MODES)[number];
+
+/** The periods of "Your top" (docs/listening.md): here, not beside the schemas, so its page loads no zod. */
+export const TOP_PERIODS = ['month', 'year', 'all'] as const;
+export type TopPeriod = (typeof TOP_PERIODS)[number];
+export const TOP_PERIOD_LABELS: Record<TopPeriod, string> = { month: 'This month', year: 'This year', all: 'All time' };

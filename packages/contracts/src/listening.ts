@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ArtistRef } from './artists.js';
 import { idSchema, type Album, type Song } from './library.js';
-import { LISTENING_LIMITS, REPEAT_MODES } from './listening-limits.js';
+import { LISTENING_LIMITS, REPEAT_MODES, TOP_PERIODS, type TopPeriod } from './listening-limits.js';
 
 /** The body of `POST /api/plays` is `{song_id}`: use `songRefSchema`. */
 export interface PlayResponse {
@@ -102,10 +102,6 @@ export type HistorySettings = z.infer<typeof historySettingsSchema>;
 export interface HistoryClearedResponse {
   cleared: true;
 }
-
-export const TOP_PERIODS = ['month', 'year', 'all'] as const;
-export type TopPeriod = (typeof TOP_PERIODS)[number];
-export const TOP_PERIOD_LABELS: Record<TopPeriod, string> = { month: 'This month', year: 'This year', all: 'All time' };
 
 export const topQuerySchema = z.object({
   period: z.enum(TOP_PERIODS, { error: 'Period must be month, year or all.' }).optional().default('month'),

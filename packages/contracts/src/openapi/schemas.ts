@@ -29,8 +29,8 @@ import {
   type UserPlaylistsResponse,
   type UsersResponse,
 } from '../library.js';
-import { REPEAT_MODES } from '../listening-limits.js';
-import { TOP_PERIODS, type HistoryClearedResponse, type HistoryResponse, type HistorySettings, type PlayerState, type PlayResponse, type RecentlyPlayedResponse, type SavedPlayerState, type TopResponse } from '../listening.js';
+import { REPEAT_MODES, TOP_PERIODS } from '../listening-limits.js';
+import type { HistoryClearedResponse, HistoryResponse, HistorySettings, PlayerState, PlayResponse, RecentlyPlayedResponse, SavedPlayerState, TopResponse } from '../listening.js';
 import type { PlaylistSongPlace } from '../playlist-order.js';
 import type { UserProfile, UserSong, UserSongsResponse } from '../users.js';
 
