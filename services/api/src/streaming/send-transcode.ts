@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import parseRange from 'range-parser';
 import type { MediaFile } from '../media/media-store.js';
 import { sendMedia } from '../media/send-media.js';
-import type { FfmpegRun } from './ffmpeg.js';
+import { TranscodeFailed, type FfmpegRun } from './ffmpeg.js';
 import { bytesPerSecond, declaredLength, secondsAt, type TranscodePlan } from './stream-plan.js';
 import type { TranscodeOutput } from './transcode-job.js';
 import type { OutputSource, TranscodeInput, Transcoder } from './transcoder.js';
@@ -108,7 +108,13 @@ async function sendMp3(req: Request, res: Response, transcoder: Transcoder, requ
     const reachable = found && (found.output.state === 'done' || start <= found.output.written + Math.max(found.output.rate, bytesPerSecond(plan.bitrate)) * FOLLOW_AHEAD_SECONDS);
     if (!reachable) {
       const range = partial ? { start, end, total: length } : null;
-      return sendSeek(req, res, transcoder, request, secondsAt(start, plan.bitrate), status, end - start + 1, range);
+      try {
+        return await sendSeek(req, res, transcoder, request, secondsAt(start, plan.bitrate), status, end - start + 1, range);
+      } catch (error) {
+        // The seek's own ffmpeg failed before its first byte (it is logged): a running transcode still gets there, so
+        // the listener waits for it rather than getting an error for a file that does decode.
+        if (!(error instanceof TranscodeFailed) || res.headersSent || found?.output.state !== 'running') throw error;
+      }
     }
   }
   const { output, source } = found!;
