@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import type { SessionUser } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
@@ -5,6 +6,7 @@ import { ApiException } from '../common/api-exception.js';
 import { CurrentUser } from '../common/auth.decorators.js';
 import { requireId } from '../common/ids.js';
 import { clearMediaHeaders, sendMedia } from '../media/send-media.js';
+import { TranscodeFailed } from './ffmpeg.js';
 import { sendTranscode } from './send-transcode.js';
 import { SongStreams, transcodeException } from './song-streams.js';
 import { webStreamAsk } from './stream-plan.js';
@@ -30,17 +32,26 @@ export class StreamingController {
     const prepared = await this.streams.prepare(song, parsed.ask, user.id);
     if (!prepared) throw ApiException.notFound('File');
     if (prepared.kind === 'transcode') {
-      try {
-        const outcome = await sendTranscode(req, res, this.transcoder, prepared.request, this.logger);
-        if (outcome === 'unsatisfiable') throw new ApiException(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable.');
-      } catch (error) {
-        const answer = transcodeException(error);
-        if (!answer) throw error;
-        clearMediaHeaders(res);
-        if (answer.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.retryAfter));
-        throw answer.exception;
+      let request = prepared.request;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const outcome = await sendTranscode(req, res, this.transcoder, request, this.logger);
+          if (outcome === 'unsatisfiable') throw new ApiException(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable.');
+          return;
+        } catch (error) {
+          // ffmpeg found no input: the local copy was evicted between open and spawn, as the original's send retries.
+          const again = error instanceof TranscodeFailed && !res.headersSent && attempt === 1 && !(await exists(request.input.path)) ? await this.streams.reopen(request.input.fileId) : null;
+          if (again) {
+            request = { ...request, input: { fileId: again.id, path: again.path } };
+            continue;
+          }
+          const answer = transcodeException(error);
+          if (!answer) throw error;
+          clearMediaHeaders(res);
+          if (answer.retryAfter !== undefined) res.setHeader('Retry-After', String(answer.retryAfter));
+          throw answer.exception;
+        }
       }
-      return;
     }
     // The original, exactly as /api/files/{id} sends it.
     let file = prepared.file;
@@ -66,3 +77,8 @@ export class StreamingController {
     }
   }
 }
+
+const exists = (path: string) => stat(path).then(
+  () => true,
+  () => false,
+);
