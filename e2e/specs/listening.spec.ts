@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ImportResponse, Song } from '@tunafy/contracts';
 import { writeAudio } from '../../services/api/src/imports/test-audio.js';
+import { toQueueItem } from '@tunafy/event-bus';
 import { publishOnBus } from '../support/bus.js';
-import { queueItemOf } from '../support/queue-item.js';
+
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 
@@ -37,7 +38,7 @@ async function playToEnd(page: Page, song: Song): Promise<void> {
   const counted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/plays' && response.request().method() === 'POST');
   await publishOnBus(page, 'player:command', {
     type: 'play-list',
-    songs: [queueItemOf(song)],
+    songs: [toQueueItem(song)],
     index: 0,
     source: `e2e:listening:${song.id}:${Date.now()}`,
   });

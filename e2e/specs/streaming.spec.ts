@@ -6,9 +6,9 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { songStreamUrl, type ImportResponse, type Song } from '@tunafy/contracts';
-import type { PlayerCommand } from '@tunafy/event-bus';
+import { toQueueItem, type PlayerCommand } from '@tunafy/event-bus';
 import { publishOnBus } from '../support/bus.js';
-import { queueItemOf } from '../support/queue-item.js';
+
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 
@@ -127,7 +127,7 @@ async function expectPlays(page: Page, song: Song, url: string): Promise<void> {
   expect(Math.abs(element.duration - song.duration), `the element's duration (${element.duration}) is the song's (${song.duration})`).toBeLessThan(1);
 }
 
-const playOne = (page: Page, song: Song) => send(page, { type: 'play-list', songs: [queueItemOf(song)], index: 0, source: `e2e:streaming:${song.id}` });
+const playOne = (page: Page, song: Song) => send(page, { type: 'play-list', songs: [toQueueItem(song)], index: 0, source: `e2e:streaming:${song.id}` });
 
 test('ALAC and FLAC play at every streaming quality, transcoded where needed', async ({ page }) => {
   test.setTimeout(120_000);
@@ -168,7 +168,7 @@ test('a quality change takes effect from the next song', async ({ page }) => {
   test.setTimeout(60_000);
   await openApp(page);
   await choose(page, 'Streaming quality', /^Original/);
-  await send(page, { type: 'play-list', songs: [queueItemOf(songs.flac), queueItemOf(songs.alac)], index: 0, source: 'e2e:streaming:switch' });
+  await send(page, { type: 'play-list', songs: [toQueueItem(songs.flac), toQueueItem(songs.alac)], index: 0, source: 'e2e:streaming:switch' });
   await expectPlays(page, songs.flac, songs.flac.song_file_url);
   await choose(page, 'Streaming quality', /^Low/);
   // The current song goes on from its own file…

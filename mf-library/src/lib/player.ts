@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { LISTENING_LIMITS, type Song } from '@tunafy/contracts';
-import { getEventBus, type PlayerState, type QueueItem } from '@tunafy/event-bus';
+import { getEventBus, toQueueItem, type PlayerState } from '@tunafy/event-bus';
 import { notify } from './bus';
 import type { PagedRows } from './use-paged-rows';
 
@@ -16,24 +16,6 @@ function snapshot(): PlayerState | undefined {
 /** The player's last published state (replayed by the bus), or undefined before the player exists. */
 export function usePlayerState(): PlayerState | undefined {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
-
-/** Only what the player needs: a queue item is a subset of a song (its credited artists too, when it has some). */
-export function toQueueItem(song: Song): QueueItem {
-  return {
-    ...(song.artists ? { artists: song.artists } : {}),
-    ...(song.audio_format ? { audio_format: song.audio_format } : {}),
-    ...(song.loudness ? { loudness: song.loudness } : {}),
-    id: song.id,
-    song_name: song.song_name,
-    artist_username: song.artist_username,
-    artist_id: song.artist_id,
-    song_cover_url: song.song_cover_url,
-    song_file_url: song.song_file_url,
-    duration: song.duration,
-    album_id: song.album_id,
-    album_name: song.album_name,
-  };
 }
 
 /** Queue the whole list and play from `index` (SPEC §4: choosing a row). */

@@ -18,6 +18,24 @@ export type ModalName = 'login' | 'signup' | 'please-log-in';
  */
 export type QueueItem = Pick<Song, 'id' | 'song_name' | 'artist_username' | 'song_cover_url' | 'song_file_url' | 'duration' | 'album_id' | 'album_name' | 'artist_id' | 'artists' | 'audio_format' | 'loudness'>;
 
+/** A song as the player's queue holds it: the fields above (its credited artists, format and loudness when it has them). */
+export function toQueueItem(song: Song): QueueItem {
+  return {
+    ...(song.artists ? { artists: song.artists } : {}),
+    ...(song.audio_format ? { audio_format: song.audio_format } : {}),
+    ...(song.loudness ? { loudness: song.loudness } : {}),
+    id: song.id,
+    song_name: song.song_name,
+    artist_username: song.artist_username,
+    artist_id: song.artist_id,
+    song_cover_url: song.song_cover_url,
+    song_file_url: song.song_file_url,
+    duration: song.duration,
+    album_id: song.album_id,
+    album_name: song.album_name,
+  };
+}
+
 export type PlayerCommand =
   /** Queue the whole list and play from `index` (SPEC §4). `source` lets list pages know the queue is theirs. */
   | { type: 'play-list'; songs: QueueItem[]; index: number; source: string }
