@@ -9,6 +9,7 @@ export * from './listening-limits.js';
 export * from './listening.js';
 export * from './audio-formats.js';
 export * from './streaming.js';
+export * from './covers.js';
 export * from './list-pages.js';
 export * from './imports.js';
 export * from './users.js';

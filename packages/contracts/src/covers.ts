@@ -1,0 +1,43 @@
+// No zod here: every cover on every first screen builds its URLs with this (see audio-formats.ts for why).
+
+/**
+ * Covers at the size they are shown (docs/covers.md): `GET /api/files/{id}?size=N` answers the cover cropped to an
+ * N×N square, in AVIF, WebP or JPEG by the request's Accept. The `*_cover_url` fields stay the original's URL.
+ */
+
+/** The square sizes the API derives and keeps; another `size` is answered with the smallest of these at or above it. */
+export const COVER_SIZES = [64, 128, 300, 640] as const;
+export type CoverSize = (typeof COVER_SIZES)[number];
+
+/** What `size` may be at all: a whole number of pixels in this range (else 400). */
+export const COVER_SIZE_ASK_MIN = 1;
+export const COVER_SIZE_ASK_MAX = 4096;
+
+/** `format=` overrides the Accept header (tests, Subsonic); `png` is what a transparent cover's fallback is. */
+export const COVER_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
+export type CoverFormat = (typeof COVER_FORMATS)[number];
+
+export const COVER_CONTENT_TYPES: Record<CoverFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** A decompression bomb (a small file claiming a huge canvas) is refused at upload: 40 MP is a 6,300 px square. */
+export const COVER_PIXELS_MAX = 40_000_000;
+export const COVER_PIXELS_MESSAGE = 'Cover photo must be at most 40 megapixels.';
+
+/** The derived size served for an ask of `size` pixels: the smallest kept size at or above it, else the largest. */
+export function snapCoverSize(size: number): CoverSize {
+  return COVER_SIZES.find((kept) => kept >= size) ?? COVER_SIZES[COVER_SIZES.length - 1]!;
+}
+
+/**
+ * The URL of a cover at a derived size, from its `*_cover_url` (`/api/files/{id}`): for `srcset` entries, one per
+ * COVER_SIZES value. Any other URL (a local preview, an external picture) is answered unchanged.
+ */
+export function coverSizeUrl(coverUrl: string, size: number): string {
+  if (!/^\/api\/files\/[0-9a-fA-F]{24}$/u.test(coverUrl)) return coverUrl;
+  return `${coverUrl}?size=${snapCoverSize(size)}`;
+}
