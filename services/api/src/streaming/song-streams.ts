@@ -3,7 +3,7 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore, type MediaFile } from '../media/media-store.js';
 import type { SongRecord } from '../songs/songs.repository.js';
-import { TooManyTranscodes, TranscodeFailed, TranscodingUnavailable } from './ffmpeg.js';
+import type { StreamFailure } from './send-song-stream.js';
 import type { TranscodeRequest } from './send-transcode.js';
 import { planStream, type StreamAsk } from './stream-plan.js';
 
@@ -44,15 +44,24 @@ export class SongStreams {
   }
 }
 
-/** The web API's answer to a transcoding failure that happened before anything was sent. */
-export function transcodeException(error: unknown): { exception: ApiException; retryAfter?: number } | null {
-  if (error instanceof TooManyTranscodes) {
-    const retryAfter = error.retryAfterSeconds;
-    return { exception: new ApiException(429, 'TOO_MANY_TRANSCODES', `Too many songs are being converted right now. Please try again in ${retryAfter} seconds.`), retryAfter };
+/** The web API's answer to a stream that could not be sent (docs/streaming.md lists the codes). */
+export function streamException(failure: StreamFailure): ApiException {
+  switch (failure.kind) {
+    case 'too-many-transcodes':
+      return new ApiException(429, 'TOO_MANY_TRANSCODES', `Too many songs are being converted right now. Please try again in ${failure.retryAfterSeconds} seconds.`);
+    case 'transcoding-unavailable':
+      return new ApiException(503, 'TRANSCODING_UNAVAILABLE', TRANSCODING_UNAVAILABLE_MESSAGE);
+    case 'transcode-failed':
+      return new ApiException(422, 'TRANSCODE_FAILED', TRANSCODE_FAILED_MESSAGE);
+    case 'precondition-failed':
+      return new ApiException(412, 'PRECONDITION_FAILED', 'The file does not match If-Match.');
+    case 'unsatisfiable':
+      return new ApiException(416, 'RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable.');
+    case 'not-found':
+      return ApiException.notFound('File');
+    case 'unavailable':
+      return new ApiException(503, 'SERVICE_UNAVAILABLE', 'The file is temporarily unavailable. Please try again shortly.');
   }
-  if (error instanceof TranscodingUnavailable) return { exception: new ApiException(503, 'TRANSCODING_UNAVAILABLE', TRANSCODING_UNAVAILABLE_MESSAGE) };
-  if (error instanceof TranscodeFailed) return { exception: new ApiException(422, 'TRANSCODE_FAILED', TRANSCODE_FAILED_MESSAGE) };
-  return null;
 }
 
 export const TRANSCODING_UNAVAILABLE_MESSAGE = 'Transcoding is unavailable: ffmpeg was not found on this server.';

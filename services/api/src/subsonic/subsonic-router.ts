@@ -1,10 +1,8 @@
 import { Logger } from '@nestjs/common';
 import express, { Router, type Request, type Response } from 'express';
 import type { MediaStore } from '../media/media-store.js';
-import { clearMediaHeaders, sendMedia, type SendFailure } from '../media/send-media.js';
-import { TooManyTranscodes, TranscodeFailed, TranscodingUnavailable } from '../streaming/ffmpeg.js';
-import { sendTranscode, type TranscodeRequest } from '../streaming/send-transcode.js';
-import { TRANSCODE_FAILED_MESSAGE, TRANSCODING_UNAVAILABLE_MESSAGE } from '../streaming/song-streams.js';
+import { sendSongStream, type StreamFailure } from '../streaming/send-song-stream.js';
+import { TRANSCODE_FAILED_MESSAGE, TRANSCODING_UNAVAILABLE_MESSAGE, type PreparedStream } from '../streaming/song-streams.js';
 import type { Transcoder } from '../streaming/transcoder.js';
 import type { SubsonicApi } from './subsonic-api.js';
 import type { SubsonicAnswer } from './subsonic-method.js';
@@ -56,25 +54,15 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore, transcoder: 
           if (format === 'jsonp') return send(res, renderOk(format, result.answer.payload, callback));
           return sendShared(req, res, result.answer.rendering(format));
         }
-        if (result.kind === 'transcode') return sendTranscoded(req, res, transcoder, result.request, logger, fail);
-        let failure: SendFailure | null = null;
-        for (let attempt = 1; attempt <= 2; attempt++) {
+        let prepared: PreparedStream;
+        if (result.kind === 'transcode') prepared = result;
+        else {
           const file = await media.open(result.fileId);
           if (!file) return fail(SubsonicError.notFound('File'));
-          failure = await sendMedia(req, res, file, { attachmentName: result.attachmentName });
-          // The local copy went away between open and send (evicted); open refills it, as /api/files does.
-          if (failure?.code !== 'ENOENT' || failure.headersSent) break;
+          prepared = { kind: 'original', file };
         }
-        if (!failure || failure.aborted) return;
-        if (failure.headersSent) {
-          logger.warn(`${name}: streaming ${result.fileId} failed: ${failure.error.message}`);
-          res.destroy();
-          return;
-        }
-        clearMediaHeaders(res);
-        // A Range past the end is the one failure an app caused; the rest is the server's.
-        if (failure.status === 416) res.status(416).end();
-        else fail(new SubsonicError(SUBSONIC_ERRORS.generic, 'The file is temporarily unavailable. Please try again shortly.'));
+        const failure = await sendSongStream(req, res, prepared, { transcoder, reopen: (fileId) => media.open(fileId), logger, attachmentName: result.kind === 'file' ? result.attachmentName : undefined });
+        if (failure) answerStreamFailure(res, failure, fail);
       })
       .catch((error: unknown) => {
         if (res.headersSent) return void res.destroy();
@@ -86,19 +74,16 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore, transcoder: 
 }
 
 /**
- * A transcode, sent as the web's stream route sends it. Past a cap: HTTP 429 with Retry-After, as Navidrome answers
- * (apps retry on it); ffmpeg missing or failing before the first byte: a Subsonic error an app can show.
+ * A stream that could not be sent. Past a transcoding cap: HTTP 429 with Retry-After, as Navidrome answers (apps retry
+ * on it); a Range past the end: 416, the one failure an app caused; the rest: a Subsonic error an app can show.
  */
-async function sendTranscoded(req: Request, res: Response, transcoder: Transcoder, request: TranscodeRequest, logger: Logger, fail: (error: SubsonicError) => void): Promise<void> {
-  try {
-    if ((await sendTranscode(req, res, transcoder, request, logger)) === 'unsatisfiable') res.status(416).end();
-  } catch (error) {
-    clearMediaHeaders(res);
-    if (error instanceof TooManyTranscodes) return void res.status(429).setHeader('Retry-After', String(error.retryAfterSeconds)).end();
-    if (error instanceof TranscodingUnavailable) return fail(new SubsonicError(SUBSONIC_ERRORS.generic, TRANSCODING_UNAVAILABLE_MESSAGE));
-    if (error instanceof TranscodeFailed) return fail(new SubsonicError(SUBSONIC_ERRORS.generic, TRANSCODE_FAILED_MESSAGE));
-    throw error;
-  }
+function answerStreamFailure(res: Response, failure: StreamFailure, fail: (error: SubsonicError) => void): void {
+  if (failure.kind === 'too-many-transcodes') return void res.status(429).setHeader('Retry-After', String(failure.retryAfterSeconds)).end();
+  if (failure.kind === 'unsatisfiable') return void res.status(416).end();
+  if (failure.kind === 'not-found') return fail(SubsonicError.notFound('File'));
+  if (failure.kind === 'transcoding-unavailable') return fail(new SubsonicError(SUBSONIC_ERRORS.generic, TRANSCODING_UNAVAILABLE_MESSAGE));
+  if (failure.kind === 'transcode-failed') return fail(new SubsonicError(SUBSONIC_ERRORS.generic, TRANSCODE_FAILED_MESSAGE));
+  fail(new SubsonicError(SUBSONIC_ERRORS.generic, 'The file is temporarily unavailable. Please try again shortly.'));
 }
 
 /** A shared answer: the same bytes for every caller, gzipped once, and 304 to an app that holds them already. */
