@@ -1,0 +1,273 @@
+/**
+ * `npm run bench:lighthouse` (issue 31): Lighthouse 12 against the production builds (the gateway over the built shell
+ * and remotes, the built API, a fresh database) for the guest home, All Songs, an album, an artist and a playlist page
+ * (logged in), with the mobile and desktop presets, several runs each; prints the median scores and metrics.
+ *
+ * The catalog is seeded with covers as real ones are (1200–1500 px JPEGs of 200–600 KB, embedded in tagged mp3s and
+ * uploaded as album and playlist covers), so the image bytes it reports are honest.
+ *
+ *   npm run bench:lighthouse                                     # builds, then 3 runs of every page and preset
+ *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --pages home --presets mobile --details
+ *   npx tsx e2e/perf/lighthouse-bench.ts --url http://localhost:8080   # a running stack (seeds into the demo account)
+ *
+ * Lighthouse's mobile preset simulates slow 4G and a 4x slower CPU from what it observes on this machine, so other work
+ * on it lowers the scores: note the load (printed) with any figure you record.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { DEMO_CREDENTIALS, type Album, type ImportResponse, type Playlist } from '@tunafy/contracts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+import { photoCover } from '../support/photo-cover.js';
+import { ApiSession } from '../support/production-stack.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
+
+const run = promisify(execFile);
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const RUNS = Math.max(1, Math.min(9, Number(option('runs') ?? 3)));
+const PRESETS = (option('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
+const PAGE_NAMES = (option('pages') ?? 'home,songs,album,artist,playlist').split(',');
+const DETAILS = process.argv.includes('--details');
+
+interface Seeded {
+  albumId: string;
+  artistId: string;
+  playlistId: string;
+  coverBytes: number[];
+}
+
+/** Songs of the bench's tagged album: each an mp3 with its album's big JPEG embedded, as rips from a tagger are. */
+const TAGGED_SONGS = 12;
+/** Enough albums and playlists to fill both home shelves (10 cards each) and a second row. */
+const SHELF_ITEMS = 10;
+
+async function taggedMp3(dir: string, index: number, tag: string, coverPath: string): Promise<Buffer> {
+  const path = join(dir, `track-${index}.mp3`);
+  await run('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `sine=frequency=${220 + index * 30}:duration=20`,
+    '-i', coverPath, '-map', '0:a', '-map', '1:v', '-c:v', 'copy', '-disposition:v', 'attached_pic',
+    '-metadata', `title=Night Song ${index + 1} ${tag}`, '-metadata', `artist=Lighthouse Keepers ${tag}`,
+    '-metadata', `album=Harbour Lights ${tag}`, '-metadata', `track=${index + 1}`, '-metadata', 'genre=Ambient',
+    '-c:a', 'libmp3lame', '-b:a', '96k', '-id3v2_version', '3', '-f', 'mp3', path,
+  ]);
+  return readFile(path);
+}
+
+async function seed(session: ApiSession): Promise<Seeded> {
+  const tag = Math.random().toString(36).slice(2, 6);
+  const dir = mkdtempSync(join(tmpdir(), 'tunafy-lighthouse-'));
+  const coverBytes: number[] = [];
+  const cover = async (seedNumber: number, title: string) => {
+    const bytes = await photoCover({ seed: seedNumber, size: 1000 + ((seedNumber * 97) % 501), title });
+    coverBytes.push(bytes.length);
+    return bytes;
+  };
+  try {
+    const albumCoverPath = join(dir, 'album.jpg');
+    await writeFile(albumCoverPath, await cover(1, 'Harbour Lights'));
+    const songs = [];
+    for (let i = 0; i < TAGGED_SONGS; i++) {
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(await taggedMp3(dir, i, tag, albumCoverPath))], { type: 'audio/mpeg' }), `track-${i}.mp3`);
+      const imported = await session.json<ImportResponse>('POST', '/api/uploads/songs', { body: form, timeoutMs: 60_000 });
+      songs.push(imported.song);
+    }
+    const albumId = songs[0]!.album_id!;
+    const artistId = songs[0]!.artists?.[0]?.id;
+    if (!artistId) throw new Error('the tagged upload credited no artist');
+    // Albums made with the form, each with its own cover, for the home page's shelf.
+    for (let i = 0; i < SHELF_ITEMS; i++) {
+      const form = new FormData();
+      form.set('album_name', `Album ${i + 1} ${tag}`);
+      form.set('album_cover_url', new Blob([new Uint8Array(await cover(10 + i, `Album ${i + 1}`))], { type: 'image/jpeg' }), 'cover.jpg');
+      await session.json<Album>('POST', '/api/albums/new', { body: form, timeoutMs: 60_000 });
+    }
+    let playlistId = '';
+    for (let i = 0; i < SHELF_ITEMS; i++) {
+      const form = new FormData();
+      form.set('playlist_name', `Mix ${i + 1} ${tag}`);
+      form.set('description', i % 2 ? 'Songs for a night drive' : '');
+      form.set('playlist_cover_url', new Blob([new Uint8Array(await cover(30 + i, `Mix ${i + 1}`))], { type: 'image/jpeg' }), 'cover.jpg');
+      const playlist = await session.json<Playlist>('POST', '/api/playlists/new', { body: form, timeoutMs: 60_000 });
+      playlistId ||= playlist.id;
+    }
+    for (const song of songs) await session.json('PUT', `/api/playlists/${playlistId}/add`, { json: { song_id: song.id } });
+    return { albumId, artistId, playlistId, coverBytes };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  imageBytes: number;
+  imageRequests: number;
+}
+
+function readMeasure(lhr: Result): Measure {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const images = summary.find((item) => item.resourceType === 'image');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    imageBytes: images?.transferSize ?? 0,
+    imageRequests: images?.requestCount ?? 0,
+  };
+}
+
+/** What kept a run from full marks: failed accessibility and best-practices audits, the performance opportunities. */
+function explain(lhr: Result): string[] {
+  const lines: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'performance']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
+      const display = audit.displayValue ? ` (${audit.displayValue})` : '';
+      lines.push(`    ${id}: ${audit.id}${display}: ${audit.title}`);
+      // The first few rows behind it (which error, which script, which element).
+      const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+      for (const item of items.slice(0, 4)) lines.push(`      ${describeItem(item)}`);
+    }
+  }
+  for (const message of lhr.runWarnings) lines.push(`    warning: ${message}`);
+  return lines;
+}
+
+function describeItem(item: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(item)) {
+    if (value === null || value === undefined || key === 'subItems') continue;
+    if (typeof value === 'object') {
+      const node = value as { snippet?: string; selector?: string; url?: string };
+      const text = node.snippet ?? node.selector ?? node.url;
+      if (text) parts.push(`${key}=${text.slice(0, 120)}`);
+    } else parts.push(`${key}=${typeof value === 'number' ? Math.round(value) : String(value).slice(0, 160)}`);
+  }
+  return parts.join(' ');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: string | undefined): Promise<Result> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tunafy-lighthouse-chrome-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_EXECUTABLE,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    userDataDir,
+    logLevel: 'silent',
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // The session cookie for the logged-in pages (the shell checks the session with it, as a browser would).
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    };
+    const result = await lighthouse(url, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+let stack: TestStack | undefined;
+const baseUrl = option('url') ?? (stack = await startTestStack()).baseUrl;
+try {
+  const session = new ApiSession(baseUrl);
+  await session.logIn(DEMO_CREDENTIALS);
+  const seedStarted = Date.now();
+  const seeded = await seed(session);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  console.log(
+    `Seeded ${TAGGED_SONGS} tagged songs, ${SHELF_ITEMS} albums and ${SHELF_ITEMS} playlists with ${seeded.coverBytes.length} cover JPEGs ` +
+      `(${kb(Math.min(...seeded.coverBytes))}–${kb(Math.max(...seeded.coverBytes))}) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
+  );
+  const cookie = session.cookieHeader();
+  const pages: { name: string; path: string; cookie?: string }[] = [
+    { name: 'home', path: '/' },
+    { name: 'songs', path: '/songs', cookie },
+    { name: 'album', path: `/albums/${seeded.albumId}`, cookie },
+    { name: 'artist', path: `/artists/${seeded.artistId}`, cookie },
+    { name: 'playlist', path: `/playlists/${seeded.playlistId}`, cookie },
+  ].filter((page) => PAGE_NAMES.includes(page.name));
+
+  // One visit per page first, so the gateway's one-time gzip of each file and the API's first reads are not in run 1.
+  for (const page of pages) await fetch(baseUrl + page.path, { headers: page.cookie ? { cookie: page.cookie } : {} });
+  await lighthouseRun(baseUrl + '/', 'desktop', undefined).catch(() => undefined);
+
+  const rows: { page: string; preset: string; median: Measure; runs: Measure[] }[] = [];
+  for (const page of pages) {
+    for (const preset of PRESETS) {
+      const runs: Measure[] = [];
+      let last: Result | undefined;
+      for (let i = 0; i < RUNS; i++) {
+        const load = loadavg()[0]!.toFixed(1);
+        last = await lighthouseRun(baseUrl + page.path, preset, page.cookie);
+        const measure = readMeasure(last);
+        runs.push(measure);
+        console.log(
+          `  ${page.name} ${preset} run ${i + 1}: perf ${measure.performance}, a11y ${measure.accessibility}, bp ${measure.bestPractices}, ` +
+            `LCP ${measure.lcpMs.toFixed(0)} ms, TBT ${measure.tbtMs.toFixed(0)} ms, CLS ${measure.cls.toFixed(3)}, ` +
+            `images ${kb(measure.imageBytes)} in ${measure.imageRequests} (load ${load})`,
+        );
+      }
+      if (DETAILS && last) for (const line of explain(last)) console.log(line);
+      const pick = (key: keyof Measure) => median(runs.map((run) => run[key]));
+      const med: Measure = {
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        cls: pick('cls'),
+        imageBytes: pick('imageBytes'),
+        imageRequests: pick('imageRequests'),
+      };
+      rows.push({ page: page.name, preset, median: med, runs });
+    }
+  }
+
+  const [one, five, fifteen] = loadavg().map((value) => value.toFixed(1));
+  console.log(`\nLighthouse 12.8.2, ${baseUrl}, median of ${RUNS} run(s), ${new Date().toISOString().slice(0, 10)}, load average now ${one} / ${five} / ${fifteen}`);
+  console.log('| page | preset | performance | accessibility | best practices | LCP | TBT | CLS | image bytes |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { page, preset, median: m } of rows) {
+    console.log(
+      `| ${page} | ${preset} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${(m.lcpMs / 1000).toFixed(2)} s | ` +
+        `${m.tbtMs.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${kb(m.imageBytes)} (${m.imageRequests}) |`,
+    );
+  }
+} finally {
+  await stack?.stop();
+}
