@@ -69,10 +69,29 @@ export const pageQuerySchema = z
   .refine((page) => page.cursor === undefined || page.offset === undefined, { message: 'Use either cursor or offset, not both.', path: ['offset'] });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(100, 'Search for at most 100 characters.'),
-  limit: z.coerce.number().int().min(1).max(LIMITS.searchResultsMax).optional(),
-});
+/** The groups of a search answer that page on their own (the search screen's filter chips, docs/search.md). */
+export const SEARCH_GROUPS = ['songs', 'artists', 'albums', 'playlists', 'users', 'genres'] as const;
+export type SearchGroup = (typeof SEARCH_GROUPS)[number];
+
+/**
+ * Without `type`, every group's first `limit` and the top result; with it, that one group from `offset` (the
+ * answer's `next_offset`), ranked as in the whole answer. `offset` stops at LIMITS.searchOffsetMax: each page
+ * ranks everything before it again, so the bound keeps the deepest page cheap.
+ */
+export const searchQuerySchema = z
+  .object({
+    q: z.string().trim().min(1).max(100, 'Search for at most 100 characters.'),
+    limit: z.coerce.number().int().min(1).max(LIMITS.searchResultsMax).optional(),
+    type: z.enum(SEARCH_GROUPS, { error: `Search one of: ${SEARCH_GROUPS.join(', ')}.` }).optional().describe('Search this group only, from `offset`.'),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(LIMITS.searchOffsetMax, `Search results go up to an offset of ${LIMITS.searchOffsetMax}.`)
+      .optional()
+      .describe('With `type`: skip this many results (the `next_offset` of the previous page).'),
+  })
+  .refine((query) => query.offset === undefined || query.type !== undefined, { message: 'Give a type to page through.', path: ['offset'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export interface PublicUser {
@@ -110,6 +129,8 @@ export interface Song {
   artists?: ArtistRef[];
   /** Measured loudness for volume normalization (docs/streaming.md); null until measured. Always sent by the API. */
   loudness?: SongLoudness | null;
+  /** Whether GET /api/songs/{id}/lyrics has something (docs/lyrics.md); the text itself is never in lists. Always sent. */
+  has_lyrics?: boolean;
 }
 
 export interface Album {
@@ -231,6 +252,11 @@ export interface SearchResponse {
   top?: SearchTopResult | null;
   /** Profiles: users whose username matches. Always sent. */
   users?: PublicUser[];
+  /**
+   * Only with `type`: where the group's next page starts, null after its last. That answer holds the one group
+   * (the other groups empty, `top` null).
+   */
+  next_offset?: number | null;
 }
 /** The search's top result, one of four kinds. */
 export type SearchTopResult =

@@ -65,6 +65,8 @@ export const LIMITS = {
   /** Far above any catalog; bounds the number parsed from the query string. */
   offsetMax: 100_000_000,
   searchResultsMax: 20,
+  /** The deepest page of one search group: past a few hundred results a search is better typed again. */
+  searchOffsetMax: 480,
 } as const;
 
 export function hasExtension(fileName: string, allowed: readonly string[]): boolean {
