@@ -129,8 +129,6 @@ export interface Song {
   artists?: ArtistRef[];
   /** Measured loudness for volume normalization (docs/streaming.md); null until measured. Always sent by the API. */
   loudness?: SongLoudness | null;
-  /** Whether GET /api/songs/{id}/lyrics has something (docs/lyrics.md); the text itself is never in lists. Always sent. */
-  has_lyrics?: boolean;
 }
 
 export interface Album {

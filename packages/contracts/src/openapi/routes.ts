@@ -5,10 +5,8 @@ import { artistsQuerySchema, rescanRequestSchema, songsTagsSchema, songTagsSchem
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
 import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
-import { LYRICS_FILE_FIELD, lyricsInputSchema } from '../lyrics.js';
 import { MESSAGES } from '../messages.js';
 import { playlistMoveSchema } from '../playlist-order.js';
-import { oembedQuerySchema, SHARE_LIMITS, shareInputSchema, shareTokenSchema } from '../shares.js';
 import * as answers from './schemas.js';
 
 /**
@@ -496,39 +494,6 @@ export const API_ROUTES = [
     errors: [404],
   },
 
-  // lyrics (docs/lyrics.md)
-  {
-    method: 'get',
-    path: '/api/songs/{id}/lyrics',
-    tag: 'lyrics',
-    access: 'member',
-    summary: 'A song’s lyrics: timed lines (synced) or plain text, and where they came from; 404 when it has none',
-    params: idParam,
-    responses: ok(answers.lyricsSchema),
-  },
-  {
-    method: 'put',
-    path: '/api/songs/{id}/lyrics',
-    tag: 'lyrics',
-    access: 'member',
-    summary:
-      'Set a song’s lyrics (its owner only): LRC ([mm:ss.xx] lines, [offset:]) or plain text, pasted as `text` or uploaded as an .lrc/.txt `file`; cleaned, at most 64 KB of text and 2,000 lines',
-    params: idParam,
-    body: body(lyricsInputSchema.partial({ text: true }).extend({ [LYRICS_FILE_FIELD]: z.file().optional().describe('An .lrc or .txt in UTF-8 instead of `text` (multipart), at most 256 KB.') }), ['json', 'form', 'multipart']),
-    responses: ok(answers.lyricsSchema),
-    errors: [403, 404, 413],
-  },
-  {
-    method: 'delete',
-    path: '/api/songs/{id}/lyrics',
-    tag: 'lyrics',
-    access: 'member',
-    summary: 'Remove a song’s lyrics (its owner only)',
-    params: idParam,
-    responses: ok(answers.deletedSchema),
-    errors: [403, 404],
-  },
-
   {
     method: 'put',
     path: '/api/songs/{id}/tags',
@@ -583,66 +548,6 @@ export const API_ROUTES = [
     params: idParam,
     responses: ok(answers.deletedSchema),
     errors: [404],
-  },
-
-  // share links (docs/shares.md)
-  {
-    method: 'post',
-    path: '/api/shares',
-    tag: 'shares',
-    access: 'member',
-    summary: `Make a share link of your song, album or public playlist (private playlists: 403); optionally expiring. The answer holds the link, shown this once (at most ${SHARE_LIMITS.perUserMax} per account: 409 past it)`,
-    body: json(shareInputSchema),
-    responses: created(answers.createdShareSchema),
-    errors: [403, 404, 409],
-  },
-  { method: 'get', path: '/api/me/shares', tag: 'shares', access: 'member', summary: 'Your share links, newest first; links whose item was deleted are gone', query: pageQuerySchema, responses: ok(answers.sharesPageSchema) },
-  {
-    method: 'delete',
-    path: '/api/shares/{id}',
-    tag: 'shares',
-    access: 'member',
-    summary: 'Revoke a share link: it answers 404 from then on, on every replica within a second',
-    params: idParam,
-    responses: ok(answers.deletedSchema),
-    errors: [404],
-  },
-  {
-    method: 'get',
-    path: '/api/shares/{token}',
-    tag: 'shares',
-    access: 'public',
-    summary: 'What a share link shows, without an account: names, cover, credited artists and the songs. An unknown, revoked or expired token, or one whose item is gone or private, answers the same 404; too many such from one address a minute: 429',
-    params: z.object({ token: shareTokenSchema }),
-    responses: ok(answers.sharedItemSchema),
-    errors: [404, 429],
-  },
-  {
-    method: 'get',
-    path: '/api/shares/{token}/songs/{songId}/stream',
-    tag: 'shares',
-    access: 'public',
-    summary: "A song of the share's item, streamed as `/api/songs/{id}/stream` does (Range, `format`, `maxBitRate`); any other song: 404",
-    params: z.object({ token: shareTokenSchema, songId: idSchema }),
-    query: z.object({
-      maxBitRate: z.coerce.number().int().positive().optional().describe('kbit/s, clamped to 96–320'),
-      format: z.enum(['mp3', 'opus', 'aac']).optional().describe('Transcode to this whatever the original'),
-    }),
-    responses: {
-      200: { description: 'The audio', file: true },
-      206: { description: 'The requested range', file: true },
-    },
-    errors: [404, 416, 429],
-  },
-  {
-    method: 'get',
-    path: '/api/oembed',
-    tag: 'shares',
-    access: 'public',
-    summary: 'oEmbed (type "rich") for a share page URL: a card with the embeddable player in an iframe',
-    query: oembedQuerySchema,
-    responses: ok(answers.oembedSchema),
-    errors: [404, 429],
   },
 
   // search
@@ -705,7 +610,6 @@ export const API_ROUTES = [
       importFieldsSchema.extend({
         file: z.file().describe('The audio file; its format is judged by its bytes, its size limit depends on the format.'),
         cover: coverFile.optional().describe('A cover picture for the song when its tags carry none (a sidecar cover.jpg).'),
-        lyrics: z.file().optional().describe('The .lrc of the same name found beside the file (at most 256 KB); it wins over lyrics in the tags. Bad lyrics are a warning, never a failure.'),
       }),
     ),
     responses: { ...created(answers.importResultSchema, 'Imported'), ...ok(answers.importResultSchema, 'The same bytes are already one of your songs (status "duplicate")') },

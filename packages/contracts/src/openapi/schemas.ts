@@ -5,8 +5,6 @@ import { AUDIO_FORMATS } from '../audio-formats.js';
 import type { AppPassword, AppPasswordsResponse, CreatedAppPassword } from '../app-passwords.js';
 import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus, SongsTagsResponse } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
-import { LYRICS_SOURCES, type Lyrics } from '../lyrics.js';
-import { SHARE_KINDS, type CreatedShare, type OEmbedResponse, type Share, type SharedItem, type SharedSong, type SharesPage } from '../shares.js';
 import {
   idSchema,
   type Album,
@@ -103,7 +101,6 @@ export const songSchema = z
     genre: z.string().nullable().optional().describe('Always sent; null when unknown.'),
     artists: z.array(artistRefSchema).optional().describe('The credited artists its tags name, in tag order (always sent; empty for a song made with the form, shown as its owner’s).'),
     loudness: songLoudnessSchema.nullable().optional().describe('For volume normalization (docs/streaming.md, "Loudness"); always sent, null until measured.'),
-    has_lyrics: z.boolean().optional().describe('Whether GET /api/songs/{id}/lyrics has something (always sent).'),
   })
   .meta({ id: 'Song' });
 
@@ -212,10 +209,6 @@ export const searchResultsSchema = z
       .optional()
       .describe('The single best match of songs, artists, albums and playlists; null when none. Always sent.'),
     users: z.array(publicUserSchema).optional().describe('Profiles: users whose username matches. Always sent.'),
-    lyrics: z
-      .array(z.object({ song: songSchema, line: z.string().describe('The lyric line that matched.') }))
-      .optional()
-      .describe('Songs whose lyrics hold every word of the query (docs/lyrics.md). Always sent.'),
     next_offset: z.number().int().nullable().optional().describe('Only with `type`: the next page’s `offset`, null after the last.'),
   })
   .meta({ id: 'SearchResults' });
@@ -263,26 +256,10 @@ export const importResultSchema = z
       album: albumSchema.nullable(),
       album_created: z.boolean(),
       cover: z.enum(['embedded', 'sidecar', 'album', 'generated']),
-      lyrics: z.enum(['embedded', 'lrc']).nullable().optional().describe('Where the lyrics kept came from; null when none (always sent).'),
-      warnings: z.array(z.string()).optional().describe('What was dropped without failing the song, e.g. unreadable lyrics (always sent).'),
     }),
     z.object({ status: z.literal('duplicate'), song: songSchema }),
   ])
   .meta({ id: 'ImportResult' });
-
-export const lyricsSchema = z
-  .object({
-    song_id: id,
-    synced: z
-      .array(z.object({ start_ms: z.number().int().min(0).describe('Milliseconds from the start.'), text: z.string() }))
-      .nullable()
-      .describe('Timed lines by start; null for plain lyrics.'),
-    plain: z.string().nullable().describe('The text when there are no timestamps; null when `synced` is set.'),
-    source: z.enum(LYRICS_SOURCES).describe('user (the owner’s edit) > lrc (a sidecar .lrc) > embedded (the file’s tags).'),
-    lang: z.string().nullable(),
-    updated_at: timestamp,
-  })
-  .meta({ id: 'Lyrics' });
 
 export const importCheckResultSchema = z
   .object({ duplicates: z.record(z.string(), id).describe('SHA-256 (lower case) to the id of the song that holds those bytes; hashes not listed are new.') })
@@ -307,64 +284,6 @@ export const appPasswordsSchema = z
   .object({ app_passwords: z.array(appPasswordSchema).describe('Newest first.'), username: z.string().describe('What an app signs in with.') })
   .meta({ id: 'AppPasswords' });
 
-const shareFields = {
-  id,
-  kind: z.enum(SHARE_KINDS),
-  item_id: id,
-  item_name: z.string(),
-  created_at: timestamp,
-  expires_at: timestamp.nullable().describe('Null: never expires.'),
-  opens: count.describe('How often the share page or its data was opened.'),
-  state: z.enum(['active', 'expired', 'private']).describe('Whether the link plays now: `private` while a shared playlist is private.'),
-};
-export const shareSchema = z.object(shareFields).meta({ id: 'Share', description: 'A share link as its owner sees it (docs/shares.md); the token is never shown again.' });
-export const createdShareSchema = z
-  .object({ ...shareFields, token: z.string(), url: z.string().describe('The share page, absolute.'), embed_url: z.string().describe('The embeddable player, absolute.') })
-  .meta({ id: 'CreatedShare' });
-export const sharesPageSchema = page('shares', shareSchema, 'SharesPage');
-export const sharedSongSchema = z
-  .object({
-    id,
-    name: z.string(),
-    artists: z.array(z.string()),
-    album_name: z.string().nullable(),
-    duration: z.number(),
-    track: z.number().int().nullable(),
-    cover_url: fileUrl,
-    stream_url: z.string().describe('`/api/shares/{token}/songs/{id}/stream`: this song through the share only.'),
-    can_play_type: z.string().describe('What to ask `canPlayType`; when the browser cannot, add `?format=mp3`.'),
-  })
-  .meta({ id: 'SharedSong' });
-export const sharedItemSchema = z
-  .object({
-    kind: z.enum(SHARE_KINDS),
-    name: z.string(),
-    by: z.array(z.string()),
-    description: z.string().nullable(),
-    cover_url: fileUrl.nullable(),
-    song_count: count,
-    songs: z.array(sharedSongSchema),
-    expires_at: timestamp.nullable(),
-  })
-  .meta({ id: 'SharedItem', description: 'What anyone with a share link sees: names, cover, credited artists and the songs, never an email or another item.' });
-export const oembedSchema = z
-  .object({
-    version: z.literal('1.0'),
-    type: z.literal('rich'),
-    title: z.string(),
-    author_name: z.string(),
-    provider_name: z.string(),
-    provider_url: z.string(),
-    html: z.string().describe('An iframe of the embeddable player (`/embed/{token}`).'),
-    width: count,
-    height: count,
-    thumbnail_url: z.string().optional(),
-    thumbnail_width: count.optional(),
-    thumbnail_height: count.optional(),
-    cache_age: count,
-  })
-  .meta({ id: 'OEmbed' });
-
 /** Both directions of assignability: a schema may neither add nor lose a field of its interface. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Expect<T extends true> = T;
@@ -377,7 +296,6 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof publicUserSchema>, PublicUser>>,
   Expect<Same<Out<typeof csrfTokenSchema>, CsrfTokenResponse>>,
   Expect<Same<Out<typeof songSchema>, Song>>,
-  Expect<Same<Out<typeof lyricsSchema>, Lyrics>>,
   Expect<Same<Out<typeof albumSchema>, Album>>,
   Expect<Same<Out<typeof albumDetailSchema>, AlbumDetail>>,
   Expect<Same<Out<typeof playlistSchema>, Playlist>>,
@@ -420,10 +338,4 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof appPasswordSchema>, AppPassword>>,
   Expect<Same<Out<typeof createdAppPasswordSchema>, CreatedAppPassword>>,
   Expect<Same<Out<typeof appPasswordsSchema>, AppPasswordsResponse>>,
-  Expect<Same<Out<typeof shareSchema>, Share>>,
-  Expect<Same<Out<typeof createdShareSchema>, CreatedShare>>,
-  Expect<Same<Out<typeof sharesPageSchema>, SharesPage>>,
-  Expect<Same<Out<typeof sharedSongSchema>, SharedSong>>,
-  Expect<Same<Out<typeof sharedItemSchema>, SharedItem>>,
-  Expect<Same<Out<typeof oembedSchema>, OEmbedResponse>>,
 ];
