@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import type { ArtistRef } from './artists.js';
-import { idSchema, type Album, type Song } from './library.js';
+import type { Artist, ArtistRef, Genre } from './artists.js';
+import { idSchema, songRefSchema, type Album, type Playlist, type Song } from './library.js';
 import { LISTENING_LIMITS, REPEAT_MODES, TOP_PERIODS, type TopPeriod } from './listening-limits.js';
 
-/** The body of `POST /api/plays` is `{song_id}`: use `songRefSchema`. */
+/** The body of `POST /api/plays`. */
+export const playInputSchema = songRefSchema.extend({
+  /**
+   * Where the play started: the player's queue source ('album:<id>', 'playlist:<id>', 'artist:<id>', 'genre:<name>',
+   * 'liked'; anything else counts as the song itself). "Recently played" shows it.
+   */
+  context: z.string({ error: 'Context must be text.' }).max(200, 'Context must be at most 200 characters.').optional(),
+});
+export type PlayInput = z.input<typeof playInputSchema>;
+
 export interface PlayResponse {
   /** False when the same song was already counted for this user within the dedupe window. */
   counted: boolean;
@@ -26,6 +35,24 @@ export type RecentlyPlayedQuery = z.infer<typeof recentlyPlayedQuerySchema>;
 /** Distinct songs, most recently played first. */
 export interface RecentlyPlayedResponse {
   songs: Song[];
+}
+
+/** One place of "Recently played" (`GET /api/me/recent-items`): what the listener played from, latest first. */
+export type RecentItem = { played_at: string } & (
+  | { kind: 'album'; album: Album }
+  | { kind: 'playlist'; playlist: Playlist }
+  | { kind: 'artist'; artist: Artist }
+  | { kind: 'genre'; genre: Genre }
+  | { kind: 'liked' }
+  | { kind: 'song'; song: Song }
+);
+
+export const RECENT_ITEMS_LIMITS = { default: 10, max: 20 } as const;
+
+export const recentItemsQuerySchema = z.object({ limit: limitQuery(RECENT_ITEMS_LIMITS.max, RECENT_ITEMS_LIMITS.default) });
+
+export interface RecentItemsResponse {
+  items: RecentItem[];
 }
 
 export const playerStateInputSchema = z

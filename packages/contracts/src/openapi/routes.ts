@@ -4,7 +4,7 @@ import { APP_PASSWORD_LIMITS, appPasswordInputSchema } from '../app-passwords.js
 import { artistsQuerySchema, rescanRequestSchema, songsTagsSchema, songTagsSchema } from '../artists.js';
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
-import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
+import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, playInputSchema, recentItemsQuerySchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
 import { MESSAGES } from '../messages.js';
 import { playlistMoveSchema } from '../playlist-order.js';
 import * as answers from './schemas.js';
@@ -64,6 +64,7 @@ const mp3File = z.file().describe('The song, an MP3 of at most 30 MB; checked by
 // Generic helpers, so each route keeps its schemas' own types (RouteAnswers below depends on them).
 const body = <S extends z.ZodType, const E extends readonly BodyEncoding[]>(schema: S, encodings: E) => ({ schema, encodings });
 const songRefBody = body(songRefSchema, ['json', 'form', 'multipart']);
+const playInputBody = body(playInputSchema, ['json', 'form', 'multipart']);
 const json = <S extends z.ZodType>(schema: S) => body(schema, ['json', 'form']);
 const multipart = <S extends z.ZodType>(schema: S) => body(schema, ['multipart']);
 
@@ -402,8 +403,8 @@ export const API_ROUTES = [
     path: '/api/plays',
     tag: 'listening',
     access: 'member',
-    summary: 'Count a play after 30 s or at the end; 201 {counted: true}, or 200 {counted: false} within 30 s of the last counted play of that song',
-    body: songRefBody,
+    summary: 'Count a play after 30 s or at the end; 201 {counted: true}, or 200 {counted: false} within 30 s of the last counted play of that song. `context` (the queue source: album:<id>, playlist:<id>, artist:<id>, genre:<name>, liked) feeds Recently played',
+    body: playInputBody,
     responses: { ...created(answers.playResultSchema, 'Counted'), ...ok(answers.playResultSchema, 'Not counted again') },
     errors: [404],
   },
@@ -459,6 +460,15 @@ export const API_ROUTES = [
     access: 'member',
     summary: 'Clear your history and top lists',
     responses: ok(answers.historyClearedSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/me/recent-items',
+    tag: 'listening',
+    access: 'member',
+    summary: 'Recently played: the albums, playlists, artists, genres, Liked Songs and songs you last played from, latest first',
+    query: recentItemsQuerySchema,
+    responses: ok(answers.recentItemsSchema),
   },
   {
     method: 'get',

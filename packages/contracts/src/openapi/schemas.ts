@@ -30,7 +30,7 @@ import {
   type UsersResponse,
 } from '../library.js';
 import { REPEAT_MODES, TOP_PERIODS } from '../listening-limits.js';
-import type { HistoryClearedResponse, HistoryResponse, HistorySettings, PlayerState, PlayResponse, RecentlyPlayedResponse, SavedPlayerState, TopResponse } from '../listening.js';
+import type { HistoryClearedResponse, HistoryResponse, HistorySettings, PlayerState, PlayResponse, RecentItemsResponse, RecentlyPlayedResponse, SavedPlayerState, TopResponse } from '../listening.js';
 import type { PlaylistSongPlace } from '../playlist-order.js';
 import type { UserProfile, UserSong, UserSongsResponse } from '../users.js';
 
@@ -233,6 +233,22 @@ export const topSchema = z
   })
   .meta({ id: 'Top', description: 'Your most played songs, credited artists and albums of the period (calendar month or year in UTC, or all time).' });
 
+const playedAt = { played_at: timestamp };
+export const recentItemsSchema = z
+  .object({
+    items: z.array(
+      z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('album'), ...playedAt, album: albumSchema }),
+        z.object({ kind: z.literal('playlist'), ...playedAt, playlist: playlistSchema }),
+        z.object({ kind: z.literal('artist'), ...playedAt, artist: artistSchema }),
+        z.object({ kind: z.literal('genre'), ...playedAt, genre: genreSchema }),
+        z.object({ kind: z.literal('liked'), ...playedAt }),
+        z.object({ kind: z.literal('song'), ...playedAt, song: songSchema }),
+      ]),
+    ),
+  })
+  .meta({ id: 'RecentItems', description: 'The places you last played from (album, playlist, artist, genre, Liked Songs, or the song itself), latest first.' });
+
 const playerSettings = {
   index: count,
   position: z.number().min(0).describe('Seconds into the current song.'),
@@ -323,6 +339,7 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof historySettingsAnswerSchema>, HistorySettings>>,
   Expect<Same<Out<typeof historyClearedSchema>, HistoryClearedResponse>>,
   Expect<Same<Out<typeof topSchema>, TopResponse>>,
+  Expect<Same<Out<typeof recentItemsSchema>, RecentItemsResponse>>,
   Expect<Same<Out<typeof savedPlayerStateSchema>, SavedPlayerState>>,
   Expect<Same<Out<typeof playerStateSchema>, PlayerState>>,
   Expect<Same<Out<typeof playlistSongPlaceSchema>, PlaylistSongPlace>>,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
-import type { HistoryResponse, ImportResponse, Song, TopResponse } from '@tunafy/contracts';
+import type { HistoryResponse, ImportResponse, Playlist, RecentItemsResponse, Song, TopResponse } from '@tunafy/contracts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { writeAudio } from '../imports/test-audio.js';
 import { ApiClient, newUser } from '../test/api-client.js';
@@ -30,10 +30,10 @@ const alpha = await tagged(uploader, `Alpha ${tag}`, `Histo Band ${tag}`, `Histo
 const beta = await tagged(uploader, `Beta ${tag}`, `Histo Band ${tag}`, `Histo Album ${tag}`);
 const gamma = await tagged(uploader, `Gamma ${tag}`, `Other Band ${tag}`, `Other Album ${tag}`);
 
-/** Counts a play now, moving the dedupe mark back first so the same song can count again. */
-async function play(user: User, song: Song): Promise<void> {
+/** Counts a play now (from `context`, the player's queue source), moving the dedupe mark back first so the same song can count again. */
+async function play(user: User, song: Song, context?: string): Promise<void> {
   await db.collection<{ _id: string }>('play_marks').updateOne({ _id: `${user.user.id}:${song.id}` }, { $set: { counted_at: new Date(0) } });
-  const response = await user.post('/api/plays', { json: { song_id: song.id } });
+  const response = await user.post('/api/plays', { json: { song_id: song.id, context } });
   expect(response.status).toBe(201);
 }
 
@@ -86,6 +86,52 @@ describe('GET /api/me/top', () => {
   });
 });
 
+describe('GET /api/me/recent-items', () => {
+  async function playlistOf(client: User, isPrivate: boolean): Promise<Playlist> {
+    const response = await client.post<Playlist>('/api/playlists/new', { form: form({ playlist_name: `Recent ${tag}`, private: isPrivate ? 'true' : undefined }) });
+    expect(response.status).toBe(201);
+    return response.body;
+  }
+
+  it('lists the places you played from, latest first, each once, leaving out what you may no longer see', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const bob = await newUser(apiUrl, 'bob');
+    const annsList = await playlistOf(ann, true);
+    const bobsSecret = await playlistOf(bob, true);
+    await play(ann, alpha, `album:${alpha.album_id}`);
+    await play(ann, beta, `album:${alpha.album_id}`);
+    await play(ann, gamma, 'liked');
+    await play(ann, alpha, `playlist:${annsList.id}`);
+    await play(ann, beta, `playlist:${bobsSecret.id}`);
+    await play(ann, gamma, `artist:${gamma.artists![0]!.id}`);
+    await play(ann, formSong!, 'songs');
+    await play(ann, alpha, 'genre:No Such Genre');
+
+    const recent = await ann.get<RecentItemsResponse>('/api/me/recent-items');
+    expect(recent.status).toBe(200);
+    const shown = recent.body.items.map((item) => {
+      if (item.kind === 'album') return `album ${item.album.id}`;
+      if (item.kind === 'playlist') return `playlist ${item.playlist.id}`;
+      if (item.kind === 'artist') return `artist ${item.artist.name}`;
+      if (item.kind === 'song') return `song ${item.song.id}`;
+      return item.kind;
+    });
+    // Bob's private playlist and a genre with no songs are not shown; a place played twice is shown once.
+    expect(shown).toEqual([`song ${formSong!.id}`, `artist Other Band ${tag}`, `playlist ${annsList.id}`, 'liked', `album ${alpha.album_id}`]);
+    expect(recent.body.items[0]!.played_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await ann.get<RecentItemsResponse>('/api/me/recent-items?limit=2')).body.items).toHaveLength(2);
+    expect((await bob.get<RecentItemsResponse>('/api/me/recent-items')).body.items).toEqual([]);
+  });
+
+  it('refuses a bad context or limit with 400 and guests with 401', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    expect((await ann.post('/api/plays', { json: { song_id: alpha.id, context: 'x'.repeat(201) } })).status).toBe(400);
+    expect((await ann.post('/api/plays', { json: { song_id: alpha.id, context: 12 } })).status).toBe(400);
+    expect((await ann.get('/api/me/recent-items?limit=21')).status).toBe(400);
+    expect((await new ApiClient(apiUrl).get('/api/me/recent-items')).status).toBe(401);
+  });
+});
+
 describe('pausing and clearing', () => {
   it('keeps plays out of the history and the top lists while paused (the song still counts), and clears everything', async () => {
     const ann = await newUser(apiUrl, 'ann');
@@ -108,6 +154,7 @@ describe('pausing and clearing', () => {
     expect(cleared.body).toEqual({ cleared: true });
     expect((await ann.get<HistoryResponse>('/api/me/history')).body.plays).toEqual([]);
     expect((await ann.get<TopResponse>('/api/me/top?period=all')).body).toEqual({ period: 'all', songs: [], artists: [], albums: [] });
+    expect((await ann.get<RecentItemsResponse>('/api/me/recent-items')).body.items).toEqual([]);
     for (const collection of ['play_tallies', 'play_boards', 'listening_days', 'plays']) expect(await db.collection(collection).countDocuments({ user_id: new ObjectId(ann.user.id) })).toBe(0);
   });
 });

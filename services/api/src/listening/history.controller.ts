@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
-import type { HistoryClearedResponse, HistoryResponse, HistorySettings, SessionUser, TopResponse } from '@tunafy/contracts';
+import type { HistoryClearedResponse, HistoryResponse, HistorySettings, RecentItemsResponse, SessionUser, TopResponse } from '@tunafy/contracts';
 import { CurrentUser } from '../common/auth.decorators.js';
 import { HistoryService } from './history.service.js';
 
@@ -21,6 +21,11 @@ export class HistoryController {
   @Delete('history')
   clear(@CurrentUser() user: SessionUser): Promise<HistoryClearedResponse> {
     return this.history.clear(user);
+  }
+
+  @Get('recent-items')
+  recentItems(@CurrentUser() user: SessionUser, @Query() query: Record<string, unknown>): Promise<RecentItemsResponse> {
+    return this.history.recentItems(user, query);
   }
 
   @Get('top')

@@ -2,16 +2,22 @@ import { Injectable } from '@nestjs/common';
 import {
   historyQuerySchema,
   historySettingsSchema,
+  recentItemsQuerySchema,
   topQuerySchema,
   type HistoryClearedResponse,
   type HistoryResponse,
   type HistorySettings,
+  type RecentItem,
+  type RecentItemsResponse,
   type SessionUser,
   type TopPeriod,
   type TopResponse,
 } from '@tunafy/contracts';
 import { AlbumPresenter } from '../albums/album-presenter.js';
+import { toArtist } from '../artists/artists.service.js';
+import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { PlaylistPresenter } from '../playlists/playlist-presenter.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { Clock } from './clock.js';
 import { ListeningHistoryRepository, type TallyHit } from './listening-history.repository.js';
@@ -31,6 +37,7 @@ export class HistoryService {
     private readonly catalog: CatalogReadModel,
     private readonly songs: SongPresenter,
     private readonly albums: AlbumPresenter,
+    private readonly playlists: PlaylistPresenter,
     private readonly clock: Clock,
   ) {}
 
@@ -69,6 +76,51 @@ export class HistoryService {
       }).map(({ item, plays }) => ({ artist: item, plays })),
       albums: pick(albumHits, (id) => model.album(id)).map(({ item, plays }) => ({ album: this.albums.presentOne(item), plays })),
     };
+  }
+
+  /** "Recently played": the places the user last played from; deleted ones, and playlists made private since, are left out. */
+  async recentItems(user: SessionUser, query: unknown): Promise<RecentItemsResponse> {
+    const { limit } = parseInput(recentItemsQuerySchema, query);
+    const places = await this.history.recent(user.id);
+    const model = await this.catalog.current();
+    const items: RecentItem[] = [];
+    for (const { itemId: place, count: at } of places) {
+      const item = this.recentItem(place, new Date(at).toISOString(), model, user.id);
+      if (item) items.push(item);
+      if (items.length === limit) break;
+    }
+    return { items };
+  }
+
+  private recentItem(place: string, played_at: string, model: CatalogModel, viewerId: string): RecentItem | null {
+    const colon = place.indexOf(':');
+    const [kind, id] = colon < 0 ? [place, ''] : [place.slice(0, colon), place.slice(colon + 1)];
+    switch (kind) {
+      case 'album': {
+        const album = model.album(id);
+        return album && { kind, played_at, album: this.albums.presentOne(album) };
+      }
+      case 'playlist': {
+        const playlist = model.visiblePlaylist(id, viewerId);
+        return playlist && { kind, played_at, playlist: this.playlists.presentOne(playlist) };
+      }
+      case 'artist': {
+        const artist = model.artist(id);
+        return artist && { kind, played_at, artist: toArtist(artist, model) };
+      }
+      case 'genre': {
+        const genre = model.genreList().find((entry) => entry.name === id);
+        return genre ? { kind, played_at, genre: { name: genre.name, song_count: genre.songCount } } : null;
+      }
+      case 'liked':
+        return { kind, played_at };
+      case 'song': {
+        const song = model.song(id);
+        return song && { kind, played_at, song: this.songs.presentOne(song) };
+      }
+      default:
+        return null;
+    }
   }
 
   async setSettings(user: SessionUser, body: unknown): Promise<HistorySettings> {

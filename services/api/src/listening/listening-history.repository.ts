@@ -46,6 +46,8 @@ interface ListeningSettingsDocument {
 
 /** Items kept per top list: more than the longest list served (50), so items deleted since do not leave it short. */
 export const BOARD_SIZE = 100;
+/** Places "Recently played" keeps: more than the shelf shows (20), so places deleted since do not leave it short. */
+export const RECENT_KEPT = 40;
 /** Days of history kept per user (about 13 months); older days go when a new one starts. */
 export const HISTORY_DAYS_KEPT = 400;
 
@@ -75,6 +77,7 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 const daysId = (userId: string) => `${userId}:days`;
 const dayId = (userId: string, day: string) => `${userId}:d:${day}`;
 const boardId = (userId: string, period: string, kind: TallyKind) => `${userId}:${period}:${kind}`;
+const recentId = (userId: string) => `${userId}:recent`;
 
 /** The history by day, the tallies and top boards behind "Your top", and the history's on/off switch. */
 @Injectable()
@@ -111,13 +114,27 @@ export class ListeningHistoryRepository {
     }
   }
 
+  /**
+   * Puts a place the user listened from (`album:<id>`, `liked`, `song:<id>`...) first on "Recently played": a board
+   * like the top lists', ranked by the time of the place's latest play instead of a count.
+   */
+  async recordRecent(userId: string, place: string, playedAt: Date): Promise<void> {
+    await this.raise(userId, recentId(userId), [{ itemId: place, count: playedAt.getTime() }], RECENT_KEPT);
+  }
+
+  /** The places of "Recently played", latest first, each with the time (epoch ms) of its latest play. */
+  async recent(userId: string): Promise<TallyHit[]> {
+    const board = await this.boards.findById(recentId(userId), { entries: 1 }).lean<BoardDocument | null>();
+    return (board?.entries ?? []).map((entry) => ({ itemId: entry.id, count: entry.n }));
+  }
+
   /** Puts the new counts on the board; a concurrent change (another replica's play) makes it read and try again. */
-  private async raise(userId: string, id: string, counted: TallyHit[]): Promise<void> {
+  private async raise(userId: string, id: string, counted: TallyHit[], size = BOARD_SIZE): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const board = await this.boards.findById(id).lean<BoardDocument | null>();
       const entries = new Map((board?.entries ?? []).map((entry) => [entry.id, entry.n]));
       for (const { itemId, count } of counted) entries.set(itemId, Math.max(count, entries.get(itemId) ?? 0));
-      const next = [...entries].map(([entryId, n]) => ({ id: entryId, n })).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1)).slice(0, BOARD_SIZE);
+      const next = [...entries].map(([entryId, n]) => ({ id: entryId, n })).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1)).slice(0, size);
       if (!board) {
         try {
           await this.boards.create({ _id: id, user_id: toObjectId(userId), entries: next, version: 1 });

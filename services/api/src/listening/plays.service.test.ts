@@ -3,7 +3,7 @@ import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { SongRecord } from '../songs/songs.repository.js';
-import { PLAY_DEDUPE_MS, PlaysService, TRIM_EVERY } from './plays.service.js';
+import { PLAY_DEDUPE_MS, PlaysService, recentPlace, TRIM_EVERY } from './plays.service.js';
 import { ann, bob, failureCode, newId } from '../test/unit.js';
 
 interface Play {
@@ -61,6 +61,7 @@ function setup() {
     async record(userId: string, _songId: string, _at: Date, periods: readonly string[], items: readonly { kind: string; id: string }[]) {
       tallies.push({ userId, periods, items });
     },
+    async recordRecent() {},
   };
   const presenter = new SongPresenter(catalog);
   const clock = { now: () => new Date(now) };
@@ -169,5 +170,17 @@ describe('recently played', () => {
     for (const limit of ['0', '51', 'x', '2.5']) {
       expect(await failureCode(t.service.recentlyPlayed(ann, { limit }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     }
+  });
+});
+
+describe('recentPlace', () => {
+  const song = 'abcdefabcdefabcdefabcdef';
+  it('keeps an album, playlist or artist id, Liked Songs and a genre, and names the song for anything else', () => {
+    expect(recentPlace('album:ABCDEFABCDEFABCDEF012345', song)).toBe('album:abcdefabcdefabcdef012345');
+    expect(recentPlace(`playlist:${song}`, song)).toBe(`playlist:${song}`);
+    expect(recentPlace(`artist:${song}`, song)).toBe(`artist:${song}`);
+    expect(recentPlace('liked', song)).toBe('liked');
+    expect(recentPlace('genre:Hip-Hop/Rap', song)).toBe('genre:Hip-Hop/Rap');
+    for (const context of [undefined, 'songs', 'genre:', 'album:nope', `history:2026-11-28`, `song:${song}`]) expect(recentPlace(context, song)).toBe(`song:${song}`);
   });
 });

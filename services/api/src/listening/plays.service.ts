@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LISTENING_LIMITS, recentlyPlayedQuerySchema, songRefSchema, type PlayResponse, type RecentlyPlayedResponse, type SessionUser } from '@tunafy/contracts';
+import { LISTENING_LIMITS, playInputSchema, recentlyPlayedQuerySchema, type PlayResponse, type RecentlyPlayedResponse, type SessionUser } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongPresenter } from '../songs/song-presenter.js';
@@ -40,7 +40,8 @@ export class PlaysService {
    * one twice.
    */
   async play(user: SessionUser, body: unknown): Promise<PlayResponse> {
-    const songId = parseInput(songRefSchema, body).song_id.toLowerCase();
+    const input = parseInput(playInputSchema, body);
+    const songId = input.song_id.toLowerCase();
     const song = (await this.catalog.current()).song(songId);
     if (!song) throw ApiException.notFound('Song');
     const now = this.clock.now();
@@ -50,6 +51,7 @@ export class PlaysService {
     if (!(await this.history.isPaused(user.id))) {
       await this.plays.record(user.id, songId, now);
       await this.history.record(user.id, songId, now, tallyPeriods(now), tallyItems(song));
+      await this.history.recordRecent(user.id, recentPlace(input.context, songId), now);
     }
     await this.songs.incrementPlays(songId);
     // This copy's count follows at once (most played first on a user page); no feed entry per play, so other
@@ -104,6 +106,18 @@ export class PlaysService {
 export function tallyPeriods(now: Date): string[] {
   const year = now.getUTCFullYear();
   return ['all', `y${year}`, `m${year}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`];
+}
+
+/**
+ * The place "Recently played" shows for a play from `context` (the player's queue source): the album, playlist,
+ * credited artist, genre or Liked Songs it was played from; the song itself from anywhere else (All Songs, search).
+ */
+export function recentPlace(context: string | undefined, songId: string): string {
+  const listed = /^(album|playlist|artist):([0-9a-fA-F]{24})$/u.exec(context ?? '');
+  if (listed) return `${listed[1]}:${listed[2]!.toLowerCase()}`;
+  if (context === 'liked') return 'liked';
+  if (context?.startsWith('genre:') && context.length > 'genre:'.length) return context;
+  return `song:${songId}`;
 }
 
 /** What a play of the song counts for: the song, each credited artist, its album. */
