@@ -5,7 +5,7 @@ import { EmptyState, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { ArtistLinks } from '../components/artist-links';
 import { PlayButton } from '../components/play-button';
-import { ActionBar, CollectionHeader } from '../components/collection-header';
+import { ActionBar, CollectionHeader, HERO_COVER } from '../components/collection-header';
 import { Cover } from '../components/cover';
 import { AlbumIcon } from '../components/icons';
 import { useListDialogs } from '../components/item-dialogs';
@@ -48,7 +48,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
       <CollectionHeader
         kind="Album"
         title={album.album_name}
-        cover={<Cover src={album.album_cover_url} size={232} kind="album" shadow eager alt={`Cover of ${album.album_name}`} />}
+        cover={<Cover src={album.album_cover_url} {...HERO_COVER} kind="album" alt={`Cover of ${album.album_name}`} />}
         // The album artist when its tags name one (a compilation's is "Various Artists"), else its owner as SPEC has it.
         meta={[
           <ArtistLinks key="artist" item={album} />,

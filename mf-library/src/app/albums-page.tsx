@@ -10,6 +10,6 @@ const EMPTY = { icon: <AlbumIcon />, title: 'No albums yet', text: 'Upload a few
 /** `/albums`: every album as a grid titled "Tunafy Albums" (SPEC §2); guests get the log-in modal on a card. */
 export default function AlbumsPage() {
   const guest = !useSessionUser();
-  const cards = (albums: readonly Album[]) => <AlbumCards albums={albums} guest={guest} label="Tunafy Albums" />;
+  const cards = (albums: readonly Album[]) => <AlbumCards albums={albums} guest={guest} label="Tunafy Albums" firstRow="high" />;
   return <CatalogGrid title="Tunafy Albums" noun="album" fetchPage={albumPages} guest={guest} empty={EMPTY} cards={cards} />;
 }

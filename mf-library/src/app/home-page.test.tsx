@@ -32,8 +32,23 @@ describe('Home', () => {
     expect(within(playlists).getByRole('link', { name: 'Gym By bob' })).toBeInTheDocument();
     expect(await within(albums).findByRole('link', { name: 'Night Drive By ann' })).toHaveAttribute('href', `/albums/${NIGHT.id}`);
     const cover = within(playlists).getByRole('link', { name: /Chill/ }).querySelector('img');
-    expect(cover).toHaveAttribute('loading', 'lazy');
     expect(cover).toHaveAttribute('width', '176');
+  });
+
+  it('loads the first row of covers at once (the playlists’ ahead of everything), the rest lazily', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => playlist({ playlist_name: `Mix ${i + 1}`, playlist_cover_url: `/api/files/65a1f0c2b3d4e5f6a7b8c9${String(i).padStart(2, '0')}` }));
+    serveGets(api, { '/api/playlists?': { playlists: many, next_cursor: null, total: 8 }, '/api/albums?': { albums: [NIGHT], next_cursor: null, total: 1 } });
+    renderHome(null);
+    const playlists = screen.getByRole('region', { name: 'Tunafy Playlists' });
+    await within(playlists).findByRole('link', { name: /^Mix 8/ });
+    const covers = within(playlists).getAllByRole('link', { name: /^Mix/ }).map((link) => link.querySelector('img')!);
+    expect(covers.map((cover) => `${cover.getAttribute('loading')} ${cover.getAttribute('fetchpriority')}`)).toEqual([...Array(6).fill('eager high'), 'lazy null', 'lazy null']);
+    // A phone's two columns of ~150 px pick a small derived size; a laptop's column ~240 px.
+    expect(covers[0]).toHaveAttribute('sizes', '(max-width: 479px) calc(50vw - 46px), 240px');
+    expect(covers[0]!.getAttribute('srcset')).toContain('?size=300 300w');
+    const albumCover = within(screen.getByRole('region', { name: 'Tunafy Albums' })).getByRole('link', { name: /Night Drive/ }).querySelector('img');
+    expect(albumCover).toHaveAttribute('loading', 'eager');
+    expect(albumCover).not.toHaveAttribute('fetchpriority');
   });
 
   it('lets a user open a card', async () => {

@@ -65,14 +65,15 @@ function Home({ guest }: { guest: boolean }) {
   return (
     <div className={`${themeClassName} ${theme.page}`} data-build={BUILD_LABEL}>
       <h1 className={visuallyHiddenClassName}>Your Library</h1>
+      {/* The playlists' first row is the first screen's picture (its LCP); the albums' is in view on a laptop, below on a phone. */}
       <Shelf title="Tunafy Playlists" showAllTo="/playlists" guest={guest}>
         <ShelfBody resource={playlists} label="playlists">
-          {(data) => (data.playlists.length > 0 ? <PlaylistCards playlists={data.playlists} guest={guest} label="Tunafy Playlists" /> : noPlaylists)}
+          {(data) => (data.playlists.length > 0 ? <PlaylistCards playlists={data.playlists} guest={guest} label="Tunafy Playlists" firstRow="high" /> : noPlaylists)}
         </ShelfBody>
       </Shelf>
       <Shelf title="Tunafy Albums" showAllTo="/albums" guest={guest}>
         <ShelfBody resource={albums} label="albums">
-          {(data) => (data.albums.length > 0 ? <AlbumCards albums={data.albums} guest={guest} label="Tunafy Albums" /> : noAlbums)}
+          {(data) => (data.albums.length > 0 ? <AlbumCards albums={data.albums} guest={guest} label="Tunafy Albums" firstRow="eager" /> : noAlbums)}
         </ShelfBody>
       </Shelf>
     </div>

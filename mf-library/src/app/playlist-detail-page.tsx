@@ -3,7 +3,7 @@ import type { PlaylistDetail, SessionUser, Song } from '@tunafy/contracts';
 import { EmptyState, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { PlayButton } from '../components/play-button';
-import { ActionBar, CollectionHeader } from '../components/collection-header';
+import { ActionBar, CollectionHeader, HERO_COVER } from '../components/collection-header';
 import { Cover } from '../components/cover';
 import { useListDialogs } from '../components/item-dialogs';
 import { ItemRoute } from '../components/item-route';
@@ -60,7 +60,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
         kind={playlist.private ? 'Private Playlist' : 'Public Playlist'}
         title={playlist.playlist_name}
         tint="rgba(40, 96, 144, 0.6)"
-        cover={<Cover src={playlist.playlist_cover_url} size={232} kind="playlist" shadow eager alt={`Cover of ${playlist.playlist_name}`} />}
+        cover={<Cover src={playlist.playlist_cover_url} {...HERO_COVER} kind="playlist" alt={`Cover of ${playlist.playlist_name}`} />}
         description={playlist.description ?? undefined}
         meta={[
           <UserLink key="creator" userId={playlist.creator_id} username={playlist.creator_username} />,

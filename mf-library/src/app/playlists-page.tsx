@@ -12,6 +12,6 @@ export default function PlaylistsPage() {
   const user = useSessionUser();
   const guest = !user;
   // Which private playlists show depends on who is logged in: a new session starts a fresh list.
-  const cards = (playlists: readonly Playlist[]) => <PlaylistCards playlists={playlists} guest={guest} label="Tunafy Playlists" />;
+  const cards = (playlists: readonly Playlist[]) => <PlaylistCards playlists={playlists} guest={guest} label="Tunafy Playlists" firstRow="high" />;
   return <CatalogGrid key={user?.id ?? 'guest'} title="Tunafy Playlists" noun="playlist" fetchPage={playlistPages} guest={guest} empty={EMPTY} cards={cards} />;
 }

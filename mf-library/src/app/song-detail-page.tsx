@@ -5,7 +5,7 @@ import { themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { ActionMenu, type MenuAction } from '../components/action-menu';
 import { ArtistLinks } from '../components/artist-links';
 import { PlayButton } from '../components/play-button';
-import { ActionBar, CollectionHeader } from '../components/collection-header';
+import { ActionBar, CollectionHeader, HERO_COVER } from '../components/collection-header';
 import { Cover } from '../components/cover';
 import { DeleteDialog } from '../components/item-dialogs';
 import { ItemRoute } from '../components/item-route';
@@ -49,7 +49,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
       <CollectionHeader
         kind="Song"
         title={song.song_name}
-        cover={<Cover src={song.song_cover_url} size={232} shadow eager alt={`Cover of ${song.song_name}`} />}
+        cover={<Cover src={song.song_cover_url} {...HERO_COVER} alt={`Cover of ${song.song_name}`} />}
         meta={[
           <ArtistLinks key="artist" item={song} />,
           song.album_id && song.album_name ? (

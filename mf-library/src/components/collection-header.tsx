@@ -12,6 +12,12 @@ interface CollectionHeaderProps {
   tint?: string;
 }
 
+/**
+ * The hero cover's props: 232 px (176 px on phones, collection-header.module.css), fetched first as what the page's
+ * first paint is made of (docs/ui.md, "Covers").
+ */
+export const HERO_COVER = { size: 232, sizes: '(max-width: 767px) 176px, 232px', priority: 'high', shadow: true } as const;
+
 /** The big header of a detail page: cover, kind, name and facts. */
 export function CollectionHeader({ kind, title, cover, description, meta, tint }: CollectionHeaderProps) {
   return (

@@ -37,7 +37,7 @@ export function CoverPicker({ currentUrl, file, onFile, accept, error, kind, inp
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
       >
-        <Cover src={preview ?? currentUrl} size={160} kind={kind} eager alt="" />
+        <Cover src={preview ?? currentUrl} size={160} kind={kind} priority="eager" alt="" />
         <span className={styles.overlay} aria-hidden="true">
           <UploadIcon />
           Choose photo

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Cover as UiCover, coverClassNames } from '@tunafy/ui';
+import { Cover as UiCover, coverClassNames, type CoverPriority } from '@tunafy/ui';
 import type { ComponentType, SVGProps } from 'react';
 import { AlbumIcon } from './icons';
 import styles from './cover.module.css';
@@ -19,9 +19,11 @@ interface CoverProps {
   round?: boolean;
   /** The big shadow of a page's hero cover. */
   shadow?: boolean;
-  eager?: boolean;
+  /** In view at first paint (docs/ui.md, "Covers"): `high` for a page's hero and first row of cards, `eager` for a list's first rows. */
+  priority?: CoverPriority;
   className?: string;
   fluid?: boolean;
+  sizes?: string;
 }
 
 /** @tunafy/ui's Cover with the library's placeholders (docs/ui.md). */

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Credited } from '@tunafy/ui';
+import type { CoverPriority, Credited } from '@tunafy/ui';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
 import { TitledSection } from './titled-section';
@@ -21,19 +21,30 @@ export interface MediaCardProps {
   by?: Credited;
   /** Guests keep real links (middle-click, screen readers), but a click asks them to log in (SPEC §2). */
   guest: boolean;
+  /** A card in view at first paint (docs/ui.md, "Covers"); lazily loaded otherwise. */
+  priority?: CoverPriority;
 }
+
+/**
+ * How wide a card's cover is drawn (media-card.module.css): on phones half the page less the gap and the card's
+ * padding (16 px page margins, 12 px gap, 12 px padding), elsewhere a column of at least 176 px, ~240 px on a laptop.
+ */
+export const CARD_COVER_SIZES = '(max-width: 479px) calc(50vw - 46px), 240px';
+
+/** Cards in the first row on any screen (two rows on a phone, where the grid has two columns); see MediaCards' firstRow. */
+export const FIRST_ROW_CARDS = 6;
 
 /**
  * A card: the whole card opens `to` (its main link is stretched over it), and the "By …" names open their
  * pages: a link cannot hold another link, so the name sits above the stretched one. The main link's
  * name keeps the subtitle ("Night Drive By ann"), as when the card was one link.
  */
-export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest }: MediaCardProps) {
+export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest, priority }: MediaCardProps) {
   const onClick = guestGuard(guest);
   return (
     <div className={styles.card}>
       <Link to={to} className={styles.main} onClick={onClick} aria-label={`${title} ${subtitle}`}>
-        <Cover src={coverUrl} size={176} fluid kind={kind} className={styles.cover} />
+        <Cover src={coverUrl} size={176} fluid sizes={CARD_COVER_SIZES} priority={priority} kind={kind} className={styles.cover} />
         <span className={styles.title}>{title}</span>
       </Link>
       <span className={styles.subtitle}>
@@ -58,13 +69,22 @@ export function guestGuard(guest: boolean) {
   };
 }
 
+export interface MediaCardsProps<T> {
+  items: readonly T[];
+  guest: boolean;
+  label: string;
+  card: (item: T) => Omit<MediaCardProps, 'guest'>;
+  /** The grid is in view at first paint: its first FIRST_ROW_CARDS covers load at once, with this priority. */
+  firstRow?: CoverPriority;
+}
+
 /** A grid of cards, one a item, `card` saying what each shows. */
-export function MediaCards<T extends { id: string }>({ items, guest, label, card }: { items: readonly T[]; guest: boolean; label: string; card: (item: T) => Omit<MediaCardProps, 'guest'> }) {
+export function MediaCards<T extends { id: string }>({ items, guest, label, card, firstRow }: MediaCardsProps<T>) {
   return (
     <CardGrid label={label}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <CardItem key={item.id}>
-          <MediaCard {...card(item)} guest={guest} />
+          <MediaCard {...card(item)} guest={guest} priority={index < FIRST_ROW_CARDS ? firstRow : undefined} />
         </CardItem>
       ))}
     </CardGrid>

@@ -12,6 +12,9 @@ import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
 
+/** Rows whose covers are in view at first paint on a laptop (below a detail page's header on a phone): no lazy wait. */
+export const FIRST_ROWS = 12;
+
 /**
  * What a click on a row's body means (docs/queue-and-selection.md): a plain click plays the row (SPEC §2) and
  * makes it where ranges start; Ctrl/Cmd-click toggles it; Shift-click selects the range from there (added to the
@@ -99,7 +102,7 @@ export const TrackRow = memo(function TrackRow({ song, index, playback, actions,
         </button>
       </span>
       <span role="gridcell" className={styles.titleCell}>
-        <Cover src={song.song_cover_url} size={40} />
+        <Cover src={song.song_cover_url} size={40} priority={index < FIRST_ROWS ? 'eager' : undefined} />
         <span className={styles.titleText}>
           <Link className={styles.name} to={`/songs/${song.id}`}>
             {song.song_name}

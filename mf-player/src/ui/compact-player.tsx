@@ -36,7 +36,7 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
     <section className={`${playerThemeClassName} ${styles.bar}`} aria-label="Player">
       {song ? (
         <button ref={opener} type="button" className={styles.open} aria-haspopup="dialog" aria-expanded={expanded} onClick={() => setExpanded(true)}>
-          <Cover src={song.song_cover_url} size={44} />
+          <Cover src={song.song_cover_url} size={44} priority="eager" />
           <span className={shared.lines}>
             {/* Named by what it shows (WCAG 2.5.3), with what it does for screen readers. */}
             <span className={`${shared.line} ${styles.title}`}>

@@ -82,7 +82,7 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
         <QueuePanel id={queue.panelId} controller={controller} queue={state.queue} onClose={queue.close} variant="sheet" />
       ) : (
         <div className={styles.art}>
-          <Cover src={song?.song_cover_url} size={640} fluid />
+          <Cover src={song?.song_cover_url} size={640} fluid priority="high" />
         </div>
       )}
 

@@ -14,7 +14,7 @@ export function NowPlaying({ song, playing }: { song: QueueItem | null; playing:
   }
   return (
     <div className={styles.nowPlaying} aria-label="Now playing" role="group">
-      <Cover src={song.song_cover_url} size={56} />
+      <Cover src={song.song_cover_url} size={56} priority="eager" />
       <div className={styles.meta}>
         <SongLinks song={song} titleClassName={styles.title} artistClassName={styles.artist} />
       </div>

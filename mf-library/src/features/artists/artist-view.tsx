@@ -3,7 +3,7 @@ import type { Album, ArtistDetail, Song } from '@tunafy/contracts';
 // In the order the user page imports the same parts: their styles share a chunk, whose CSS must have one order.
 import { PlayButton } from '../../components/play-button';
 import { IconButton, themeClassName } from '@tunafy/ui';
-import { ActionBar, CollectionHeader } from '../../components/collection-header';
+import { ActionBar, CollectionHeader, HERO_COVER } from '../../components/collection-header';
 import { PersonIcon, ShuffleIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
 import { PageSection } from '../../components/page-section';
@@ -69,7 +69,7 @@ export function ArtistView({
         kind="Artist"
         title={artist.name}
         tint="rgba(40, 90, 120, 0.6)"
-        cover={<Cover src={artist.picture_url} size={232} placeholder={PersonIcon} round shadow eager />}
+        cover={<Cover src={artist.picture_url} {...HERO_COVER} placeholder={PersonIcon} round />}
         meta={[formatSongCount(artist.song_count), formatCountOf(artist.album_count, 'album', 'albums')]}
       />
       <ActionBar>

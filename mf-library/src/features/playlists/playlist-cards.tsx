@@ -1,9 +1,10 @@
 import type { Playlist } from '@tunafy/contracts';
+import type { CoverPriority } from '@tunafy/ui';
 import { MediaCards, type MediaCardProps } from '../../components/media-card';
 
 /** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2), the name a link to the creator's page. */
-export function PlaylistCards({ playlists, guest, label }: { playlists: readonly Playlist[]; guest: boolean; label: string }) {
-  return <MediaCards items={playlists} guest={guest} label={label} card={playlistCard} />;
+export function PlaylistCards({ playlists, guest, label, firstRow }: { playlists: readonly Playlist[]; guest: boolean; label: string; firstRow?: CoverPriority }) {
+  return <MediaCards items={playlists} guest={guest} label={label} card={playlistCard} firstRow={firstRow} />;
 }
 
 function playlistCard(playlist: Playlist): Omit<MediaCardProps, 'guest'> {
