@@ -3,8 +3,11 @@ import { ApiError, getApiClient, type RequestOptions } from '@tunafy/api-client'
 import type { PlayResponse, PlayerState as SavedPlayerState, PlayerStateInput, RecentlyPlayedResponse, Song } from '@tunafy/contracts';
 
 export interface ListeningApi {
-  /** POST /api/plays: whether the API counted it (false inside its dedupe window). */
-  recordPlay(songId: string): Promise<boolean>;
+  /**
+   * POST /api/plays: whether the API counted it (false inside its dedupe window). `context` is the queue's source
+   * ('album:<id>', 'liked', ...), which the home page's Recently played shows.
+   */
+  recordPlay(songId: string, context?: string): Promise<boolean>;
   /** GET /api/me/recently-played: distinct songs, most recent first. */
   recentlyPlayed(limit?: number): Promise<Song[]>;
   /** GET /api/me/player-state, or null when this user never saved one. */
@@ -14,8 +17,8 @@ export interface ListeningApi {
 }
 
 export const listeningApi: ListeningApi = {
-  async recordPlay(songId) {
-    const answer = await getApiClient().post<PlayResponse>('/api/plays', { json: { song_id: songId } });
+  async recordPlay(songId, context) {
+    const answer = await getApiClient().post<PlayResponse>('/api/plays', { json: { song_id: songId, context } });
     return answer?.counted ?? false;
   },
   async recentlyPlayed(limit) {

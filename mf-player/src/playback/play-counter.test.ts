@@ -92,7 +92,17 @@ describe('playCounterFor', () => {
     const c = playCounterFor(api);
     c.start('a');
     c.ended();
-    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith('a');
+    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith('a', undefined);
+  });
+
+  it('says where the song was played from: the queue source when it counted', () => {
+    const api = fakeApi();
+    let source: string | null = 'album:x';
+    const c = playCounterFor(api, () => source);
+    c.start('a');
+    source = 'playlist:y';
+    c.ended();
+    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith('a', 'playlist:y');
   });
 
   it('only logs a report the API refused', async () => {

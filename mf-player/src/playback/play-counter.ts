@@ -58,9 +58,12 @@ export class PlayCounter {
   }
 }
 
-/** The player's counter: a counted listen goes to the API. A failed report is only logged: playback must not wait for it or stop over it. */
-export function playCounterFor(api: Pick<ListeningApi, 'recordPlay'>): PlayCounter {
+/**
+ * The player's counter: a counted listen goes to the API with where it was played from (`source`: the queue's). A
+ * failed report is only logged: playback must not wait for it or stop over it.
+ */
+export function playCounterFor(api: Pick<ListeningApi, 'recordPlay'>, source: () => string | null = () => null): PlayCounter {
   return new PlayCounter((songId) => {
-    api.recordPlay(songId).catch((error: unknown) => console.warn('[mf-player] could not count a play', error));
+    api.recordPlay(songId, source() ?? undefined).catch((error: unknown) => console.warn('[mf-player] could not count a play', error));
   });
 }

@@ -245,7 +245,7 @@ describe('play counting', () => {
     expect(api.recordPlay).not.toHaveBeenCalled();
     engine.advance(2);
     engine.advance(40);
-    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith(hexId(1));
+    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith(hexId(1), 's');
   });
 
   it('does not count a seek as listening', () => {
@@ -270,7 +270,7 @@ describe('play counting', () => {
     command({ type: 'play-list', songs: items(2, 10), index: 0, source: 's' });
     engine.advance(10);
     engine.events.ended();
-    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith(hexId(1));
+    expect(api.recordPlay).toHaveBeenCalledExactlyOnceWith(hexId(1), 's');
   });
 
   it('counts each pass of a looping song', () => {

@@ -93,7 +93,7 @@ export class PlayerController {
       () => this.onListenTick(),
       (song, useAlbum) => playbackSource(song, this.state.settings, this.environment, useAlbum),
     );
-    this.counter = playCounterFor(api);
+    this.counter = playCounterFor(api, () => this.state.queue.source);
     this.saver = new PlayerSaver({
       userId,
       storage,
