@@ -11,6 +11,7 @@ import { LoudnessModule } from './loudness/loudness.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PlaylistsModule } from './playlists/playlists.module.js';
 import { SearchModule } from './search/search.module.js';
+import { SharesModule } from './shares/shares.module.js';
 import { SeedModule } from './seed/seed.module.js';
 import { SongsModule } from './songs/songs.module.js';
 import { StreamingModule } from './streaming/streaming.module.js';
@@ -18,4 +19,4 @@ import { SubsonicModule } from './subsonic/subsonic.module.js';
 import { SongTagsModule } from './song-tags/song-tags.module.js';
 
 /** Feature modules mounted under /api (and the Subsonic API's under /rest); each lives in its own folder. */
-export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, StreamingModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, ListeningModule, ImportsModule, LoudnessModule, JanitorModule, SeedModule, SubsonicModule];
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, StreamingModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, SharesModule, ListeningModule, ImportsModule, LoudnessModule, JanitorModule, SeedModule, SubsonicModule];

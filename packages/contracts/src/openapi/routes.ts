@@ -7,6 +7,7 @@ import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, sea
 import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, playInputSchema, recentItemsQuerySchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
 import { MESSAGES } from '../messages.js';
 import { playlistMoveSchema } from '../playlist-order.js';
+import { oembedQuerySchema, SHARE_LIMITS, shareInputSchema, shareTokenSchema } from '../shares.js';
 import * as answers from './schemas.js';
 
 /**
@@ -558,6 +559,66 @@ export const API_ROUTES = [
     params: idParam,
     responses: ok(answers.deletedSchema),
     errors: [404],
+  },
+
+  // share links (docs/shares.md)
+  {
+    method: 'post',
+    path: '/api/shares',
+    tag: 'shares',
+    access: 'member',
+    summary: `Make a share link of your song, album or public playlist (private playlists: 403); optionally expiring. The answer holds the link, shown this once (at most ${SHARE_LIMITS.perUserMax} per account: 409 past it)`,
+    body: json(shareInputSchema),
+    responses: created(answers.createdShareSchema),
+    errors: [403, 404, 409],
+  },
+  { method: 'get', path: '/api/me/shares', tag: 'shares', access: 'member', summary: 'Your share links, newest first; links whose item was deleted are gone', query: pageQuerySchema, responses: ok(answers.sharesPageSchema) },
+  {
+    method: 'delete',
+    path: '/api/shares/{id}',
+    tag: 'shares',
+    access: 'member',
+    summary: 'Revoke a share link: it answers 404 from then on, on every replica within a second',
+    params: idParam,
+    responses: ok(answers.deletedSchema),
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/shares/{token}',
+    tag: 'shares',
+    access: 'public',
+    summary: 'What a share link shows, without an account: names, cover, credited artists and the songs. An unknown, revoked or expired token, or one whose item is gone or private, answers the same 404; too many such from one address a minute: 429',
+    params: z.object({ token: shareTokenSchema }),
+    responses: ok(answers.sharedItemSchema),
+    errors: [404, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/shares/{token}/songs/{songId}/stream',
+    tag: 'shares',
+    access: 'public',
+    summary: "A song of the share's item, streamed as `/api/songs/{id}/stream` does (Range, `format`, `maxBitRate`); any other song: 404",
+    params: z.object({ token: shareTokenSchema, songId: idSchema }),
+    query: z.object({
+      maxBitRate: z.coerce.number().int().positive().optional().describe('kbit/s, clamped to 96–320'),
+      format: z.enum(['mp3', 'opus', 'aac']).optional().describe('Transcode to this whatever the original'),
+    }),
+    responses: {
+      200: { description: 'The audio', file: true },
+      206: { description: 'The requested range', file: true },
+    },
+    errors: [404, 416, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/oembed',
+    tag: 'shares',
+    access: 'public',
+    summary: 'oEmbed (type "rich") for a share page URL: a card with the embeddable player in an iframe',
+    query: oembedQuerySchema,
+    responses: ok(answers.oembedSchema),
+    errors: [404, 429],
   },
 
   // search

@@ -5,6 +5,7 @@ import { AUDIO_FORMATS } from '../audio-formats.js';
 import type { AppPassword, AppPasswordsResponse, CreatedAppPassword } from '../app-passwords.js';
 import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus, SongsTagsResponse } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
+import { SHARE_KINDS, type CreatedShare, type OEmbedResponse, type Share, type SharedItem, type SharedSong, type SharesPage } from '../shares.js';
 import {
   idSchema,
   type Album,
@@ -300,6 +301,64 @@ export const appPasswordsSchema = z
   .object({ app_passwords: z.array(appPasswordSchema).describe('Newest first.'), username: z.string().describe('What an app signs in with.') })
   .meta({ id: 'AppPasswords' });
 
+const shareFields = {
+  id,
+  kind: z.enum(SHARE_KINDS),
+  item_id: id,
+  item_name: z.string(),
+  created_at: timestamp,
+  expires_at: timestamp.nullable().describe('Null: never expires.'),
+  opens: count.describe('How often the share page or its data was opened.'),
+  state: z.enum(['active', 'expired', 'private']).describe('Whether the link plays now: `private` while a shared playlist is private.'),
+};
+export const shareSchema = z.object(shareFields).meta({ id: 'Share', description: 'A share link as its owner sees it (docs/shares.md); the token is never shown again.' });
+export const createdShareSchema = z
+  .object({ ...shareFields, token: z.string(), url: z.string().describe('The share page, absolute.'), embed_url: z.string().describe('The embeddable player, absolute.') })
+  .meta({ id: 'CreatedShare' });
+export const sharesPageSchema = page('shares', shareSchema, 'SharesPage');
+export const sharedSongSchema = z
+  .object({
+    id,
+    name: z.string(),
+    artists: z.array(z.string()),
+    album_name: z.string().nullable(),
+    duration: z.number(),
+    track: z.number().int().nullable(),
+    cover_url: fileUrl,
+    stream_url: z.string().describe('`/api/shares/{token}/songs/{id}/stream`: this song through the share only.'),
+    can_play_type: z.string().describe('What to ask `canPlayType`; when the browser cannot, add `?format=mp3`.'),
+  })
+  .meta({ id: 'SharedSong' });
+export const sharedItemSchema = z
+  .object({
+    kind: z.enum(SHARE_KINDS),
+    name: z.string(),
+    by: z.array(z.string()),
+    description: z.string().nullable(),
+    cover_url: fileUrl.nullable(),
+    song_count: count,
+    songs: z.array(sharedSongSchema),
+    expires_at: timestamp.nullable(),
+  })
+  .meta({ id: 'SharedItem', description: 'What anyone with a share link sees: names, cover, credited artists and the songs, never an email or another item.' });
+export const oembedSchema = z
+  .object({
+    version: z.literal('1.0'),
+    type: z.literal('rich'),
+    title: z.string(),
+    author_name: z.string(),
+    provider_name: z.string(),
+    provider_url: z.string(),
+    html: z.string().describe('An iframe of the embeddable player (`/embed/{token}`).'),
+    width: count,
+    height: count,
+    thumbnail_url: z.string().optional(),
+    thumbnail_width: count.optional(),
+    thumbnail_height: count.optional(),
+    cache_age: count,
+  })
+  .meta({ id: 'OEmbed' });
+
 /** Both directions of assignability: a schema may neither add nor lose a field of its interface. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Expect<T extends true> = T;
@@ -355,4 +414,10 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof appPasswordSchema>, AppPassword>>,
   Expect<Same<Out<typeof createdAppPasswordSchema>, CreatedAppPassword>>,
   Expect<Same<Out<typeof appPasswordsSchema>, AppPasswordsResponse>>,
+  Expect<Same<Out<typeof shareSchema>, Share>>,
+  Expect<Same<Out<typeof createdShareSchema>, CreatedShare>>,
+  Expect<Same<Out<typeof sharesPageSchema>, SharesPage>>,
+  Expect<Same<Out<typeof sharedSongSchema>, SharedSong>>,
+  Expect<Same<Out<typeof sharedItemSchema>, SharedItem>>,
+  Expect<Same<Out<typeof oembedSchema>, OEmbedResponse>>,
 ];

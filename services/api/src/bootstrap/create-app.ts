@@ -29,6 +29,8 @@ import { GracefulShutdown } from './graceful-shutdown.js';
 import { setupOpenApi } from './openapi.js';
 import { MediaStore } from '../media/media-store.js';
 import { SubsonicApi } from '../subsonic/subsonic-api.js';
+import { SharePages } from '../shares/share-pages.js';
+import { sharePagesRouter } from '../shares/share-pages.router.js';
 import { redactSubsonicRequest, subsonicRouter } from '../subsonic/subsonic-router.js';
 import { Transcoder } from '../streaming/transcoder.js';
 import { LIMITS } from '@tunafy/contracts';
@@ -128,6 +130,9 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
 
   // Before the session chain: Subsonic apps sign in per call with app passwords, never with the web's cookies.
   app.use(subsonicRouter(app.get(SubsonicApi), app.get(MediaStore), app.get(Transcoder)));
+
+  // Share pages and the embed (docs/shares.md): HTML for guests and chat apps' link previews, no session needed.
+  app.use(sharePagesRouter(app.get(SharePages), config));
 
   const connection = app.get<Connection>(DB_CONNECTION);
   const sessionRevision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'sessions', () => config.sessionRecheckMs);

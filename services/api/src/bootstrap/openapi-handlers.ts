@@ -15,6 +15,7 @@ import { PlaysController } from '../listening/plays.controller.js';
 import { FilesController } from '../media/files.controller.js';
 import { PlaylistsController } from '../playlists/playlists.controller.js';
 import { SearchController } from '../search/search.controller.js';
+import { SharesController } from '../shares/shares.controller.js';
 import { SongsController } from '../songs/songs.controller.js';
 import { StreamingController } from '../streaming/streaming.controller.js';
 import { UsersController } from '../users/users.controller.js';
@@ -106,6 +107,12 @@ export const ROUTE_HANDLERS = {
   'get /api/me/app-passwords': handler(AppPasswordsController, 'list'),
   'post /api/me/app-passwords': handler(AppPasswordsController, 'create'),
   'delete /api/me/app-passwords/{id}': handler(AppPasswordsController, 'revoke'),
+  'post /api/shares': handler(SharesController, 'create'),
+  'get /api/me/shares': handler(SharesController, 'list'),
+  'delete /api/shares/{id}': handler(SharesController, 'revoke'),
+  'get /api/shares/{token}': handler(SharesController, 'read'),
+  'get /api/shares/{token}/songs/{songId}/stream': writesResponse(SharesController, 'stream'),
+  'get /api/oembed': handler(SharesController, 'oembed'),
 
   'get /api/artists': handler(ArtistsController, 'list'),
   'get /api/artists/{id}': handler(ArtistsController, 'get'),

@@ -18,6 +18,13 @@ export interface AppConfig {
   logLevel: string;
   /** Login and signup attempts allowed per client address per minute. */
   authRateLimit: number;
+  /** Share links that do not open (unknown, revoked, expired) allowed per client address per minute (docs/shares.md). */
+  shareRateLimit: number;
+  /**
+   * The instance's public origin (PUBLIC_URL, e.g. https://music.example.org) for absolute links a share page gives
+   * chat apps; undefined: taken from each request's Host and X-Forwarded-Proto (behind TRUST_PROXY hops).
+   */
+  publicUrl?: string;
   /** How stale (ms) a replica's cached catalog may be after another replica's write. */
   catalogRecheckMs: number;
   /** Where this replica keeps its catalog snapshot for a fast restart (catalog-snapshot.ts); undefined: none. */
@@ -90,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaCacheMaxBytes: intFrom(env.MEDIA_CACHE_MAX_BYTES, 2 * 1024 ** 3),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 20),
+    shareRateLimit: intFrom(env.SHARE_RATE_LIMIT, 30),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/u, '') : undefined,
     catalogRecheckMs: intFrom(env.CATALOG_RECHECK_MS, 1000),
     catalogSnapshotFile: env.CATALOG_SNAPSHOT_FILE === 'off' ? undefined : env.CATALOG_SNAPSHOT_FILE || join(env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'), 'catalog-snapshot.ndjson.gz'),
     sessionRecheckMs: intFrom(env.SESSION_RECHECK_MS, 1000),
