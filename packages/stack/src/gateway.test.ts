@@ -158,6 +158,14 @@ describe('gateway', () => {
     expect(((await (await get('/api/metricsish')).json()) as { url: string }).url).toBe('/api/metricsish');
   });
 
+  it('sends the share pages and the embed to the API (docs/shares.md), and only those paths', async () => {
+    for (const path of ['/s/abcdefghijklmnopqrstuv', '/embed/abcdefghijklmnopqrstuv', '/s/player.0123456789ab.js']) {
+      expect(((await (await get(path)).json()) as { url: string }).url, path).toBe(path);
+    }
+    expect((await get('/settings/shares')).headers.get('content-type')).toMatch(/html/);
+    expect((await get('/songs/s/1')).headers.get('content-type')).toMatch(/html/);
+  });
+
   it('does not proxy paths that only start with "api"', async () => {
     expect((await get('/apiary')).headers.get('content-type')).toMatch(/html/);
   });

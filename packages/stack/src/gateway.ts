@@ -59,9 +59,12 @@ export function frontendApps(root = repoRoot()): GatewayOptions['apps'] {
   return apps;
 }
 
-/** The API's paths: the web's /api and the Subsonic API's /rest for native apps (docs/subsonic.md). */
+/**
+ * The API's paths: the web's /api, the Subsonic API's /rest for native apps (docs/subsonic.md), and the share pages
+ * /s/ and /embed/ it renders for people without an account and chat apps' link previews (docs/shares.md).
+ */
 function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/') || path.startsWith('/rest/');
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/rest/') || path.startsWith('/s/') || path.startsWith('/embed/');
 }
 
 /** As the nginx gateway's map (deploy/nginx/gateway.conf.template): ids a client may choose itself. */

@@ -84,6 +84,15 @@ describe('nginx gateway: request ids, metrics and the instance settings', () => 
     await expect.poll(() => accessLog().filter((line) => line.uri === '/api/songs?limit=1').map((line) => line.request_id)).toEqual([made, 'client-trace-0001', replaced]);
   });
 
+  it('sends the share pages and the embed to the API with the browser\'s Host (docs/shares.md)', async () => {
+    for (const path of ['/s/abcdefghijklmnopqrstuv', '/embed/abcdefghijklmnopqrstuv?x=1']) {
+      const echoed = (await (await fetch(url + path)).json()) as { url: string; headers: Record<string, string> };
+      expect(echoed.url, path).toBe(path);
+      expect(echoed.headers.host, path).toBe(new URL(url).host);
+      expect(echoed.headers['x-forwarded-proto'], path).toBe('http');
+    }
+  });
+
   it('serves /instance.json with TUNAFY_SOURCE_URL and TUNAFY_CREDITS as set, never cached', async () => {
     const response = await fetch(`${url}/instance.json`);
     expect(response.status).toBe(200);
