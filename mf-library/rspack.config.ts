@@ -10,7 +10,7 @@ const EXPOSES = [
   'HomePage', 'SongsPage', 'SongDetailPage', 'SongCreatePage', 'SongUpdatePage',
   'AlbumsPage', 'AlbumDetailPage', 'AlbumCreatePage', 'AlbumUpdatePage',
   'PlaylistsPage', 'PlaylistDetailPage', 'PlaylistCreatePage', 'LikedSongsPage',
-  'UploadPage', 'UserPage', 'ArtistsPage', 'ArtistPage', 'GenresPage', 'GenrePage', 'SearchBox', 'SidebarLibrary', 'YourLibraryPage',
+  'UploadPage', 'UserPage', 'ArtistsPage', 'ArtistPage', 'GenresPage', 'GenrePage', 'SearchBox', 'SearchPage', 'SidebarLibrary', 'YourLibraryPage',
   'HistoryPage', 'TopPage', 'meta',
 ] as const;
 

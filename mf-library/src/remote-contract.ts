@@ -29,6 +29,7 @@ export type Exposed = SatisfiesRemoteContract<
     GenresPage: typeof import('./app/genres-page');
     GenrePage: typeof import('./app/genre-page');
     SearchBox: typeof import('./app/search-box');
+    SearchPage: typeof import('./app/search-page');
     SidebarLibrary: typeof import('./app/sidebar-library');
     YourLibraryPage: typeof import('./app/your-library-page');
     HistoryPage: typeof import('./app/history-page');

@@ -5,5 +5,5 @@ import { useSessionUser } from '../lib/session';
 export default function SearchBoxRegion() {
   const user = useSessionUser();
   if (!user) return null;
-  return <SearchBox key={user.id} />;
+  return <SearchBox key={user.id} userId={user.id} />;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { CoverPriority, Credited } from '@tunafy/ui';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
+import { PersonIcon } from './icons';
 import { TitledSection } from './titled-section';
 import { ArtistLinks } from './artist-links';
 import styles from './media-card.module.css';
@@ -10,7 +11,8 @@ import styles from './media-card.module.css';
 export interface MediaCardProps {
   to: string;
   coverUrl: string | null;
-  kind: 'album' | 'playlist';
+  /** An artist's or a profile's picture is round, with a person when there is none (the search screen's cards). */
+  kind: 'album' | 'playlist' | 'artist' | 'profile';
   title: string;
   /** The description, or "By {name}" when `by` is given. */
   subtitle: string;
@@ -44,7 +46,11 @@ export function MediaCard({ to, coverUrl, kind, title, subtitle, by, guest, prio
   return (
     <div className={styles.card}>
       <Link to={to} className={styles.main} onClick={onClick} aria-label={`${title} ${subtitle}`}>
-        <Cover src={coverUrl} size={176} fluid sizes={CARD_COVER_SIZES} priority={priority} kind={kind} className={styles.cover} />
+        {kind === 'artist' || kind === 'profile' ? (
+          <Cover src={coverUrl} size={176} fluid round placeholder={PersonIcon} className={`${styles.cover} ${styles.roundCover}`} />
+        ) : (
+          <Cover src={coverUrl} size={176} fluid sizes={CARD_COVER_SIZES} priority={priority} kind={kind} className={styles.cover} />
+        )}
         <span className={styles.title}>{title}</span>
       </Link>
       <span className={styles.subtitle}>

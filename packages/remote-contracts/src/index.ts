@@ -77,7 +77,9 @@ export interface RemoteContracts {
     ArtistPage: ComponentModule;
     GenresPage: ComponentModule;
     GenrePage: ComponentModule;
+    /** The top bar's quick search, and the search screen (`/search?q=&type=`, issue 30, docs/search.md). */
     SearchBox: ComponentModule;
+    SearchPage: ComponentModule;
     SidebarLibrary: ComponentModule;
     YourLibraryPage: ComponentModule;
     /** Your listening history and your top lists (issue 28, docs/listening.md). */

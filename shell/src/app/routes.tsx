@@ -6,7 +6,6 @@ import { Layout } from '../layout/Layout';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFound } from './NotFound';
-import { SearchScreen } from './SearchScreen';
 
 export interface RouteHandle {
   title?: string;
@@ -60,7 +59,8 @@ export const SCREENS: RouteObject[] = [
   remotePage('top', library.TopPage, 'Your top'),
   // The phone layout's tabs (issue 16); they work at any width.
   remotePage('library', library.YourLibraryPage, 'Your Library'),
-  { path: 'search', element: <SearchScreen />, handle: { title: 'Search', remote: library.SearchBox } satisfies RouteHandle },
+  // The search screen (issue 30, docs/search.md): the query and the chip in the address (`?q=&type=`).
+  remotePage('search', library.SearchPage, 'Search'),
 ];
 
 export function createRoutes(screens: RouteObject[] = SCREENS): RouteObject[] {

@@ -40,6 +40,7 @@ export const REMOTE_MODULES = {
     GenresPage: 'mf_library/GenresPage',
     GenrePage: 'mf_library/GenrePage',
     SearchBox: 'mf_library/SearchBox',
+    SearchPage: 'mf_library/SearchPage',
     SidebarLibrary: 'mf_library/SidebarLibrary',
     YourLibraryPage: 'mf_library/YourLibraryPage',
     HistoryPage: 'mf_library/HistoryPage',

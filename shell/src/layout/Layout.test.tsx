@@ -73,8 +73,9 @@ describe('the layout', () => {
 
     await userEvent.click(within(tabs).getByRole('link', { name: 'Search' }));
     expect(location.pathname).toBe('/search');
-    expect(screen.getByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
-    expect(screen.getAllByText('remote: Search')).toHaveLength(1);
+    // The search screen is the library's (box and results); the top bar shows no second box.
+    expect(await screen.findAllByText('remote: Search')).toHaveLength(1);
+    expect(document.title).toBe('Search | Tunafy');
 
     await userEvent.click(within(tabs).getByRole('link', { name: 'Your Library' }));
     expect(location.pathname).toBe('/library');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { GenresResponse } from '@tunafy/contracts';
+import type { Genre, GenresResponse } from '@tunafy/contracts';
 import { EmptyState, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { TagIcon } from '../../components/icons';
 import { pageTitleClassName } from '../../components/media-card';
@@ -12,6 +12,22 @@ import styles from './genres.module.css';
 
 const HOME = { to: '/', label: 'Go home' };
 
+/** Genres as tiles, each leading to its songs (the genres page, the search screen's Genres). */
+export function GenreTiles({ genres, label = 'Genres' }: { genres: readonly Genre[]; label?: string }) {
+  return (
+    <ul className={styles.tiles} aria-label={label}>
+      {genres.map((genre) => (
+        <li key={genre.name}>
+          <Link to={genrePagePath(genre.name)} className={styles.tile}>
+            <span className={styles.tileName}>{genre.name}</span>
+            <span className={styles.tileCount}>{formatSongCount(genre.song_count)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** `/genres`: every genre the songs' tags name, with its song count, each a tile leading to its songs. */
 export function GenreList() {
   // Genres come and go with the songs that carry them.
@@ -19,19 +35,7 @@ export function GenreList() {
   const genres = answer.data?.genres;
 
   let body;
-  if (genres && genres.length > 0)
-    body = (
-      <ul className={styles.tiles} aria-label="Genres">
-        {genres.map((genre) => (
-          <li key={genre.name}>
-            <Link to={genrePagePath(genre.name)} className={styles.tile}>
-              <span className={styles.tileName}>{genre.name}</span>
-              <span className={styles.tileCount}>{formatSongCount(genre.song_count)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    );
+  if (genres && genres.length > 0) body = <GenreTiles genres={genres} />;
   else if (genres) body = <EmptyState icon={<TagIcon />} title="No genres yet" text="Songs whose tags name a genre show up here by it. Upload tagged music to start." actions={<PrimaryLink to="/upload">Upload Music</PrimaryLink>} />;
   else if (answer.error) body = <LoadError error={answer.error} what="genre list" onRetry={answer.reload} backTo={HOME} />;
   else body = <RowsSkeleton label="Loading genres" rows={6} />;

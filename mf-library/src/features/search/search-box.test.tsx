@@ -6,6 +6,7 @@ import SearchBoxRegion from '../../app/search-box';
 import { ANN, album, playlist, song } from '../../test/fixtures';
 import { stubApiClient, type FakeApi } from '../../test/fake-api';
 import { currentPath, publishSession, renderAt } from '../../test/render';
+import { readRecentSearches } from './recent-searches';
 
 let api: FakeApi;
 const BLUE = song({ song_name: 'Blue Hour' });
@@ -13,6 +14,7 @@ const BLUES = album({ album_name: 'Blues Night' });
 const MOOD = playlist({ playlist_name: 'Blue mood' });
 
 beforeEach(() => {
+  localStorage.clear();
   api = stubApiClient();
   api.get.mockImplementation(async (path) => {
     const query = new URL(path, 'http://x').searchParams.get('q') ?? '';
@@ -55,21 +57,33 @@ describe('SearchBox', () => {
     const active = screen.getByRole('option', { name: /Blues Night/ });
     expect(active).toHaveAttribute('aria-selected', 'true');
     expect(box).toHaveAttribute('aria-activedescendant', active.id);
+    // Past the last result comes "See all results", then the first again.
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'See all results for “blue”' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('option', { name: /Blue Hour/ })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.keyboard('{ArrowUp}');
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
     expect(screen.getByRole('option', { name: /Blue mood/ })).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{Enter}');
     expect(currentPath()).toBe(`/playlists/${MOOD.id}`);
     expect(box).toHaveValue('');
   });
 
-  it('opens the first result on Enter when none is highlighted', async () => {
+  it('goes to the search screen on Enter when nothing is highlighted, or by its last option, and counts the search as recent', async () => {
     renderBox();
-    await userEvent.type(screen.getByRole('combobox'), 'blue');
+    const box = screen.getByRole('combobox');
+    await userEvent.type(box, 'blue ');
     await screen.findByRole('option', { name: /Blue Hour/ });
     await userEvent.keyboard('{Enter}');
-    expect(currentPath()).toBe(`/songs/${BLUE.id}`);
+    expect(currentPath()).toBe('/search?q=blue');
+    expect(readRecentSearches(ANN.id)).toEqual(['blue']);
+    await userEvent.type(box, 'blu');
+    await userEvent.click(await screen.findByRole('option', { name: 'See all results for “blu”' }));
+    expect(currentPath()).toBe('/search?q=blu');
+    // Opening a result counts too.
+    await userEvent.type(box, 'blues');
+    await userEvent.click(await screen.findByRole('option', { name: /Blues Night/ }));
+    expect(readRecentSearches(ANN.id)).toEqual(['blues', 'blu', 'blue']);
   });
 
   it('says when nothing matches, and Escape closes then clears', async () => {

@@ -6,6 +6,8 @@ import { Cover } from '../../components/cover';
 import { PersonIcon, SearchIcon, TagIcon } from '../../components/icons';
 import { formatSongCount } from '../../lib/format';
 import { genrePagePath } from '../genres/api';
+import { searchPagePath } from './api';
+import { recordRecentSearch } from './recent-searches';
 import { useSearch } from './use-search';
 import styles from './search-box.module.css';
 
@@ -48,10 +50,12 @@ const GROUPS = Object.values(GROUP_OF);
 
 /**
  * The top bar's search (WAI-ARIA combobox with a listbox popup): results come
- * as you type, arrows move through them, Enter opens the highlighted one (the
- * first when none is), Escape closes the list and then clears the box.
+ * as you type, arrows move through them, Enter opens the highlighted one, or
+ * the search screen (/search?q=) when none is, as the last option "See all
+ * results" does; Escape closes the list and then clears the box. Opening
+ * anything counts as a recent search of the account (search-screen.tsx).
  */
-export function SearchBox() {
+export function SearchBox({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const id = useId();
   const listboxId = `${id}-listbox`;
@@ -77,23 +81,36 @@ export function SearchBox() {
 
   const go = (option: ResultOption | undefined) => {
     if (!option) return;
+    recordRecentSearch(userId, query);
     setOpen(false);
     setQuery('');
     input.current?.blur();
     navigate(option.to);
   };
+  // The last option: the search screen with this query (its own box takes over there).
+  const seeAllIndex = options.length;
+  const seeAll = () => {
+    if (!query.trim()) return;
+    recordRecentSearch(userId, query);
+    setOpen(false);
+    setQuery('');
+    input.current?.blur();
+    navigate(searchPagePath(query.trim()));
+  };
+  const optionCount = options.length + 1;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (!open) setOpen(true);
-      if (options.length === 0) return;
+      if (!query.trim()) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + options.length + (current < 0 && step < 0 ? 1 : 0)) % options.length);
+      setActive((current) => (current + step + optionCount + (current < 0 && step < 0 ? 1 : 0)) % optionCount);
     } else if (event.key === 'Enter') {
-      if (!open || options.length === 0) return;
+      if (!query.trim()) return;
       event.preventDefault();
-      go(options[active >= 0 ? active : 0]);
+      if (open && active >= 0 && active < options.length) go(options[active]);
+      else seeAll();
     } else if (event.key === 'Escape') {
       if (open && query) {
         event.preventDefault();
@@ -117,6 +134,8 @@ export function SearchBox() {
   const activeOption = active >= 0 ? options[active] : undefined;
   // By position: a genre's key is free text (spaces are not allowed in an id).
   const optionId = (option: ResultOption) => `${id}-option-${options.indexOf(option)}`;
+  const seeAllId = `${id}-option-all`;
+  const activeId = active === seeAllIndex ? seeAllId : activeOption && optionId(activeOption);
 
   return (
     <div className={`${themeClassName} ${styles.box}`} ref={box} role="search">
@@ -135,7 +154,7 @@ export function SearchBox() {
           aria-expanded={showPopup}
           aria-controls={listboxId}
           aria-autocomplete="list"
-          aria-activedescendant={showPopup && activeOption ? optionId(activeOption) : undefined}
+          aria-activedescendant={showPopup ? activeId : undefined}
           onChange={(event) => {
             setQuery(event.target.value);
             setOpen(true);
@@ -194,6 +213,17 @@ export function SearchBox() {
               </li>
             );
           })}
+          <li
+            id={seeAllId}
+            role="option"
+            aria-selected={active === seeAllIndex}
+            className={active === seeAllIndex ? `${styles.option} ${styles.seeAll} ${styles.active}` : `${styles.option} ${styles.seeAll}`}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={seeAll}
+            onMouseMove={() => active !== seeAllIndex && setActive(seeAllIndex)}
+          >
+            See all results for “{trimmed}”
+          </li>
         </ul>
         {message && <p className={styles.message}>{message}</p>}
       </div>

@@ -1,14 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SearchResponse } from '@tunafy/contracts';
-import { search } from './api';
+import { search, SEARCH_LIMIT } from './api';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
 export type SearchStatus = 'idle' | 'searching' | 'done' | 'failed';
 
+export interface SearchState {
+  results: SearchResponse | null;
+  status: SearchStatus;
+  /** The query `results` (or the failure) answer. */
+  for: string;
+  /** Asks again for the same query (after a failure). */
+  retry: () => void;
+}
+
 /** Results for `query`, asked `SEARCH_DEBOUNCE_MS` after the typing stops; older answers are dropped. */
-export function useSearch(query: string): { results: SearchResponse | null; status: SearchStatus; for: string } {
-  const [state, setState] = useState<{ results: SearchResponse | null; status: SearchStatus; for: string }>({ results: null, status: 'idle', for: '' });
+export function useSearch(query: string, limit = SEARCH_LIMIT): SearchState {
+  const [state, setState] = useState<Omit<SearchState, 'retry'>>({ results: null, status: 'idle', for: '' });
+  const [attempt, setAttempt] = useState(0);
   const trimmed = query.trim();
   useEffect(() => {
     if (!trimmed) {
@@ -18,7 +28,7 @@ export function useSearch(query: string): { results: SearchResponse | null; stat
     const controller = new AbortController();
     setState((current) => ({ ...current, status: 'searching' }));
     const timer = setTimeout(() => {
-      search(trimmed.slice(0, 100), controller.signal).then(
+      search(trimmed.slice(0, 100), controller.signal, limit).then(
         (results) => !controller.signal.aborted && setState({ results, status: 'done', for: trimmed }),
         (error: unknown) => {
           if (controller.signal.aborted || (error as Error)?.name === 'AbortError') return;
@@ -30,6 +40,7 @@ export function useSearch(query: string): { results: SearchResponse | null; stat
       clearTimeout(timer);
       controller.abort();
     };
-  }, [trimmed]);
-  return state;
+  }, [trimmed, limit, attempt]);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { ...state, retry };
 }
