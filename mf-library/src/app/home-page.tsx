@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AlbumsResponse, PlaylistsResponse } from '@tunafy/contracts';
+import { HOME_ALBUMS_PATH as ALBUMS_PATH, HOME_PLAYLISTS_PATH as PLAYLISTS_PATH, type AlbumsResponse, type PlaylistsResponse } from '@tunafy/contracts';
 import { Button, CardsSkeleton, EmptyState, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Shelf, guestGuard } from '../components/media-card';
 import { PrimaryLink } from '../components/states';
@@ -10,16 +10,12 @@ import { useSessionUser } from '../lib/session';
 import { prefetch, useApi, type Resource } from '../lib/use-api';
 import { BUILD_LABEL } from './build-info';
 
-/** How many cards each home-page section shows; "Show all" leads to the rest. */
-export const HOME_SHELF_SIZE = 10;
-
-const PLAYLISTS_PATH = `/api/playlists?limit=${HOME_SHELF_SIZE}`;
-const ALBUMS_PATH = `/api/albums?limit=${HOME_SHELF_SIZE}`;
-
 // The home page is the first screen of most visits: its two lists are requested as soon as this module
-// loads, while the shell renders the layout (see prefetch).
-prefetch(PLAYLISTS_PATH);
-prefetch(ALBUMS_PATH);
+// loads, while the shell renders the layout (see prefetch); on a cold start at / the shell's entry has already
+// preloaded both (shell/src/federation/first-screen-data.ts), and these requests take those answers. `firstData`
+// lets the shell's first render wait for them (within its budget), so the cards and their covers come in that render
+// instead of a skeleton that the cards then replace.
+export const firstData = Promise.all([prefetch(PLAYLISTS_PATH), prefetch(ALBUMS_PATH)]);
 
 function CreateLink({ to, label, guest }: { to: string; label: string; guest: boolean }) {
   return (

@@ -9,3 +9,10 @@ export const LIST_PAGE_ROWS = 100;
 
 /** `GET /api/songs` by position: rows `offset` to `offset + limit - 1` of the whole catalog, with `total`. */
 export const songRowsPath = (offset: number, limit: number): string => `/api/songs?limit=${limit}&offset=${offset}`;
+
+/** How many cards each home-page shelf shows; "Show all" leads to the rest. */
+export const HOME_SHELF_SIZE = 10;
+
+/** The home page's two shelves: the first playlists and albums, which the shell asks for before the page's code is in. */
+export const HOME_PLAYLISTS_PATH = `/api/playlists?limit=${HOME_SHELF_SIZE}`;
+export const HOME_ALBUMS_PATH = `/api/albums?limit=${HOME_SHELF_SIZE}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
+import { HOME_ALBUMS_PATH, HOME_PLAYLISTS_PATH, LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
 import { preloadFirstScreenData } from './first-screen-data';
 
 function preloadsFor(pathname: string): HTMLLinkElement[] {
@@ -19,7 +19,13 @@ describe('preloadFirstScreenData', () => {
     expect(preloadsFor('/songs/')).toHaveLength(1);
   });
 
+  it("has the browser ask for the home page's two shelves", () => {
+    const links = preloadsFor('/');
+    expect(links.map((link) => new URL(link.href).pathname + new URL(link.href).search)).toEqual([HOME_PLAYLISTS_PATH, HOME_ALBUMS_PATH]);
+    expect(links.every((link) => link.as === 'fetch' && link.crossOrigin === 'anonymous')).toBe(true);
+  });
+
   it('asks for nothing on other paths', () => {
-    for (const pathname of ['/', '/songs/6b083d36a9da1a1c8b071edd', '/albums', '/songsx', '/search']) expect(preloadsFor(pathname)).toEqual([]);
+    for (const pathname of ['/home', '/songs/6b083d36a9da1a1c8b071edd', '/albums', '/songsx', '/search']) expect(preloadsFor(pathname)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
+import { HOME_ALBUMS_PATH, HOME_PLAYLISTS_PATH, LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
 
 /**
  * The first data of a screen, by path, for the screens where it is what the person waits for. The entry chunk has the
@@ -9,6 +9,8 @@ import { LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
 const FIRST_SCREEN_DATA: readonly { path: RegExp; urls: readonly string[] }[] = [
   // /songs at 100,000 songs: its first page was asked for ~300 ms into a cold start, when the page's module loaded.
   { path: /^\/songs\/?$/, urls: [songRowsPath(0, LIST_PAGE_ROWS)] },
+  // The home page (issue 31): its shelves were asked for only once mf-library's remote entry and page chunk had run.
+  { path: /^\/$/, urls: [HOME_PLAYLISTS_PATH, HOME_ALBUMS_PATH] },
 ];
 
 export function preloadFirstScreenData(pathname: string, head: HTMLElement = document.head): void {
