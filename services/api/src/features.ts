@@ -3,6 +3,7 @@ import { AlbumsModule } from './albums/albums.module.js';
 import { AppPasswordsModule } from './app-passwords/app-passwords.module.js';
 import { ArtistsModule } from './artists/artists.module.js';
 import { CollectionModule } from './collection/collection.module.js';
+import { CoversModule } from './covers/covers.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { JanitorModule } from './janitor/janitor.module.js';
@@ -19,4 +20,4 @@ import { SubsonicModule } from './subsonic/subsonic.module.js';
 import { SongTagsModule } from './song-tags/song-tags.module.js';
 
 /** Feature modules mounted under /api (and the Subsonic API's under /rest); each lives in its own folder. */
-export const featureModules: Type[] = [IdempotencyModule, MediaModule, SongsModule, StreamingModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, SharesModule, ListeningModule, ImportsModule, LoudnessModule, JanitorModule, SeedModule, SubsonicModule];
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, CoversModule, SongsModule, StreamingModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, SharesModule, ListeningModule, ImportsModule, LoudnessModule, JanitorModule, SeedModule, SubsonicModule];

@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MediaFile } from '../media/media-store.js';
 import { tinyPdf } from '../media/test-files.js';
 import { newId } from '../test/unit.js';
-import { CoverResizer, resizeCover, UnreadableCover } from './cover-resizer.js';
+import { resizeCover, UnreadableCover } from './cover-encoder.js';
+import { CoverPool } from './cover-pool.js';
+import { CoverResizer } from './cover-resizer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tunafy-covers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,7 +76,7 @@ describe('resizeCover', () => {
 
 describe('CoverResizer', () => {
   it('resizes once for asks at the same time and after, with one ETag per file and size', async () => {
-    const resizer = new CoverResizer();
+    const resizer = new CoverResizer(new CoverPool());
     const file = stored(await photo('jpeg'));
     const [first, second] = await Promise.all([resizer.resized(file, 64), resizer.resized(file, 64)]);
     const later = await resizer.resized(file, 64);
@@ -87,7 +89,7 @@ describe('CoverResizer', () => {
   });
 
   it('remembers a damaged cover’s failure instead of decoding it again', async () => {
-    const resizer = new CoverResizer();
+    const resizer = new CoverResizer(new CoverPool());
     const jpeg = await photo('jpeg');
     const file = stored(jpeg.subarray(0, jpeg.length / 2));
     await unreadable(resizer.resized(file, 64));

@@ -79,7 +79,8 @@ export class CoverArt {
   private async picture(data: Buffer | undefined, fileName: string, source: 'embedded' | 'sidecar'): Promise<{ upload: MediaUpload; source: CoverSource } | null> {
     if (!data || data.length === 0 || data.length > LIMITS.coverBytesMax) return null;
     const inspected = await this.inspector.inspectCover(data);
-    if (!inspected || !inspected.contentType.startsWith('image/')) return null;
+    // A decompression bomb in a tag is skipped like any picture we cannot use.
+    if (!inspected || !inspected.contentType.startsWith('image/') || (await this.inspector.tooManyPixels(data, inspected.contentType))) return null;
     return { upload: { kind: 'image', contentType: inspected.contentType, fileName, data }, source };
   }
 

@@ -3,6 +3,7 @@ import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { CoverPipeline } from '../covers/cover-pipeline.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { AlbumResolver } from '../imports/album-resolver.js';
@@ -23,6 +24,8 @@ export interface JanitorReport {
   headlessUploads: number;
   /** Idempotency records older than IDEMPOTENCY_RETENTION_MS (docs/api.md, "Retrying writes"). */
   expiredIdempotencyKeys: number;
+  /** Derived cover files whose original went, or that no derived set lists (docs/covers.md). */
+  derivedCovers: number;
 }
 
 /**
@@ -93,6 +96,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly idempotencyKeys: IdempotencyRepository,
     private readonly sharedCovers: SharedCovers,
     @Optional() private readonly importedAlbums?: AlbumResolver,
+    @Optional() private readonly covers?: CoverPipeline,
   ) {
     this.headlessSweepDue = Date.now() + this.graceMs();
   }
@@ -142,13 +146,15 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async run(): Promise<JanitorReport> {
     const headless = await this.deleteHeadlessChunks();
+    const orphans = await this.deleteOrphanFiles();
     const report: JanitorReport = {
       expiredSessions: await this.deleteExpiredSessions(),
-      orphanFiles: await this.deleteOrphanFiles(),
+      orphanFiles: orphans.removed,
       ...(await this.deleteDanglingRows()),
       abandonedAlbums: (await this.importedAlbums?.sweepAbandoned(this.graceCutoff())) ?? 0,
       headlessUploads: headless.uploads,
       expiredIdempotencyKeys: await this.idempotencyKeys.deleteCreatedBefore(new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)),
+      derivedCovers: (await this.covers?.sweep((id) => orphans.referenced.some((ids) => ids.has(id)), this.graceCutoff())) ?? 0,
     };
     if (Object.values(report).some((count) => count > 0)) {
       this.logger.log(
@@ -156,7 +162,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
           `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes, ` +
           `${report.abandonedAlbums} albums an upload left empty, ` +
           `${report.headlessUploads} unfinished uploads (${headless.chunks} chunks without a file), ` +
-          `${report.expiredIdempotencyKeys} idempotency records older than a day`,
+          `${report.expiredIdempotencyKeys} idempotency records older than a day, ${report.derivedCovers} derived cover files without their original`,
       );
     }
     return report;
@@ -168,11 +174,12 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     return result.deletedCount;
   }
 
-  private async deleteOrphanFiles(): Promise<number> {
+  /** Answers how many went, and the file ids records reference (the derived covers' sweep keeps those originals' sets). */
+  private async deleteOrphanFiles(): Promise<{ removed: number; referenced: Set<string>[] }> {
     // Candidates first: a file referenced after this read is also referenced when the references are read below.
     const candidates = await this.media.idsUploadedBefore(this.graceCutoff());
-    if (candidates.length === 0) return 0;
     const referenced = await Promise.all([this.songs.referencedFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
+    if (candidates.length === 0) return { removed: 0, referenced };
     const unreferenced = candidates.filter((id) => !referenced.some((ids) => ids.has(id)));
     // A shared cover (an imported album's, SharedCovers) is kept while any record uses it, and also while it was given
     // to a record within the grace period (that record may be on its way): old shared files get new users, unlike others.
@@ -185,7 +192,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn(`could not delete orphan file ${id}: ${(error as Error).message}`);
       }
     }
-    return removed;
+    return { removed, referenced };
   }
 
   private async deleteDanglingRows(): Promise<Pick<JanitorReport, 'danglingPlaylistEntries' | 'danglingLikes'>> {

@@ -19,8 +19,10 @@ const { GridFSBucket, ObjectId } = mongoose.mongo;
 /** Upper bound for the local copy; overridable for small disks or big catalogs. */
 export const MEDIA_CACHE_MAX_BYTES = Symbol('MEDIA_CACHE_MAX_BYTES');
 export const DEFAULT_MEDIA_CACHE_MAX_BYTES = 2 * 1024 ** 3;
+/** The GridFS bucket; `media` unless another store (the derived covers', docs/covers.md) is given its own. */
+export const MEDIA_BUCKET = Symbol('MEDIA_BUCKET');
 
-const BUCKET = 'media';
+const DEFAULT_BUCKET = 'media';
 const CACHE_ENTRY = /^[0-9a-f]{24}$/;
 /** Leftover `.part` files younger than this may belong to a fill still running in another process sharing the dir. */
 const STALE_PART_MS = 60 * 60 * 1000;
@@ -81,6 +83,7 @@ interface FileFacts {
 export class GridFsMediaStore extends MediaStore {
   private readonly logger = new Logger('MediaStore');
   private readonly bucket: mongoose.mongo.GridFSBucket;
+  private readonly bucketName: string;
   private readonly cacheDir: string;
   private readonly maxCacheBytes: number;
   /** Fills in flight, so concurrent misses for one id download it once. */
@@ -96,22 +99,24 @@ export class GridFsMediaStore extends MediaStore {
     @Inject(DB_CONNECTION) private readonly connection: Connection,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'mediaCacheDir'> & Partial<Pick<AppConfig, 'mediaCacheMaxBytes' | 'catalogRecheckMs'>>,
     @Optional() @Inject(MEDIA_CACHE_MAX_BYTES) maxCacheBytes?: number,
+    @Optional() @Inject(MEDIA_BUCKET) bucketName?: string,
   ) {
     super();
-    this.revision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'media', () => config.catalogRecheckMs ?? 1000);
+    this.bucketName = bucketName ?? DEFAULT_BUCKET;
+    this.revision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), this.bucketName, () => config.catalogRecheckMs ?? 1000);
     this.facts = new RevisionCache(this.revision, 50_000);
-    this.bucket = new GridFSBucket(connection.db!, { bucketName: BUCKET });
+    this.bucket = new GridFSBucket(connection.db!, { bucketName: this.bucketName });
     this.cacheDir = config.mediaCacheDir;
     const limit = maxCacheBytes ?? config.mediaCacheMaxBytes;
     this.maxCacheBytes = limit && limit > 0 ? limit : DEFAULT_MEDIA_CACHE_MAX_BYTES;
   }
 
   private get files() {
-    return this.connection.db!.collection<FileDocument>(`${BUCKET}.files`);
+    return this.connection.db!.collection<FileDocument>(`${this.bucketName}.files`);
   }
 
   private get chunks() {
-    return this.connection.db!.collection<ChunkDocument>(`${BUCKET}.chunks`);
+    return this.connection.db!.collection<ChunkDocument>(`${this.bucketName}.chunks`);
   }
 
   async save(upload: MediaUpload): Promise<StoredMedia> {
@@ -128,7 +133,9 @@ export class GridFsMediaStore extends MediaStore {
     }
     const hex = id.toHexString();
     await this.writeCache(hex, upload.data).catch((error: Error) => this.logger.warn(`cache write for ${hex} failed: ${error.message}`));
-    return { id: hex, kind: upload.kind, contentType: upload.contentType, length: upload.data.length };
+    const stored: StoredMedia = { id: hex, kind: upload.kind, contentType: upload.contentType, length: upload.data.length };
+    this.announceSaved(stored);
+    return stored;
   }
 
   async saveFile(upload: MediaFileUpload): Promise<StoredMedia> {
@@ -150,13 +157,23 @@ export class GridFsMediaStore extends MediaStore {
       // caller removes that path when done.
       await this.adoptIntoCache(hex, upload.path, size).catch((error: Error) => this.logger.warn(`cache adopt for ${hex} failed: ${error.message}`));
     }
-    return { id: hex, kind: upload.kind, contentType: upload.contentType, length: size };
+    const stored: StoredMedia = { id: hex, kind: upload.kind, contentType: upload.contentType, length: size };
+    this.announceSaved(stored);
+    return stored;
   }
 
   async stagingPath(): Promise<string> {
     await this.prepare();
     // Named like the cache's other partial files, so prepare() removes a crashed upload's spool an hour later.
     return join(this.cacheDir, `upload-${randomUUID()}.part`);
+  }
+
+  async stat(anyCaseId: string): Promise<(StoredMedia & { uploadedAt: Date }) | null> {
+    const id = anyCaseId.toLowerCase();
+    if (!CACHE_ENTRY.test(id)) return null;
+    const facts = await this.factsOf(id);
+    if (!facts) return null;
+    return { id, kind: facts.kind, contentType: facts.contentType, length: facts.length, uploadedAt: facts.uploadDate };
   }
 
   async open(anyCaseId: string): Promise<MediaFile | null> {
@@ -181,6 +198,7 @@ export class GridFsMediaStore extends MediaStore {
     await this.forget(id);
     // After the delete, so a replica that re-reads the facts on seeing the new revision finds nothing.
     await this.revision.bump();
+    await this.announceDeleted(id);
   }
 
   private factsOf(id: string): Promise<FileFacts | null> {

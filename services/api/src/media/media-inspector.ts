@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { claimsTooManyPixels } from '../covers/cover-encoder.js';
 import { loadFileType, loadMusicMetadata } from './parsers.js';
 
 export type CoverContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'application/pdf';
@@ -18,6 +19,11 @@ export class MediaInspector {
     const type = await fileTypeFromBuffer(data);
     if (!type || !COVER_TYPES.includes(type.mime)) return null;
     return { contentType: type.mime as CoverContentType };
+  }
+
+  /** A picture whose header claims more pixels than a cover may have (a decompression bomb, docs/covers.md). */
+  async tooManyPixels(data: Buffer, contentType: CoverContentType): Promise<boolean> {
+    return contentType !== 'application/pdf' && (await claimsTooManyPixels(data));
   }
 
   async inspectSong(data: Buffer): Promise<{ contentType: 'audio/mpeg'; duration: number } | null> {

@@ -40,7 +40,32 @@ export interface MediaFileUpload {
   adopt: boolean;
 }
 
+/**
+ * Features that keep files made from stored ones (derived cover sizes, docs/covers.md) hear of each file stored and
+ * deleted, whichever path stored or deleted it (forms, imports, shared covers, the janitor).
+ */
+export interface MediaListener {
+  /** A file was stored; called without waiting (work belongs off the request path). */
+  saved?(media: StoredMedia): void;
+  /** A file was deleted; awaited, so what was made from it goes with it. Failures are the listener's to log. */
+  deleted?(id: string): Promise<void>;
+}
+
 export abstract class MediaStore {
+  private readonly listeners: MediaListener[] = [];
+
+  listen(listener: MediaListener): void {
+    this.listeners.push(listener);
+  }
+
+  protected announceSaved(media: StoredMedia): void {
+    for (const listener of this.listeners) listener.saved?.(media);
+  }
+
+  protected async announceDeleted(id: string): Promise<void> {
+    for (const listener of this.listeners) await listener.deleted?.(id);
+  }
+
   abstract save(upload: MediaUpload): Promise<StoredMedia>;
   /** Streams a local file into storage; memory stays bounded whatever its size. */
   abstract saveFile(upload: MediaFileUpload): Promise<StoredMedia>;
@@ -50,6 +75,8 @@ export abstract class MediaStore {
    * behind are removed by the store's next start, like its other partial files.
    */
   abstract stagingPath(): Promise<string>;
+  /** What is stored under an id, without making a local copy; null when no such file exists. */
+  abstract stat(id: string): Promise<(StoredMedia & { uploadedAt: Date }) | null>;
   /** Null when no such file exists (never throws for a well-formed but unknown id). */
   abstract open(id: string): Promise<MediaFile | null>;
   abstract delete(id: string): Promise<void>;

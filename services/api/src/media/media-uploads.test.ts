@@ -23,6 +23,9 @@ class FakeStore extends MediaStore {
   async stagingPath(): Promise<string> {
     throw new Error('not used by these tests');
   }
+  async stat(): Promise<null> {
+    return null;
+  }
   async open(): Promise<MediaFile | null> {
     return null;
   }

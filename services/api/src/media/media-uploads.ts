@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { hasExtension } from '@tunafy/contracts';
+import { COVER_PIXELS_MESSAGE, hasExtension } from '@tunafy/contracts';
 import { MediaInspector } from './media-inspector.js';
 import { MediaStore, type MediaUpload, type StoredMedia } from './media-store.js';
 import { UPLOAD_RULES, type UploadRule } from './upload-rules.js';
@@ -32,6 +32,7 @@ export class MediaUploads {
     if (basic !== true) return basic;
     const inspected = await this.inspector.inspectCover(file!.buffer);
     if (!inspected) return { ok: false, message: rule.formatMessage };
+    if (await this.inspector.tooManyPixels(file!.buffer, inspected.contentType)) return { ok: false, message: COVER_PIXELS_MESSAGE };
     return { ok: true, upload: { kind: 'image', contentType: inspected.contentType, fileName: file!.originalname, data: file!.buffer } };
   }
 

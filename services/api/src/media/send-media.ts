@@ -179,3 +179,28 @@ export function clearMediaHeaders(res: Response): void {
   }
   res.setHeader('Cache-Control', 'no-store');
 }
+
+/**
+ * Sends a picture made in memory (a derived cover made for this request) with the headers a stored picture gets,
+ * and 304 when the client holds it: no Range (a few KB, sent whole).
+ */
+export function sendImageBytes(req: Request, res: Response, image: { contentType: string; bytes: Buffer; etag: string }): void {
+  res.set({
+    'Content-Type': image.contentType,
+    ETag: image.etag,
+    'Cache-Control': `public, max-age=${ONE_YEAR_SECONDS}, immutable`,
+    'Content-Disposition': 'inline',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', String(image.bytes.length));
+  imageStreams.inc();
+  try {
+    res.status(200).end(req.method === 'HEAD' ? undefined : image.bytes);
+  } finally {
+    imageStreams.dec();
+  }
+}

@@ -24,8 +24,9 @@ export async function setup(project: TestProject): Promise<void> {
   database = await startDatabase({ mode: 'test' });
   cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-test-media-'));
   // No loudness measuring in the shared API: songs would change under the tests that compare two reads of them (the
-  // loudness tests start APIs of their own that measure).
-  const apiEnv = throwawayApiEnv(cacheDir, { CATALOG_RECHECK_MS: '0', ADMIN_EMAILS: RESCAN_ADMIN_EMAIL, LOUDNESS_JOB: 'off' });
+  // loudness tests start APIs of their own that measure). No cover job either (covers/covers-job.api.test.ts starts its
+  // own): it would derive every test's covers; uploads still derive theirs.
+  const apiEnv = throwawayApiEnv(cacheDir, { CATALOG_RECHECK_MS: '0', ADMIN_EMAILS: RESCAN_ADMIN_EMAIL, LOUDNESS_JOB: 'off', COVER_JOB: 'off' });
   api = await startApi({ mongodbUri: database.uri, env: apiEnv });
   project.provide('apiUrl', api.url);
   project.provide('mongodbUri', database.uri);

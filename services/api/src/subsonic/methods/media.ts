@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
+import { COVER_SIZES, snapCoverSize } from '@tunafy/contracts';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
 import { isId } from '../../common/ids.js';
@@ -6,7 +8,9 @@ import { MediaStore } from '../../media/media-store.js';
 import { SongStreams } from '../../streaming/song-streams.js';
 import { subsonicStreamAsk } from '../../streaming/stream-plan.js';
 import type { SongRecord } from '../../songs/songs.repository.js';
-import { COVER_SIZE_MAX, CoverResizer, UnreadableCover } from '../cover-resizer.js';
+import { COVER_SIZE_MAX, UnreadableCover } from '../../covers/cover-encoder.js';
+import { CoverPipeline } from '../../covers/cover-pipeline.js';
+import { CoverResizer } from '../../covers/cover-resizer.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../protocol/subsonic-error.js';
 import type { SubsonicParams } from '../protocol/subsonic-params.js';
 import { SubsonicLibrary } from '../subsonic-library.js';
@@ -53,6 +57,7 @@ export class MediaMethods implements SubsonicMethodGroup {
     private readonly library: SubsonicLibrary,
     private readonly media: MediaStore,
     private readonly covers: CoverResizer,
+    private readonly pipeline: CoverPipeline,
     private readonly streams: SongStreams,
   ) {}
 
@@ -107,12 +112,23 @@ export class MediaMethods implements SubsonicMethodGroup {
       // Audio files have ids too; this call answers pictures only.
       if (!file || file.kind !== 'image') throw SubsonicError.notFound('Cover art');
       if (size === undefined) return { kind: 'file', fileId: file.id };
+      const damaged = () => new SubsonicError(SUBSONIC_ERRORS.generic, 'The cover picture is damaged or too large to resize; ask without size for the stored file.');
+      // Up to the largest derived size: the web's derived set (docs/covers.md), in the format every app decodes.
+      if (size <= COVER_SIZES[COVER_SIZES.length - 1]!) {
+        const cover = await this.pipeline.cover(file.id, snapCoverSize(size), (alpha) => (alpha ? 'png' : 'jpeg'));
+        if (!cover) throw SubsonicError.notFound('Cover art');
+        if (cover.kind === 'original') throw damaged();
+        if (cover.kind === 'bytes') return cover;
+        // A local copy evicted between open and read is opened (refilled) once more.
+        const bytes = await readFile(cover.file.path).catch(async () => readFile((await this.pipeline.reopen(cover.file))?.path ?? cover.file.path));
+        return { kind: 'bytes', contentType: cover.file.contentType, bytes, etag: cover.file.etag };
+      }
       try {
         const cover = await this.covers.resized(file, size);
         return cover.kind === 'original' ? { kind: 'file', fileId: file.id } : cover;
       } catch (error) {
         if (!(error instanceof UnreadableCover)) throw error;
-        throw new SubsonicError(SUBSONIC_ERRORS.generic, 'The cover picture is damaged or too large to resize; ask without size for the stored file.');
+        throw damaged();
       }
     },
   } satisfies SubsonicMethodGroup['methods'];

@@ -1,0 +1,152 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Connection } from 'mongoose';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { JobLeases, type HeldLease } from '../database/job-leases.js';
+import { DB_CONNECTION } from '../database/tokens.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
+import { SongsRepository } from '../songs/songs.repository.js';
+import { CoverPipeline } from './cover-pipeline.js';
+
+/** A lease outlives a stalled holder this long; a holder renews it every LEASE_MS / 3. */
+const LEASE_MS = 60_000;
+/** Covers done between two saves of the cursor. */
+const BATCH = 20;
+/** A full pass over every cover again this often (see CoverJob). */
+const FULL_PASS_MS = 24 * 60 * 60_000;
+/** The longest between two progress lines while the job works. */
+const PROGRESS_MS = 10_000;
+
+/** The cover job's lease and cursor (`cover_jobs`, see JobLeases). */
+@Injectable()
+export class CoverJobRepository extends JobLeases {
+  constructor(@Inject(DB_CONNECTION) connection: Connection) {
+    super(connection, 'cover_jobs');
+  }
+}
+
+/**
+ * The background job deriving the sizes of covers stored before the pipeline, or whose derivation after the upload was
+ * lost (the process stopped, or it runs with COVER_UPLOADS=off): it walks the cover files songs, albums and playlists
+ * show in id order from a cursor stored in the database, so a restart resumes where the last run stopped, and holds a
+ * lease while it does, so of several API replicas one walks at a time (the loudness job's pattern). Files stored later
+ * have later ids: once at the end it looks again every COVER_IDLE_MS, and a full pass a day picks up files stored with
+ * an id below the cursor. A cover already derived costs one read; each derivation takes the pool's background slot,
+ * so requests always come first. COVER_JOB=off: no walk in this process.
+ */
+@Injectable()
+export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Covers');
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private wake: AbortController | null = null;
+
+  constructor(
+    private readonly pipeline: CoverPipeline,
+    private readonly jobs: CoverJobRepository,
+    private readonly songs: SongsRepository,
+    private readonly albums: AlbumsRepository,
+    private readonly playlists: PlaylistsRepository,
+    @Optional() private readonly http?: HttpAdapterHost,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // An application context without HTTP is a CLI (import, rescan, seed): the API's job walks the covers.
+    if (!this.pipeline.config.job || !this.http?.httpAdapter) return;
+    this.running = this.run().catch((error: Error) => this.logger.error(`cover job stopped: ${error.stack ?? error.message}`));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.wake?.abort();
+    await this.running;
+  }
+
+  private async pause(ms: number): Promise<void> {
+    this.wake = new AbortController();
+    await delay(ms, undefined, { signal: this.wake.signal, ref: false }).catch(() => undefined);
+    this.wake = null;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let lease: HeldLease | null = null;
+      try {
+        lease = await this.jobs.acquire(LEASE_MS);
+        if (!lease) {
+          await this.pause(LEASE_MS / 2);
+          continue;
+        }
+        await this.walk(lease);
+      } catch (error) {
+        this.logger.warn(`cover job: ${(error as Error).message}; trying again in a minute`);
+        await this.pause(LEASE_MS);
+      } finally {
+        if (lease) await this.jobs.release(lease).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Walks from the stored cursor while the lease holds; returns when it is lost or the process stops. */
+  private async walk(lease: HeldLease): Promise<void> {
+    let lost = false;
+    const renewal = setInterval(() => {
+      void this.jobs.renew(lease, LEASE_MS).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        (error: Error) => this.logger.warn(`cover job lease not renewed: ${error.message}`),
+      );
+    }, LEASE_MS / 3);
+    renewal.unref();
+    try {
+      await this.walkWhileHeld(() => lost);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async coverIds(): Promise<string[]> {
+    const [songs, albums, playlists] = await Promise.all([this.songs.coverFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
+    return [...new Set([...songs, ...albums, ...playlists])].sort();
+  }
+
+  private async walkWhileHeld(lost: () => boolean): Promise<void> {
+    let { after, passStartedAt } = await this.jobs.cursor();
+    const progress = { made: 0, unreadable: 0, checked: 0, startedAt: Date.now(), loggedAt: Date.now() };
+    while (!this.stopped && !lost()) {
+      // Read once per round: the ids after the cursor, walked in batches with the cursor saved after each.
+      const todo = (await this.coverIds()).filter((id) => after === null || id > after);
+      if (todo.length === 0) {
+        if (progress.made + progress.unreadable > 0) this.logger.log(`cover job: every cover has its sizes (${progress.made} made, ${progress.unreadable} not derivable); looking for new ones`);
+        progress.made = progress.unreadable = progress.checked = 0;
+        if (Date.now() - passStartedAt.getTime() > FULL_PASS_MS) {
+          after = null;
+          passStartedAt = new Date();
+          await this.jobs.saveCursor(after, passStartedAt);
+          continue;
+        }
+        await this.pause(this.pipeline.config.idleMs);
+        continue;
+      }
+      for (let at = 0; at < todo.length && !this.stopped && !lost(); at += BATCH) {
+        const batch = todo.slice(at, at + BATCH);
+        for (const id of batch) {
+          if (this.stopped || lost()) return;
+          const outcome = await this.pipeline.ensureSet(id, 'background');
+          progress.checked++;
+          if (outcome === 'made') progress.made++;
+          else if (outcome === 'unreadable') progress.unreadable++;
+        }
+        after = batch.at(-1)!;
+        await this.jobs.saveCursor(after, passStartedAt);
+        if (Date.now() - progress.loggedAt >= PROGRESS_MS) {
+          progress.loggedAt = Date.now();
+          const seconds = Math.max(0.001, (Date.now() - progress.startedAt) / 1000);
+          this.logger.log(`cover job: ${progress.checked} covers checked, ${progress.made} derived (${(progress.made / seconds).toFixed(1)}/s), ${todo.length - at - batch.length} left this round`);
+        }
+      }
+    }
+  }
+}
