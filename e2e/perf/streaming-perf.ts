@@ -123,7 +123,7 @@ let browser: Browser | undefined;
 try {
   const database = await startDatabase({ mode: 'test', log: () => undefined });
   stops.push(() => database.stop());
-  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off', TRANSCODE_MAX_PER_USER: '8' }) });
+  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off', COVER_JOB: 'off', TRANSCODE_MAX_PER_USER: '8' }) });
   stops.push(() => api.stop());
   const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
   stops.push(() => gateway.stop());

@@ -25,7 +25,7 @@ export async function withBenchApi(name: string, progress: (line: string) => voi
     const loadAtStart = loadavg()[0]!;
     const { database } = await openBenchDatabase(progress, cleanups);
     // The loudness job would measure every grown song in the background and skew every figure; benches that want it say so.
-    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off', ...env }) });
+    const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off', COVER_JOB: 'off', ...env }) });
     cleanups.push(() => api.stop());
     await run({ api, database, scratch, loadAtStart, cleanups });
   } finally {

@@ -118,7 +118,7 @@ try {
   progress(`database: ${environment.engine}, ${environment.server}`);
 
   // The loudness job would measure every grown song in the background and skew every figure; benches that want it say so.
-  const apiEnv = throwawayApiEnv(mediaCacheDir, { LOUDNESS_JOB: 'off' });
+  const apiEnv = throwawayApiEnv(mediaCacheDir, { LOUDNESS_JOB: 'off', COVER_JOB: 'off' });
   let api: RunningApi = await startApi({ mongodbUri: database.uri, env: apiEnv });
   cleanups.push(() => api.stop());
   const session = new BenchSession(api.url);

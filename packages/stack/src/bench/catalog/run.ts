@@ -45,7 +45,7 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
     header = `Catalog scale benchmark, ${startedAt.toISOString()}, load average at start ${loadAtStart}; ${await db.serverDescription()} (${database.engine}); sizes ${options.sizes.map((size) => size.toLocaleString('en')).join(', ')}${options.quick ? ' (--quick: fewer rounds, 5 s of load)' : ''}`;
     progress(header);
     // The loudness job would measure every grown song in the background and skew every figure; benches that want it say so.
-    const env = throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off' });
+    const env = throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off', COVER_JOB: 'off' });
     let api: RunningApi = await startApi({ mongodbUri: database.uri, env, timeoutMs: START_TIMEOUT_MS });
     cleanups.push(() => api.stop());
     const session = new BenchSession(api.url);
