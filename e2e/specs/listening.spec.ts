@@ -34,13 +34,13 @@ async function upload(request: APIRequestContext, title: string, frequency: numb
 }
 
 /** Plays the song to its end in the page's player (a short song counts once it ends) and waits for the API to count it. */
-async function playToEnd(page: Page, song: Song): Promise<void> {
+async function playToEnd(page: Page, song: Song, source = `e2e:listening:${song.id}:${Date.now()}`): Promise<void> {
   const counted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/plays' && response.request().method() === 'POST');
   await publishOnBus(page, 'player:command', {
     type: 'play-list',
     songs: [toQueueItem(song)],
     index: 0,
-    source: `e2e:listening:${song.id}:${Date.now()}`,
+    source,
   });
   expect((await counted).status()).toBe(201);
 }
@@ -55,7 +55,8 @@ test('history and Your top follow the songs played; pausing keeps a play out; cl
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
   await playToEnd(page, first);
-  await playToEnd(page, second);
+  // Played from its album's page: Recently played shows the album, the other song as itself.
+  await playToEnd(page, second, `album:${second.album_id}`);
 
   await page.getByRole('button', { name: /^Profile/ }).click();
   await page.getByRole('menuitem', { name: 'Listening history' }).click();
@@ -69,6 +70,11 @@ test('history and Your top follow the songs played; pausing keeps a play out; cl
   await expect(topSongs.getByRole('link', { name: first.song_name })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your top artists, this month' }).getByRole('link', { name: `Listener Band ${tag}` })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your top artists, this month' })).toContainText('2 plays');
+
+  await page.goto('/');
+  const recent = page.getByRole('list', { name: 'Recently played' });
+  await expect(recent.getByRole('link', { name: `Listener Album ${tag} By Listener Band ${tag}` })).toHaveAttribute('href', `/albums/${second.album_id}`);
+  await expect(recent.getByRole('link', { name: `${first.song_name} By Listener Band ${tag}` })).toHaveAttribute('href', `/songs/${first.id}`);
 
   await page.goto('/history');
   await page.getByRole('button', { name: 'Pause history' }).click();

@@ -5,6 +5,7 @@ import { Shelf, guestGuard } from '../components/media-card';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { AlbumCards } from '../features/albums/album-cards';
+import { RecentlyPlayedShelf } from '../features/listening/recently-played-shelf';
 import { PlaylistCards } from '../features/playlists/playlist-cards';
 import { useSessionUser } from '../lib/session';
 import { prefetch, useApi, type Resource } from '../lib/use-api';
@@ -61,6 +62,8 @@ function Home({ guest }: { guest: boolean }) {
   return (
     <div className={`${themeClassName} ${theme.page}`} data-build={BUILD_LABEL}>
       <h1 className={visuallyHiddenClassName}>Your Library</h1>
+      {/* A listener's own places first, as Spotify's home opens; guests (and the first screen's LCP for them) are unchanged. */}
+      {guest ? null : <RecentlyPlayedShelf />}
       {/* The playlists' first row is the first screen's picture (its LCP); the albums' is in view on a laptop, below on a phone. */}
       <Shelf title="Tunafy Playlists" showAllTo="/playlists" guest={guest}>
         <ShelfBody resource={playlists} label="playlists">

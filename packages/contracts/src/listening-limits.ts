@@ -13,6 +13,9 @@ export const LISTENING_LIMITS = {
   queueMax: 500,
 } as const;
 
+/** The home page's Recently played (GET /api/me/recent-items): here so that page loads no zod. */
+export const RECENT_ITEMS_LIMITS = { default: 10, max: 20 } as const;
+
 export const REPEAT_MODES = ['off', 'all', 'one'] as const;
 export type RepeatMode = (typeof REPEAT_MODES)[number];
 

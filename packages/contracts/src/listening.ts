@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Artist, ArtistRef, Genre } from './artists.js';
 import { idSchema, songRefSchema, type Album, type Playlist, type Song } from './library.js';
-import { LISTENING_LIMITS, REPEAT_MODES, TOP_PERIODS, type TopPeriod } from './listening-limits.js';
+import { LISTENING_LIMITS, RECENT_ITEMS_LIMITS, REPEAT_MODES, TOP_PERIODS, type TopPeriod } from './listening-limits.js';
 
 /** The body of `POST /api/plays`. */
 export const playInputSchema = songRefSchema.extend({
@@ -46,8 +46,6 @@ export type RecentItem = { played_at: string } & (
   | { kind: 'liked' }
   | { kind: 'song'; song: Song }
 );
-
-export const RECENT_ITEMS_LIMITS = { default: 10, max: 20 } as const;
 
 export const recentItemsQuerySchema = z.object({ limit: limitQuery(RECENT_ITEMS_LIMITS.max, RECENT_ITEMS_LIMITS.default) });
 
