@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginSchema, signupSchema } from '../auth.js';
 import { APP_PASSWORD_LIMITS, appPasswordInputSchema } from '../app-passwords.js';
 import { artistsQuerySchema, rescanRequestSchema, songsTagsSchema, songTagsSchema } from '../artists.js';
+import { COVER_FORMATS, COVER_SIZE_ASK_MAX, COVER_SIZE_ASK_MIN, COVER_SIZES } from '../covers.js';
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
 import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, playInputSchema, recentItemsQuerySchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
@@ -639,14 +640,19 @@ export const API_ROUTES = [
     path: '/api/files/{id}',
     tag: 'files',
     access: 'public',
-    summary: 'A stored cover or audio file; supports Range, HEAD, If-None-Match and If-Match. Covers are public, audio needs a logged-in user',
+    summary:
+      'A stored cover or audio file; supports Range, HEAD, If-None-Match and If-Match. Covers are public, audio needs a logged-in user. With `size`, a cover as a centre square of 64, 128, 300 or 640 px (other sizes snap up; never enlarged) in AVIF, WebP or JPEG (PNG with transparency) by Accept, `Vary: Accept`, immutable, an ETag per file, size and format; a cover that cannot be derived is sent as stored (docs/covers.md)',
     params: idParam,
+    query: z.object({
+      size: z.coerce.number().int().min(COVER_SIZE_ASK_MIN).max(COVER_SIZE_ASK_MAX).optional().describe(`Square edge in px, snapped up to one of ${COVER_SIZES.join(', ')}; pictures only`),
+      format: z.enum(COVER_FORMATS).optional().describe('With size: this format whatever Accept says'),
+    }),
     responses: {
       200: { description: 'The file', file: true },
       206: { description: 'The requested range', file: true },
       304: { description: 'Not modified (If-None-Match)' },
     },
-    errors: [401, 412, 416],
+    errors: [400, 401, 412, 416],
   },
 
   {
