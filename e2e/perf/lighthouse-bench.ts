@@ -151,6 +151,12 @@ function explain(lhr: Result): string[] {
       for (const item of items.slice(0, 4)) lines.push(`      ${describeItem(item)}`);
     }
   }
+  // What moved (an informative audit, so not in the loop above).
+  const shifts = lhr.audits['layout-shifts'];
+  if ((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.01 && shifts) {
+    lines.push(`    layout-shifts: ${shifts.displayValue ?? ''}`);
+    for (const item of ((shifts.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 4)) lines.push(`      ${describeItem(item)}`);
+  }
   for (const message of lhr.runWarnings) lines.push(`    warning: ${message}`);
   return lines;
 }
