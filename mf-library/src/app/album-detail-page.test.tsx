@@ -72,7 +72,7 @@ describe('Album detail', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'More options for Night Drive' }));
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Update', 'Delete']);
+    expect(items).toEqual(['Copy link to share', 'Update', 'Delete']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Update' }));
     expect(currentPath()).toBe(`/albums/${NIGHT.id}/update`);
   });

@@ -14,15 +14,18 @@ import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { SongList } from './song-list';
+import { ShareDialog } from '../features/shares/share-dialog';
 import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
 import { usePagedRows } from '../lib/use-paged-rows';
 import { ALL_ALBUMS } from './back-links';
+import { DownloadControl } from '../features/downloads/download-control';
 
 function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: SessionUser; reloadAlbum: () => void }) {
   const navigate = useNavigate();
+  const [sharing, setSharing] = useState(false);
   // Read by position, a page at a time: an album can hold 10,000 songs.
   const [fetchRows] = useState(() => albumSongRows(album.id));
   const songs = usePagedRows(fetchRows);
@@ -59,10 +62,12 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
       />
       <ActionBar>
         <PlayButton name={album.album_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
+        <DownloadControl user={user} target={{ kind: 'album', id: album.id }} name={album.album_name} />
         {isOwner && (
           <ActionMenu
             label={`More options for ${album.album_name}`}
             actions={[
+              { label: 'Copy link to share', onSelect: () => setSharing(true) },
               { label: 'Update', onSelect: () => navigate(`/albums/${album.id}/update`) },
               { label: 'Delete', onSelect: dialogs.askDelete, danger: true },
             ]}
@@ -73,6 +78,7 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
         <SongList rows={songs} total={total} playback={playback} label={`Songs of ${album.album_name}`} actions={isOwner ? ownRemoveButton : undefined} />
       </RowsState>
       {dialogs.dialog}
+      {sharing && <ShareDialog target={{ kind: 'album', id: album.id, name: album.album_name }} onClose={() => setSharing(false)} />}
     </div>
   );
 }

@@ -56,8 +56,23 @@ describe('Playlist detail', () => {
     expect(formFields(api.delete.mock.calls[0]![1]?.form)).toEqual({ song_id: ONE.id });
     await waitFor(() => expect(screen.getByText('1 song')).toBeInTheDocument());
 
+    // Private playlists cannot be shared (docs/shares.md): the menu leaves the item out.
     await userEvent.click(screen.getByRole('button', { name: 'More options for Chill' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete']);
+  });
+
+  it('lets the creator of a public playlist copy a link to share it', async () => {
+    const open = { ...CHILL, private: false };
+    serveGets(api, {
+      [`/api/playlists/${CHILL.id}`]: { ...open, song_count: 0, total_duration: 0 },
+      [`/api/playlists/${CHILL.id}/songs`]: pagedAnswer(() => [], (page) => ({ playlist_songs: page })),
+    });
+    renderAt(`/playlists/${CHILL.id}`, { '/playlists/:playlistId': <PlaylistDetailPage /> });
+    publishSession(ANN);
+    await userEvent.click(await screen.findByRole('button', { name: 'More options for Chill' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Copy link to share', 'Delete']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Copy link to share' }));
+    expect(await screen.findByRole('dialog', { name: 'Share Chill' })).toBeInTheDocument();
   });
 
   it('deletes after the spec confirmation and goes to /playlists', async () => {

@@ -12,6 +12,7 @@ import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
+import { ShareDialog } from '../features/shares/share-dialog';
 import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/playlists/api';
 import { PlaylistReorder, ReorderHandle } from '../features/playlists/playlist-reorder';
 import { usePlaylistOrder } from '../features/playlists/use-playlist-order';
@@ -20,6 +21,7 @@ import { formatSongCount, formatTotalLength } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';
 import { usePagedRows } from '../lib/use-paged-rows';
 import { ALL_PLAYLISTS } from './back-links';
+import { DownloadControl } from '../features/downloads/download-control';
 
 function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDetail; user: SessionUser; reloadPlaylist: () => void }) {
   // Read by position, a page at a time: a playlist can hold 10,000 songs.
@@ -28,6 +30,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
   const total = entries.total ?? 0;
   // SPEC §6: only the creator sees the playlist's menu and Remove on its rows; issue 16: and reorders them.
   const isCreator = playlist.creator_id === user.id;
+  const [sharing, setSharing] = useState(false);
   // The creator's moves show at once, before the server's order is read back (rows re-mapped meanwhile).
   const order = usePlaylistOrder(playlist.id, entries);
   const rows = isCreator ? order.rows : entries;
@@ -70,7 +73,17 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
       />
       <ActionBar>
         <PlayButton name={playlist.playlist_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
-        {isCreator && <ActionMenu label={`More options for ${playlist.playlist_name}`} actions={[{ label: 'Delete', onSelect: dialogs.askDelete, danger: true }]} />}
+        <DownloadControl user={user} target={{ kind: 'playlist', id: playlist.id }} name={playlist.playlist_name} />
+        {isCreator && (
+          <ActionMenu
+            label={`More options for ${playlist.playlist_name}`}
+            actions={[
+              // Private playlists cannot be shared (docs/shares.md): the item is left out rather than refused.
+              ...(playlist.private ? [] : [{ label: 'Copy link to share', onSelect: () => setSharing(true) }]),
+              { label: 'Delete', onSelect: dialogs.askDelete, danger: true },
+            ]}
+          />
+        )}
       </ActionBar>
       <RowsState rows={entries} what="playlist's songs" backTo={ALL_PLAYLISTS} skeleton={{ label: 'Loading songs', rows: 4 }} empty={empty}>
         {isCreator ? (
@@ -82,6 +95,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
         )}
       </RowsState>
       {dialogs.dialog}
+      {sharing && <ShareDialog target={{ kind: 'playlist', id: playlist.id, name: playlist.playlist_name }} onClose={() => setSharing(false)} />}
     </div>
   );
 }

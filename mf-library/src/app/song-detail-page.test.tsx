@@ -85,7 +85,7 @@ describe('Song detail', () => {
 
   it('shows the artist Add to Playlist, Add to Album, Update and Delete', async () => {
     renderPage();
-    expect(await openMenu()).toEqual(['Play next', 'Add to queue', 'Add to Playlist', 'Add to Album', 'Update', 'Delete']);
+    expect(await openMenu()).toEqual(['Play next', 'Add to queue', 'Add to Playlist', 'Add to Album', 'Copy link to share', 'Update', 'Delete']);
   });
 
   it('shows everyone else only Add to Playlist', async () => {

@@ -14,13 +14,14 @@ import { AddToAlbumDialog } from '../features/albums/add-to-album-dialog';
 import { LikeButton } from '../features/collection/like-button';
 import { useLike } from '../features/collection/use-like';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
+import { ShareDialog } from '../features/shares/share-dialog';
 import { genrePagePath } from '../features/genres/api';
 import { deleteSong, songPath } from '../features/songs/api';
 import { describeDuration, formatDuration } from '../lib/format';
 import { queueSongs, useListPlayback } from '../lib/player';
 import { ALL_SONGS } from './back-links';
 
-type Open = 'playlist' | 'album' | 'delete' | null;
+type Open = 'playlist' | 'album' | 'share' | 'delete' | null;
 
 function SongView({ song, user }: { song: Song; user: SessionUser }) {
   const navigate = useNavigate();
@@ -39,6 +40,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
   if (isArtist) {
     actions.push(
       { label: 'Add to Album', onSelect: () => setOpen('album') },
+      { label: 'Copy link to share', onSelect: () => setOpen('share') },
       { label: 'Update', onSelect: () => navigate(`/songs/${song.id}/update`) },
       { label: 'Delete', onSelect: () => setOpen('delete'), danger: true },
     );
@@ -75,6 +77,7 @@ function SongView({ song, user }: { song: Song; user: SessionUser }) {
       </ActionBar>
       {open === 'playlist' && <AddToPlaylistDialog userId={user.id} songIds={[song.id]} onClose={() => setOpen(null)} />}
       {open === 'album' && <AddToAlbumDialog userId={user.id} songId={song.id} onClose={() => setOpen(null)} />}
+      {open === 'share' && <ShareDialog target={{ kind: 'song', id: song.id, name: song.song_name }} onClose={() => setOpen(null)} />}
       {open === 'delete' && <DeleteDialog entity="song" id={song.id} name={song.song_name} remove={deleteSong} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -4,6 +4,7 @@ import type { MenuAction } from '../components/action-menu';
 import { SelectionBar } from '../components/selection-bar';
 import { VirtualTrackList, type VirtualTrackListProps } from '../components/virtual-track-list';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
+import { ShareDialog } from '../features/shares/share-dialog';
 import { queueSongs } from '../lib/player';
 import { MAX_SELECTION } from '../lib/selection';
 import { useSessionUser } from '../lib/session';
@@ -26,16 +27,20 @@ export function SongList({ rows, total, playback, label, actions, actionCount }:
   const selection = useSelection({ total, rowAt: rows.rowAt, rowsIn: rows.rowsIn });
   const [adding, setAdding] = useState<readonly string[] | null>(null);
   const [tagging, setTagging] = useState<readonly Song[] | null>(null);
+  const [sharing, setSharing] = useState<Song | null>(null);
   const selected = selection.count > 0 ? selection.selected() : [];
   const allOwn = Boolean(user) && selected.length > 0 && selected.every((song) => song.artist_id === user!.id);
   // Stable, so rows do not render again on every scroll.
+  const userId = user?.id;
   const menu = useCallback(
     (song: Song): MenuAction[] => [
       { label: 'Play next', onSelect: () => queueSongs([song], 'next') },
       { label: 'Add to queue', onSelect: () => queueSongs([song], 'end') },
       { label: 'Add to Playlist', onSelect: () => setAdding([song.id]) },
+      // Only your own songs can be shared (docs/shares.md).
+      ...(song.artist_id === userId ? [{ label: 'Copy link to share', onSelect: () => setSharing(song) }] : []),
     ],
-    [],
+    [userId],
   );
   return (
     <div>
@@ -52,6 +57,7 @@ export function SongList({ rows, total, playback, label, actions, actionCount }:
         onClear={selection.clear}
       />
       {adding && user && <AddToPlaylistDialog userId={user.id} songIds={adding} onClose={() => setAdding(null)} />}
+      {sharing && <ShareDialog target={{ kind: 'song', id: sharing.id, name: sharing.song_name }} onClose={() => setSharing(null)} />}
       {tagging && (
         <Suspense fallback={null}>
           <EditTagsDialog

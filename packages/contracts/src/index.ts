@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './library.js';
 export * from './artists.js';
 export * from './app-passwords.js';
+export * from './shares-limits.js';
 export * from './shares.js';
 export * from './validation.js';
 export * from './listening-limits.js';

@@ -6,27 +6,17 @@ import { repoRoot } from './paths.js';
 import { findFreePort } from './ports.js';
 
 /**
- * Node flags of every API process (the same as NODE_OPTIONS in deploy/api.Dockerfile). V8's young generation
- * defaults to two 16 MiB semi-spaces, resident once used: 2 MiB ones keep 21 MB less resident (144 -> 123 MB idle
- * with the demo catalog, docs/benchmarks.md "API memory"), at the cost of more frequent, equally short scavenges
- * of what is mostly per-request garbage.
- *
- * The old generation's limit is set too, not for the limit itself but for what V8 derives from it: how far the heap
- * may grow past its live size before the next full collection. Under the default limit (a quarter of the machine's
- * memory, 4 GB here) that factor is up to 4, and a 16-client mixed load took the API from 156 to 289 MB resident at
- * 10,000 songs; with 512 MB, 156 MB; at 100,000 songs 205 -> 240 MB (512) and 248 MB (1024) (docs/benchmarks.md,
- * "API memory"). 768 MB leaves room for a million songs (about 300 MB of live heap) and stays below the 1 GB a
- * process may use there; a bigger catalog raises it with NODE_OPTIONS.
+ * Node flags of every API process (the same as NODE_OPTIONS in deploy/api.Dockerfile). Small semi-spaces keep ~21 MB
+ * less resident for more frequent, equally short scavenges; the old generation's limit is set for what V8 derives from
+ * it, how far the heap may grow past its live size before a full collection, and 768 MB leaves room for a million
+ * songs (docs/decisions/0011-columnar-song-store-and-memory-limits.md). A bigger catalog raises it with NODE_OPTIONS.
  */
 export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--max-old-space-size=768'] as const;
 
 /**
  * The API's environment defaults (the caller's environment wins). MALLOC_ARENA_MAX: glibc gives every thread that
- * allocates its own malloc arena (up to 8 per core): V8's garbage-collector and compiler threads and libuv's pool (file
- * reads, zlib, hashing) each fill one, and memory freed in an arena stays resident for that arena. With two, freed
- * memory is reused across threads: at 100,000 songs the highest RSS under the bench's mixed load went from 252-264 MB
- * (six runs) to 238-243 MB (two runs), idle 181-189 MB against 185-206, with the same request rates
- * (docs/benchmarks.md, "API memory"). The Docker image sets the same (deploy/api.Dockerfile).
+ * allocates an arena of its own, where freed memory stays resident; with two, memory freed by V8's and libuv's threads
+ * is reused (docs/decisions/0011-columnar-song-store-and-memory-limits.md). The Docker image sets the same.
  */
 export const API_ENV_DEFAULTS: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 

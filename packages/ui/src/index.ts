@@ -12,7 +12,7 @@ export { ModalFocus, type ModalFocusProps } from './modal-focus/modal-focus';
 export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } from './skeleton/skeleton';
 export { EmptyState, ErrorState, LoginRequired, type RouterLink } from './states/states';
 export { Cover, coverClassNames, coverSrcSet, FLUID_COVER_SIZES, type CoverPriority, type CoverProps } from './cover/cover';
-export { CopyButton } from './copy-button/copy-button';
+export { CopyButton, copyText } from './copy-button/copy-button';
 export { CloseIcon, ErrorIcon, NoteIcon } from './icons/icons';
 export {
   ArtistLinks,

@@ -54,6 +54,8 @@ export const SCREENS: RouteObject[] = [
   // App passwords for Subsonic apps (issue 26, docs/subsonic.md): account credentials, so mf-auth's.
   remotePage('settings/apps', auth.ConnectedAppsPage, 'Connected apps'),
   remotePage('settings/apps/help', auth.AppsHelpPage, 'Listen in other apps'),
+  // Share links (issue 28, docs/shares.md): library items, so mf-library's.
+  remotePage('settings/shares', library.SharedLinksPage, 'Shared links'),
   // Your listening (issue 28, docs/listening.md).
   remotePage('history', library.HistoryPage, 'Listening history'),
   remotePage('top', library.TopPage, 'Your top'),

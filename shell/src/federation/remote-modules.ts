@@ -45,6 +45,7 @@ export const REMOTE_MODULES = {
     YourLibraryPage: 'mf_library/YourLibraryPage',
     HistoryPage: 'mf_library/HistoryPage',
     TopPage: 'mf_library/TopPage',
+    SharedLinksPage: 'mf_library/SharedLinksPage',
   },
   mf_player: {
     Player: 'mf_player/Player',

@@ -8,7 +8,8 @@ import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, sea
 import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, playInputSchema, recentItemsQuerySchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
 import { MESSAGES } from '../messages.js';
 import { playlistMoveSchema } from '../playlist-order.js';
-import { oembedQuerySchema, SHARE_LIMITS, shareInputSchema, shareTokenSchema } from '../shares.js';
+import { oembedQuerySchema, shareInputSchema, shareTokenSchema } from '../shares.js';
+import { SHARE_LIMITS } from '../shares-limits.js';
 import * as answers from './schemas.js';
 
 /**

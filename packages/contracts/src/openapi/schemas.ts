@@ -5,7 +5,7 @@ import { AUDIO_FORMATS } from '../audio-formats.js';
 import type { AppPassword, AppPasswordsResponse, CreatedAppPassword } from '../app-passwords.js';
 import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus, SongsTagsResponse } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
-import { SHARE_KINDS, type CreatedShare, type OEmbedResponse, type Share, type SharedItem, type SharedSong, type SharesPage } from '../shares.js';
+import { SHARE_KINDS, type CreatedShare, type OEmbedResponse, type Share, type SharedItem, type SharedSong, type SharesPage } from '../shares-limits.js';
 import {
   idSchema,
   type Album,

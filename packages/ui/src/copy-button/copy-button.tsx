@@ -17,10 +17,11 @@ type Outcome = 'copied' | 'failed' | null;
 const CONFIRMATION_MS = 2000;
 
 /**
- * The async Clipboard API exists only in secure contexts, and a self-hosted Tunafy is often served over plain HTTP
- * on a home network, where the old selection-and-execCommand copy still works.
+ * Puts text on the clipboard; false when the browser refused. The async Clipboard API exists only in secure contexts,
+ * and a self-hosted Tunafy is often served over plain HTTP on a home network, where the old selection-and-execCommand
+ * copy still works. Call it from a click (or right after one): browsers copy only on a user's gesture.
  */
-async function writeToClipboard(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   if (typeof navigator !== 'undefined' && navigator.clipboard && window.isSecureContext !== false) {
     try {
       await navigator.clipboard.writeText(text);
@@ -54,7 +55,7 @@ export function CopyButton({ text, label, variant = 'secondary', size = 'small' 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const copy = async () => {
-    const copied = await writeToClipboard(text);
+    const copied = await copyText(text);
     setOutcome(copied ? 'copied' : 'failed');
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setOutcome(null), CONFIRMATION_MS);

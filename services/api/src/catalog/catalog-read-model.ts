@@ -35,9 +35,9 @@ const TRIM_EVERY_MS = 60_000;
 /** How long the read that notices a logged reload waits for it before answering from the current copy. */
 const RELOAD_WAIT_MS = 2000;
 /**
- * The longest a read waits for the periodic look at other replicas' changes (see current). A look takes milliseconds;
- * a database that does not answer (stopping, restarting, gone) would hold every read for a server-selection timeout
- * or more (a drill saw reads of 8.7 s while the engine stopped), where the copy held can answer.
+ * The longest a read waits for the periodic look at other replicas' changes (see current): a database that does not
+ * answer would otherwise hold every read for a server-selection timeout
+ * (docs/decisions/0008-replicas-follow-a-polled-change-log.md).
  */
 const RECHECK_WAIT_MS = 1000;
 /** The longest a write's answer waits for its change to be logged (see record). */
@@ -46,8 +46,8 @@ const LOG_WAIT_MS = 3000;
 const LOG_RETRY_MAX_MS = 30_000;
 
 /**
- * This process's copy of the catalog (see CatalogModel) and how it stays
- * current:
+ * This process's copy of the catalog (see CatalogModel; docs/decisions/0004-in-memory-catalog-read-model.md) and how
+ * it stays current (docs/decisions/0008-replicas-follow-a-polled-change-log.md):
  * - loaded whole before the API starts listening, so no request waits for it;
  * - this process's writes are applied to it as soon as the database took them
  *   (`record`), and logged to the change feed for the other replicas;
@@ -146,21 +146,17 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /**
-   * Applies a write this process just made to the copy, then logs it for the
-   * other replicas. Call after the database accepted the write. Changes made
-   * while a log write is under way are logged together by the next one (a
-   * group commit): on the embedded engine, whose writes queue behind each
-   * other, a log write per change would triple the writes under load. A failed
-   * log write is reported, not thrown: the write itself succeeded, and other
-   * replicas notice the revision gap and reload.
+   * Applies a write this process just made to the copy, then logs it for the other replicas; call after the database
+   * accepted the write. Changes made while a log write is under way go together in the next one, so log writes do not
+   * multiply the engine's queued writes (docs/decisions/0009-group-commit-of-the-change-log.md). A failed log write is
+   * not thrown: the write itself succeeded.
    */
   async record(changes: CatalogChange[], apply: (model: CatalogModel) => void): Promise<void> {
     apply(await this.current());
     this.madeDuringReload?.push(...changes);
     this.unlogged.push(...changes);
-    // The write is answered once it is logged, so the next read on another replica shows it, but never later than
-    // LOG_WAIT_MS: a log write that fails as the database goes away takes one server-selection timeout per step
-    // (a drill saw a write the database had taken answered only after 20 s). It carries on in the background.
+    // Answered once logged, so the next read on another replica shows it, but never later than LOG_WAIT_MS: a log
+    // write to a database going away takes a server-selection timeout per step. It carries on in the background.
     await Promise.race([this.logUntilEmpty(), delay(LOG_WAIT_MS, undefined, { ref: false })]);
     // Its revision (or, when the log write outlasted the wait, the newest before it): the client reads from it on.
     noteRevisionWritten(this.published);
@@ -181,10 +177,8 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /**
-   * Logs what is pending. A log write that fails (the database went away after taking the write) is not dropped:
-   * nothing else would ever tell the other replicas (a change never numbered leaves no gap to notice), so they would
-   * show the old record until they restart. The batch goes back first in line and is tried again in the background,
-   * 1 s, 2 s, 4 s ... up to 30 s apart, for as long as the process runs; no request waits for it (see record).
+   * Logs what is pending. A failed batch goes back first in line and is retried in the background, 1 s doubling up
+   * to 30 s apart, for as long as the process runs: a change never numbered leaves no gap for other replicas to notice.
    */
   private async logPending(): Promise<void> {
     while (this.unlogged.length > 0) {

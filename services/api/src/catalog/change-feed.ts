@@ -39,8 +39,8 @@ export const CATALOG_REVISION_KEY = 'catalog';
 export class ChangeFeed {
   /**
    * The newest revision this process has seen the counter at or taken itself: where a publish tries first. Right
-   * unless another replica published since (then the insert meets a duplicate and the head is read): one command
-   * fewer per write than reading the head first, on a single API always (an import's files were 1 in 12 of theirs).
+   * unless another replica published since (the insert then meets a duplicate and the head is read), which saves
+   * reading the head before every write.
    */
   private known = 0;
 
@@ -64,12 +64,10 @@ export class ChangeFeed {
 
   /**
    * Numbers the change and logs it; answers its revision. The number is claimed by inserting the change under it
-   * (the log's `_id` is unique), then the counter is raised to it with `$max`: two replicas publishing at the same
-   * moment can never take the same number. A counter `$inc` with `findOneAndUpdate` looked atomic but is not on
-   * the embedded engine (FerretDB reads, then writes): two replicas got the same revision, the second log insert
-   * failed, and that replica's change never reached the other (48 concurrent playlist creations on two replicas lost
-   * 5–7 on the other side). `numbered` hears the revision once it is taken, before the counter shows it, so the
-   * writer never mistakes its own change in flight for a gap.
+   * (the log's `_id` is unique), then the counter is raised to it with `$max`, so two replicas never take the same
+   * number: a `$inc` is a read, then a write on FerretDB (docs/decisions/0007-primary-key-decides-races.md).
+   * `numbered` hears the revision once it is taken, before the counter shows it, so the writer never mistakes its own
+   * change in flight for a gap.
    */
   async publish(changes: CatalogChange[], numbered: (revision: number) => void = () => undefined): Promise<number> {
     const guessed = this.known > 0;

@@ -12,11 +12,9 @@ const gzipAsync = promisify(gzip);
 /** Full lists up to this many rows are kept serialized (and gzipped) per version; longer ones are streamed. */
 const CACHED_ROWS_MAX = 20_000;
 /**
- * Rows per write of a streamed list. A slice's JSON is one string, and a string over 128 KB is a "large object" to V8:
- * it skips the young generation and is freed only by a full collection. At 500 rows (~215 KB) the whole list at
- * 100,000 songs left ~33 MB of them behind (API RSS 234-241 MB after it); at 100 rows (~43 KB) they die young: 207-208 MB,
- * in the same time (docs/benchmarks.md, "API memory"). 64 rows stay under 128 KB even with every name at its 100-character
- * limit in a two-byte (non-Latin-1) string: ~750 characters a row at most.
+ * Rows per write of a streamed list: each slice's JSON string stays under V8's 128 KB large-object size (even with
+ * every name at its 100-character limit in two-byte characters), so slices die young instead of waiting for a full
+ * collection (docs/decisions/0011-columnar-song-store-and-memory-limits.md).
  */
 const STREAM_SLICE = 64;
 /** Distinguishes this process's stream ETags from another replica's (versions are per process). */

@@ -4,12 +4,9 @@ import { runInNewContext } from 'node:vm';
 let gc: (() => void) | null = null;
 
 /**
- * A full garbage collection, now. Loading the catalog reads every document of
- * every collection through the driver, and V8, with a multi-gigabyte heap
- * limit on a big machine, lets that garbage pile up long before it collects:
- * measured at 100k songs and 500k playlist entries, 580 MB resident at the
- * peak of a load whose result needs 116 MB. The loader collects every few
- * thousand documents, which bounds the peak by the model plus one stride.
+ * A full garbage collection, now. Loading the catalog makes garbage of every document it reads, which V8 would let
+ * pile up far past the model's own size; the loader collects every stride of documents, so the peak is the model plus
+ * one stride (docs/decisions/0011-columnar-song-store-and-memory-limits.md).
  */
 export function collectGarbage(): void {
   if (!gc) {

@@ -7,9 +7,10 @@ import onHeaders from 'on-headers';
  * Read-your-writes across API replicas. Each replica answers reads from its own copy of the catalog and picks up
  * the other replicas' changes at most every CATALOG_RECHECK_MS (1 s), so behind a gateway that spreads requests a
  * person who adds a song to a playlist through one replica could open the playlist through the other and not find
- * it (a CI run of the production journey did). A write's answer therefore carries the catalog revision it took, in
- * a short-lived cookie; a read that brings it to a replica whose copy is older catches that copy up first. Other
- * people's changes still arrive within CATALOG_RECHECK_MS; one's own are there on the next request, on any replica.
+ * it. A write's answer therefore carries the catalog revision it took, in a short-lived cookie; a read that brings
+ * it to a replica whose copy is older catches that copy up first. Other people's changes still arrive within
+ * CATALOG_RECHECK_MS; one's own are there on the next request, on any replica
+ * (docs/decisions/0008-replicas-follow-a-polled-change-log.md).
  */
 export const CATALOG_REVISION_COOKIE = 'tunafy.rev';
 

@@ -7,7 +7,7 @@ const BATCH = 1000;
  * Deletes documents by `_id`, one `{_id}` statement each, sent as one delete
  * command per batch. A `deleteMany` with any other filter, `{_id: {$in}}`
  * included, reads the whole collection on the embedded engine (FerretDB over
- * SQLite looks documents up by `_id` only: docs/benchmarks.md, "Engines");
+ * SQLite looks documents up by `_id` only: docs/decisions/0005-embedded-engine-ferretdb-sqlite.md);
  * MongoDB answers both shapes from the `_id` index. Answers how many went.
  */
 export async function deleteByIds<T>(model: Model<T>, ids: readonly Types.ObjectId[]): Promise<number> {

@@ -14,18 +14,13 @@ import { DB_CONNECTION } from '../database/tokens.js';
  * look-up, the one filter FerretDB answers from its index.
  *
  * A claim may outlive what it names (the song or album was deleted later, or
- * the process died between claiming and writing): the services check the
- * target and take a stale claim over, or give it up (release). Those two are
- * decided by the primary key too, not by an update's or a delete's count:
- * FerretDB 1.x runs an update or a delete as a read, then a write by `_id`, so
- * several racing `updateOne({_id, target_id: stale})` all report a match, and
- * a `deleteOne` can remove a claim someone moved after it was read
- * (docs/import.md, "Claims on FerretDB"). Every claim carries a generation (a
- * random id, new at each claim and take-over); whoever moves or drops
+ * the process died between claiming and writing): the services then take it
+ * over or give it up (release), and those are decided by the primary key too,
+ * since FerretDB's guarded updates and deletes are a read, then a write
+ * (docs/decisions/0007-primary-key-decides-races.md). Every claim carries a
+ * generation (random, new at each claim and take-over); whoever moves or drops
  * generation G first inserts `<kind>:<key>#G` into `import_claim_retirements`,
- * and only the writer whose insert succeeded may touch the claim. On MongoDB
- * the guarded update alone would do; the extra insert costs one command on
- * these rare paths only, never on a plain claim.
+ * and only that writer may touch the claim.
  */
 interface ClaimDocument {
   _id: string;

@@ -58,15 +58,9 @@ interface FileFacts {
 
 /**
  * GridFS holds the durable copy of every upload; each process also keeps a
- * local disk copy and streams from that.
- *
- * Why the cache: FerretDB's SQLite backend pushes only `_id` filters down to
- * SQL, so GridFS chunk reads (filtered by `files_id`) scan and decode the
- * whole chunks collection, once per request and per Range request. Files are
- * immutable per id, so a local copy never goes stale: it makes streaming fast
- * on both engines, gives `send` a real file for Range/HEAD/conditional
- * requests, and works with several API replicas, each filling its own cache
- * from GridFS on first use.
+ * local disk copy and streams from that: a GridFS read on the embedded engine
+ * is slow and a Range request would repeat it, while files are immutable per
+ * id, so a copy never goes stale (docs/decisions/0012-local-media-copy-per-process.md).
  *
  * The facts of a file (length, type) are immutable too, so they are kept in
  * memory as well: a warm request touches no database at all. Deleting a file
@@ -227,15 +221,13 @@ export class GridFsMediaStore extends MediaStore {
    * driver) makes the id when the upload starts, so chunks whose `files_id` is
    * older than `before` belong to an upload that had that long to finish.
    *
-   * Cost, on the embedded engine: FerretDB's SQLite backend pushes down no
-   * filter that could list the distinct `files_id`s from the `{files_id, n}`
-   * index, so this reads the chunks collection once, as one unsorted cursor
-   * (no sort: FerretDB sorts in memory) with a projection and bounded batches;
-   * the client holds only the distinct ids. Each batch of candidate ids is
-   * checked against `media.files` in one query, and each headless upload is
-   * deleted by `{files_id}` equality, which our FerretDB build answers from
-   * that index (tools/ferretdb/_upstream). docs/benchmarks.md has the figures.
-   * On MongoDB the same cursor is an ordinary collection scan.
+   * The embedded engine cannot list the distinct `files_id`s from an index, so
+   * this reads the chunks collection once, as one unsorted, projected cursor
+   * in bounded batches, and deletes each headless upload by `{files_id}`,
+   * which our FerretDB build answers from its index
+   * (docs/decisions/0005-embedded-engine-ferretdb-sqlite.md). Reading every
+   * chunk is why the janitor runs it daily (docs/api.md, "Deletes without
+   * transactions").
    */
   async deleteHeadlessChunks(before: Date): Promise<{ uploads: number; chunks: number }> {
     const seen = new Set<string>();
@@ -405,10 +397,8 @@ export class GridFsMediaStore extends MediaStore {
 
 /**
  * Writes the file at `path` into the GridFS upload and ends it; answers its size. One borrowed buffer is read into
- * again for each chunk, where a read stream allocated a new 64 KiB buffer per read: the writer copies every write
- * into its own chunk before it calls back, so the buffer is free again then. Each read is one GridFS chunk, so each
- * write stores one. Memory outside V8's heap made by the upload path is what makes V8 collect its whole heap
- * (docs/import.md, "Tracks of a real album's length, and the garbage each one made").
+ * for every chunk (the writer copies each write before it calls back), since a new buffer per read is memory outside
+ * V8's heap that only a full collection frees (see chunk-buffers.ts).
  */
 async function writeFileInto(path: string, stream: InstanceType<typeof mongoose.mongo.GridFSBucketWriteStream>): Promise<number> {
   const file = await open(path);

@@ -4,22 +4,15 @@ import { insertedFirst } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /**
- * Cover files several records point at (`shared_covers`, one document per shared file, `_id` the file's id): the
- * songs of an imported album and the album itself share one file instead of a copy each. Every operation is by
- * `_id`, the one filter FerretDB answers from its index. There is deliberately no use count: FerretDB 1.24 applies an
- * update as a read, then a write, so concurrent `$inc`s on one document lose updates (measured: 20 at once left it at
- * 4), and a count too low would delete a file records still show. What is kept is only when the file was last given
- * to a record (`touched_at`, a `$set`, which concurrent writers cannot get wrong); whether records still show it is
- * asked of the records themselves (SharedCovers).
+ * Cover files several records point at (`shared_covers`, one document per shared file, `_id` the file's id), every
+ * operation by `_id`. No use count, since FerretDB's concurrent `$inc`s lose updates: only when the file was last given
+ * to a record (`touched_at`, a `$set`), and the records themselves say whether they show it (SharedCovers;
+ * docs/decisions/0013-shared-cover-file-per-picture.md).
  *
- * Deleting one must not race a give-out either: FerretDB runs `deleteOne({_id, touched_at})` as a read, then a delete
- * by `_id`, which removes the document even when a give-out wrote a new time in between, and that give-out's update
- * still reports its match (docs/import.md, "Claims on FerretDB"). So the primary key decides: retire() first inserts
- * the file's id into `shared_cover_retirements` and only then compare-and-deletes, and touch() writes the time and
- * then looks for that retirement. Each writes, then reads what the other writes, so at least one sees the other: a
- * give-out that finds no retirement wrote its time before the retirement went in, so the delete's read sees a newer
- * time and keeps the document; a delete that matches read the old time before the give-out wrote, so the give-out
- * finds the retirement and fails. A retirement is final: the file is never given out again, deleted or not.
+ * A give-out and a delete are decided by the primary key (docs/decisions/0007-primary-key-decides-races.md): retire()
+ * inserts the file's retirement before its compare-and-delete, touch() writes the time and then looks for that
+ * retirement. Each writes before it reads what the other writes, so at least one sees the other and never both win
+ * (the whole argument: docs/import.md, "Covers"). A retirement is final: the file is never given out again.
  */
 interface SharedCoverDocument {
   _id: string;

@@ -22,9 +22,9 @@ export const SHARED_COVER_SETTLE_MS = 30_000;
 export const SHARED_COVER_TOUCH_EVERY_MS = 1000;
 
 /**
- * One cover file per picture of an owner, used by every record of theirs that shows it (docs/import.md, "Covers"):
- * an imported album and its songs, whose files usually embed the same art, store it once instead of a GridFS file
- * and chunk per song.
+ * One cover file per picture of an owner, used by every record of theirs that shows it (docs/import.md, "Covers";
+ * docs/decisions/0013-shared-cover-file-per-picture.md): an imported album and its songs, whose files usually embed
+ * the same art, store it once instead of a GridFS file and chunk per song.
  *
  * When a record lets its cover go (release), a file never shared is deleted at once, as before sharing; a shared
  * one is deleted when no other record of its owner shows it (the read model) and it was last given out more than
