@@ -45,7 +45,17 @@ export interface ImportedTags {
 
 /** POST /api/uploads/songs: 201 with the new song, or 200 when the same bytes are already one of the user's songs. */
 export type ImportResponse =
-  | { status: 'imported'; song: Song; album: Album | null; album_created: boolean; cover: 'embedded' | 'sidecar' | 'album' | 'generated' }
+  | {
+      status: 'imported';
+      song: Song;
+      album: Album | null;
+      album_created: boolean;
+      cover: 'embedded' | 'sidecar' | 'album' | 'generated';
+      /** Where the song's lyrics came from (`lrc`: the `.lrc` sent with it), null when none were kept. Always sent. */
+      lyrics?: 'embedded' | 'lrc' | null;
+      /** What was dropped without failing the song (lyrics that could not be read). Always sent; empty when none. */
+      warnings?: string[];
+    }
   | { status: 'duplicate'; song: Song };
 
 /** POST /api/uploads/check: which of these files (by the SHA-256 of their bytes) the user already has. */

@@ -14,6 +14,7 @@ export * from './streaming.js';
 export * from './covers.js';
 export * from './list-pages.js';
 export * from './imports.js';
+export * from './lyrics.js';
 export * from './users.js';
 export * from './playlist-order.js';
 export * from './idempotency.js';

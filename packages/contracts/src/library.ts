@@ -129,6 +129,8 @@ export interface Song {
   artists?: ArtistRef[];
   /** Measured loudness for volume normalization (docs/streaming.md); null until measured. Always sent by the API. */
   loudness?: SongLoudness | null;
+  /** Whether GET /api/songs/{id}/lyrics has something (docs/lyrics.md); the text itself is never in lists. Always sent. */
+  has_lyrics?: boolean;
 }
 
 export interface Album {
@@ -255,6 +257,8 @@ export interface SearchResponse {
    * (the other groups empty, `top` null).
    */
   next_offset?: number | null;
+  /** Songs whose lyrics hold every word of the query, with the line that matched (docs/lyrics.md). Always sent. */
+  lyrics?: Array<{ song: Song; line: string }>;
 }
 /** The search's top result, one of four kinds. */
 export type SearchTopResult =

@@ -9,6 +9,7 @@ import { ImportsModule } from './imports/imports.module.js';
 import { JanitorModule } from './janitor/janitor.module.js';
 import { ListeningModule } from './listening/listening.module.js';
 import { LoudnessModule } from './loudness/loudness.module.js';
+import { LyricsModule } from './lyrics/lyrics.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PlaylistsModule } from './playlists/playlists.module.js';
 import { SearchModule } from './search/search.module.js';
@@ -20,4 +21,4 @@ import { SubsonicModule } from './subsonic/subsonic.module.js';
 import { SongTagsModule } from './song-tags/song-tags.module.js';
 
 /** Feature modules mounted under /api (and the Subsonic API's under /rest); each lives in its own folder. */
-export const featureModules: Type[] = [IdempotencyModule, MediaModule, CoversModule, SongsModule, StreamingModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, SharesModule, ListeningModule, ImportsModule, LoudnessModule, JanitorModule, SeedModule, SubsonicModule];
+export const featureModules: Type[] = [IdempotencyModule, MediaModule, CoversModule, SongsModule, LyricsModule, StreamingModule, SongTagsModule, AlbumsModule, ArtistsModule, AppPasswordsModule, PlaylistsModule, CollectionModule, SearchModule, SharesModule, ListeningModule, ImportsModule, LoudnessModule, JanitorModule, SeedModule, SubsonicModule];

@@ -100,10 +100,11 @@ function progressPrinter(): ((progress: FolderImportProgress) => void) & { end()
 function printSummary(report: FolderImportReport): void {
   const seconds = report.milliseconds / 1000;
   console.log(
-    `Imported ${report.imported} songs (${report.albumsCreated} new albums), skipped ${report.duplicates} duplicates, ` +
+    `Imported ${report.imported} songs (${report.albumsCreated} new albums${report.withLyrics > 0 ? `, ${report.withLyrics} with lyrics` : ''}), skipped ${report.duplicates} duplicates, ` +
       `${report.failed.length} failed, ${report.ignored} other files left alone; ${report.total} audio files in ${seconds.toFixed(1)} s` +
       (report.imported > 0 ? ` (${(report.bytes / 1048576 / seconds).toFixed(1)} MB/s)` : '') +
       '.',
   );
   for (const failure of report.failed) console.log(`  failed: ${failure.file}: ${failure.reason}`);
+  for (const warning of report.warnings) console.log(`  warning: ${warning.file}: ${warning.reason}`);
 }

@@ -6,6 +6,7 @@ import { COVER_FORMATS, COVER_SIZE_ASK_MAX, COVER_SIZE_ASK_MIN, COVER_SIZES } fr
 import { importCheckSchema, importFieldsSchema } from '../imports.js';
 import { albumFieldsSchema, idSchema, pageQuerySchema, playlistFieldsSchema, searchQuerySchema, songFieldsSchema, songRefSchema } from '../library.js';
 import { historyQuerySchema, historySettingsSchema, playerStateInputSchema, playInputSchema, recentItemsQuerySchema, recentlyPlayedQuerySchema, topQuerySchema } from '../listening.js';
+import { lyricsInputSchema } from '../lyrics.js';
 import { MESSAGES } from '../messages.js';
 import { playlistMoveSchema } from '../playlist-order.js';
 import { oembedQuerySchema, shareInputSchema, shareTokenSchema } from '../shares.js';
@@ -507,6 +508,40 @@ export const API_ROUTES = [
     errors: [404],
   },
 
+  // lyrics (docs/lyrics.md)
+  {
+    method: 'get',
+    path: '/api/songs/{id}/lyrics',
+    tag: 'lyrics',
+    access: 'member',
+    summary: 'A song’s lyrics: timed lines (synced) or plain text, and where they came from; 404 when it has none',
+    params: idParam,
+    responses: ok(answers.lyricsSchema),
+  },
+  {
+    method: 'put',
+    path: '/api/songs/{id}/lyrics',
+    tag: 'lyrics',
+    access: 'member',
+    summary:
+      'Set a song’s lyrics (its owner only): LRC ([mm:ss.xx] lines, [offset:]) or plain text, pasted as `text` or uploaded as an .lrc/.txt multipart `file`; cleaned, at most 64 KB of text and 2,000 lines',
+    params: idParam,
+    // `text` is required unless a multipart body carries the file instead (`file`, an .lrc or .txt of at most 256 KB).
+    body: body(lyricsInputSchema.partial({ text: true }), ['json', 'form', 'multipart']),
+    responses: ok(answers.lyricsSchema),
+    errors: [403, 404, 413],
+  },
+  {
+    method: 'delete',
+    path: '/api/songs/{id}/lyrics',
+    tag: 'lyrics',
+    access: 'member',
+    summary: 'Remove a song’s lyrics (its owner only)',
+    params: idParam,
+    responses: ok(answers.deletedSchema),
+    errors: [403, 404],
+  },
+
   {
     method: 'put',
     path: '/api/songs/{id}/tags',
@@ -688,6 +723,7 @@ export const API_ROUTES = [
       importFieldsSchema.extend({
         file: z.file().describe('The audio file; its format is judged by its bytes, its size limit depends on the format.'),
         cover: coverFile.optional().describe('A cover picture for the song when its tags carry none (a sidecar cover.jpg).'),
+        lyrics: z.file().optional().describe('The .lrc of the same name found beside the file (at most 256 KB); it wins over lyrics in the tags. Bad lyrics are a warning, never a failure.'),
       }),
     ),
     responses: { ...created(answers.importResultSchema, 'Imported'), ...ok(answers.importResultSchema, 'The same bytes are already one of your songs (status "duplicate")') },

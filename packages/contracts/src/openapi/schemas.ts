@@ -5,6 +5,7 @@ import { AUDIO_FORMATS } from '../audio-formats.js';
 import type { AppPassword, AppPasswordsResponse, CreatedAppPassword } from '../app-passwords.js';
 import type { ArtistDetail, ArtistsResponse, GenreSongsResponse, GenresResponse, RescanStatus, SongsTagsResponse } from '../artists.js';
 import type { ImportCheckResponse, ImportResponse } from '../imports.js';
+import { LYRICS_SOURCES, type Lyrics } from '../lyrics.js';
 import { SHARE_KINDS, type CreatedShare, type OEmbedResponse, type Share, type SharedItem, type SharedSong, type SharesPage } from '../shares-limits.js';
 import {
   idSchema,
@@ -102,6 +103,7 @@ export const songSchema = z
     genre: z.string().nullable().optional().describe('Always sent; null when unknown.'),
     artists: z.array(artistRefSchema).optional().describe('The credited artists its tags name, in tag order (always sent; empty for a song made with the form, shown as its owner’s).'),
     loudness: songLoudnessSchema.nullable().optional().describe('For volume normalization (docs/streaming.md, "Loudness"); always sent, null until measured.'),
+    has_lyrics: z.boolean().optional().describe('Whether GET /api/songs/{id}/lyrics has something (always sent).'),
   })
   .meta({ id: 'Song' });
 
@@ -210,6 +212,10 @@ export const searchResultsSchema = z
       .optional()
       .describe('The single best match of songs, artists, albums and playlists; null when none. Always sent.'),
     users: z.array(publicUserSchema).optional().describe('Profiles: users whose username matches. Always sent.'),
+    lyrics: z
+      .array(z.object({ song: songSchema, line: z.string().describe('The lyric line that matched.') }))
+      .optional()
+      .describe('Songs whose lyrics hold every word of the query (docs/lyrics.md). Always sent.'),
     next_offset: z.number().int().nullable().optional().describe('Only with `type`: the next page’s `offset`, null after the last.'),
   })
   .meta({ id: 'SearchResults' });
@@ -273,10 +279,26 @@ export const importResultSchema = z
       album: albumSchema.nullable(),
       album_created: z.boolean(),
       cover: z.enum(['embedded', 'sidecar', 'album', 'generated']),
+      lyrics: z.enum(['embedded', 'lrc']).nullable().optional().describe('Where the lyrics kept came from; null when none (always sent).'),
+      warnings: z.array(z.string()).optional().describe('What was dropped without failing the song, e.g. unreadable lyrics (always sent).'),
     }),
     z.object({ status: z.literal('duplicate'), song: songSchema }),
   ])
   .meta({ id: 'ImportResult' });
+
+export const lyricsSchema = z
+  .object({
+    song_id: id,
+    synced: z
+      .array(z.object({ start_ms: z.number().int().min(0).describe('Milliseconds from the start.'), text: z.string() }))
+      .nullable()
+      .describe('Timed lines by start; null for plain lyrics.'),
+    plain: z.string().nullable().describe('The text when there are no timestamps; null when `synced` is set.'),
+    source: z.enum(LYRICS_SOURCES).describe('user (the owner’s edit) > lrc (a sidecar .lrc) > embedded (the file’s tags).'),
+    lang: z.string().nullable(),
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Lyrics' });
 
 export const importCheckResultSchema = z
   .object({ duplicates: z.record(z.string(), id).describe('SHA-256 (lower case) to the id of the song that holds those bytes; hashes not listed are new.') })
@@ -371,6 +393,7 @@ export type SchemasMatchTypes = [
   Expect<Same<Out<typeof publicUserSchema>, PublicUser>>,
   Expect<Same<Out<typeof csrfTokenSchema>, CsrfTokenResponse>>,
   Expect<Same<Out<typeof songSchema>, Song>>,
+  Expect<Same<Out<typeof lyricsSchema>, Lyrics>>,
   Expect<Same<Out<typeof albumSchema>, Album>>,
   Expect<Same<Out<typeof albumDetailSchema>, AlbumDetail>>,
   Expect<Same<Out<typeof playlistSchema>, Playlist>>,

@@ -17,6 +17,7 @@ import { PlaylistsController } from '../playlists/playlists.controller.js';
 import { SearchController } from '../search/search.controller.js';
 import { SharesController } from '../shares/shares.controller.js';
 import { SongsController } from '../songs/songs.controller.js';
+import { LyricsController } from '../lyrics/lyrics.controller.js';
 import { StreamingController } from '../streaming/streaming.controller.js';
 import { UsersController } from '../users/users.controller.js';
 
@@ -118,6 +119,9 @@ export const ROUTE_HANDLERS = {
   'get /api/artists/{id}': handler(ArtistsController, 'get'),
   'get /api/genres': handler(ArtistsController, 'genres'),
   'get /api/genres/{name}/songs': handler(ArtistsController, 'genreSongs'),
+  'get /api/songs/{id}/lyrics': handler(LyricsController, 'get'),
+  'put /api/songs/{id}/lyrics': handler(LyricsController, 'put'),
+  'delete /api/songs/{id}/lyrics': handler(LyricsController, 'delete'),
   'put /api/songs/{id}/tags': handler(SongTagsController, 'correct'),
   'put /api/songs/tags': handler(SongTagsController, 'correctMany'),
   'post /api/admin/rescan': handler(RescanController, 'start'),

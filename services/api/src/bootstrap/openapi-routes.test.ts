@@ -9,7 +9,7 @@ import { ALBUM_COVER_FIELD } from '../albums/albums.service.js';
 import { IS_PUBLIC } from '../common/auth.decorators.js';
 import { AppModule } from '../app.module.js';
 import { loadConfig } from '../config/app-config.js';
-import { COVER_FIELD as IMPORT_COVER_FIELD } from '../imports/audio-spool.interceptor.js';
+import { COVER_FIELD as IMPORT_COVER_FIELD, LYRICS_FIELD as IMPORT_LYRICS_FIELD } from '../imports/audio-spool.interceptor.js';
 import { AUDIO_FIELD as IMPORT_AUDIO_FIELD } from '../imports/song-importer.js';
 import { COVER_FIELD as PLAYLIST_COVER_FIELD } from '../playlists/playlists.service.js';
 import { SONG_AUDIO_FIELD, SONG_COVER_FIELD } from '../songs/songs.controller.js';
@@ -111,7 +111,7 @@ describe('the route table behind /api/docs/openapi.json', () => {
     expect(files('/api/albums/new', 'post')).toEqual([ALBUM_COVER_FIELD]);
     expect(files('/api/albums/{id}/update', 'put')).toEqual([ALBUM_COVER_FIELD]);
     expect(files('/api/playlists/new', 'post')).toEqual([PLAYLIST_COVER_FIELD]);
-    expect(files('/api/uploads/songs', 'post')).toEqual([IMPORT_AUDIO_FIELD, IMPORT_COVER_FIELD].sort());
+    expect(files('/api/uploads/songs', 'post')).toEqual([IMPORT_AUDIO_FIELD, IMPORT_COVER_FIELD, IMPORT_LYRICS_FIELD].sort());
     expect(form('/api/uploads/songs', 'post').required).toEqual([IMPORT_AUDIO_FIELD]);
   });
 

@@ -331,6 +331,17 @@ export class CatalogModel {
     return songLoudnessOf(song.loudness, state ? this.albumLoudness(state) : NO_LOUDNESS);
   }
 
+  /** Every song with lyrics and when they were stored (the lyrics index's check of its copy, docs/lyrics.md). One pass over a column. */
+  songsWithLyrics(): Map<string, number> {
+    const found = new Map<string, number>();
+    for (let position = 0; position < this.table.size; position++) {
+      const slot = this.table.slotAt(position);
+      const at = this.table.lyricsAt(slot);
+      if (at !== 0) found.set(this.table.id(slot), at);
+    }
+    return found;
+  }
+
   /** Songs whose loudness is not known yet (the loudness job's "of Y"). One pass over a column. */
   unmeasuredSongCount(): number {
     let count = 0;
@@ -868,6 +879,7 @@ export class CatalogModel {
     if (creditIds) record.creditIds = creditIds;
     if (row.loudness !== NONE) record.loudness = row.loudness;
     if (row.albumLoudness !== NONE) record.albumLoudness = row.albumLoudness;
+    if (row.lyricsAt !== 0) record.lyricsAt = row.lyricsAt;
     return record;
   }
 
@@ -891,6 +903,7 @@ export class CatalogModel {
       credits: this.credits.creditSetOf(song.creditIds),
       loudness: song.loudness ?? NONE,
       albumLoudness: song.albumLoudness ?? NONE,
+      lyricsAt: song.lyricsAt ?? 0,
     };
   }
 

@@ -33,9 +33,9 @@ export interface SnapshotHeader {
 }
 
 const FORMAT = 'tunafy-catalog-snapshot';
-// 2: artists (docs/artists.md); 3: songs' loudness (docs/streaming.md). A snapshot of another version is ignored and
-// the catalog loaded whole.
-const VERSION = 3;
+// 2: artists (docs/artists.md); 3: songs' loudness (docs/streaming.md); 4: songs' lyrics time (docs/lyrics.md). A
+// snapshot of another version is ignored and the catalog loaded whole.
+const VERSION = 4;
 /** Lines per write: fewer, larger writes to the gzip stream. */
 const LINES_PER_WRITE = 512;
 

@@ -27,6 +27,8 @@ export interface SongRow {
   loudness: number;
   /** The album's loudness from the song's own ReplayGain album tags, packed likewise (NONE: no such tags). */
   albumLoudness: number;
+  /** When its lyrics were last stored, epoch ms (0: none): the lyrics index re-reads a song whose time moved. */
+  lyricsAt: number;
 }
 
 type Column = Uint8Array | Int32Array | Float64Array;
@@ -57,6 +59,7 @@ export class SongTable {
   private creditSets = new Int32Array(0);
   private loudnesses = new Int32Array(0);
   private albumLoudnesses = new Int32Array(0);
+  private lyricsAts = new Float64Array(0);
   private names: string[] = [];
   /**
    * File ids that are not ObjectIds (none the API stores; service tests use names like "cover1"), by
@@ -219,6 +222,10 @@ export class SongTable {
     return this.albumLoudnesses[slot]!;
   }
 
+  lyricsAt(slot: number): number {
+    return this.lyricsAts[slot]!;
+  }
+
   row(slot: number): SongRow {
     return {
       id: this.id(slot),
@@ -238,6 +245,7 @@ export class SongTable {
       credits: this.creditSets[slot]!,
       loudness: this.loudnesses[slot]!,
       albumLoudness: this.albumLoudnesses[slot]!,
+      lyricsAt: this.lyricsAts[slot]!,
     };
   }
 
@@ -264,6 +272,7 @@ export class SongTable {
     this.creditSets[slot] = row.credits;
     this.loudnesses[slot] = row.loudness;
     this.albumLoudnesses[slot] = row.albumLoudness;
+    this.lyricsAts[slot] = row.lyricsAt;
   }
 
   private writeFileId(column: Uint8Array, slot: number, which: 0 | 1, id: string): void {
@@ -315,6 +324,7 @@ export class SongTable {
       this.creditSets = grow(this.creditSets);
       this.loudnesses = grow(this.loudnesses);
       this.albumLoudnesses = grow(this.albumLoudnesses);
+      this.lyricsAts = grow(this.lyricsAts);
       this.capacity = slots;
     }
     if (live !== this.order.length) {

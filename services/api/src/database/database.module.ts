@@ -13,6 +13,7 @@ import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ImportClaimsRepository } from '../imports/import-claims.repository.js';
+import { LyricsRepository } from '../lyrics/lyrics.repository.js';
 import { observeDatabaseCommands } from '../observability/metrics.js';
 import { patchDriverWrites } from './driver-patches.js';
 import { DB_CONNECTION } from './tokens.js';
@@ -24,7 +25,7 @@ mongoose.set('strictQuery', true);
 // Fail fast while the database is away, so requests get a 503 instead of hanging.
 mongoose.set('bufferTimeoutMS', 3000);
 
-const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, ListeningHistoryRepository, PlayerStatesRepository, ImportClaimsRepository];
+const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, ListeningHistoryRepository, PlayerStatesRepository, ImportClaimsRepository, LyricsRepository];
 
 /**
  * One mongoose connection for the process and the repositories built on it.

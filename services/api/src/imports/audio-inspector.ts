@@ -4,6 +4,7 @@ import { AUDIO_FORMAT_INFO, audioFormatOf, tagFieldsOf, type AudioContainer, typ
 import type { FileTypeResult } from 'file-type';
 import type { IAudioMetadata } from 'music-metadata';
 import { loudnessFromReplayGain, type TaggedLoudness } from '../loudness/loudness-values.js';
+import { embeddedLyrics, type EmbeddedLyrics } from '../lyrics/embedded-lyrics.js';
 import { loadFileType, loadMusicMetadata } from '../media/parsers.js';
 
 /** What a file's own tags say; every field may be missing. */
@@ -11,6 +12,8 @@ export interface FileTags extends TagFields {
   picture?: Buffer;
   /** From its ReplayGain tags (packed, loudness/loudness-values.ts); absent without them. */
   loudness?: TaggedLoudness;
+  /** Lyrics its tags carry (USLT, SYLT, LYRICS, ©lyr), cleaned; absent without any (docs/lyrics.md). */
+  lyrics?: EmbeddedLyrics;
 }
 
 export type AudioInspection =
@@ -157,6 +160,8 @@ function tagsOf(metadata: IAudioMetadata, selectCover: (typeof import('music-met
   const tags: FileTags = tagFieldsOf(metadata.common, metadata.native);
   const loudness = loudnessFromReplayGain(metadata.common);
   if (loudness.track !== undefined || loudness.album !== undefined) tags.loudness = loudness;
+  const lyrics = embeddedLyrics(metadata.native);
+  if (lyrics.lyrics || lyrics.problem) tags.lyrics = lyrics;
   const picture = selectCover(metadata.common.picture);
   if (picture && picture.data.length > 0) tags.picture = Buffer.from(picture.data);
   return tags;

@@ -4,7 +4,7 @@ import { rm, unlink } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { AUDIO_FORMAT_INFO, IMPORT_AUDIO_BYTES_MAX, IMPORT_MESSAGES, LIMITS, MESSAGES } from '@tunafy/contracts';
+import { AUDIO_FORMAT_INFO, IMPORT_AUDIO_BYTES_MAX, IMPORT_MESSAGES, LIMITS, LYRICS_LIMITS, LYRICS_MESSAGES, MESSAGES } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -15,6 +15,8 @@ import { sniffContainer } from './audio-inspector.js';
 import { AUDIO_FIELD } from './song-importer.js';
 
 export const COVER_FIELD = 'cover';
+/** The `.lrc` dropped with the file (docs/lyrics.md). */
+export const LYRICS_FIELD = 'lyrics';
 
 /** A file of the request, spooled to local disk. */
 export interface SpooledFile {
@@ -25,7 +27,7 @@ export interface SpooledFile {
   sha256: string;
 }
 
-export type SpooledFiles = Partial<Record<typeof AUDIO_FIELD | typeof COVER_FIELD, SpooledFile>>;
+export type SpooledFiles = Partial<Record<typeof AUDIO_FIELD | typeof COVER_FIELD | typeof LYRICS_FIELD, SpooledFile>>;
 
 /** Enough of a file's start to know its container (an ID3 tag with a big picture may hide it; then the overall limit applies until parsing). */
 const SNIFF_BYTES = 64 * 1024;
@@ -98,8 +100,13 @@ class SpoolStorage implements multer.StorageEngine {
       const path = await this.store.stagingPath();
       // Known before the first byte lands, so an abort mid-write finds the spool to remove.
       file.path = path;
-      const cover = file.fieldname === COVER_FIELD;
-      const meter = new SpoolMeter(file.fieldname, cover ? LIMITS.coverBytesMax : IMPORT_AUDIO_BYTES_MAX, cover ? MESSAGES.coverTooLarge : IMPORT_MESSAGES.tooLargeAny);
+      const [limit, message] =
+        file.fieldname === COVER_FIELD
+          ? [LIMITS.coverBytesMax, MESSAGES.coverTooLarge]
+          : file.fieldname === LYRICS_FIELD
+            ? [LYRICS_LIMITS.inputBytesMax, LYRICS_MESSAGES.inputTooLong]
+            : [IMPORT_AUDIO_BYTES_MAX, IMPORT_MESSAGES.tooLargeAny];
+      const meter = new SpoolMeter(file.fieldname, limit, message);
       try {
         await pipeline(file.stream, meter, createWriteStream(path));
       } catch (error) {
@@ -121,7 +128,7 @@ function toApiException(error: unknown): ApiException {
     const field = error.field ?? AUDIO_FIELD;
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':
-        return tooLarge(field, field === COVER_FIELD ? MESSAGES.coverTooLarge : IMPORT_MESSAGES.tooLargeAny);
+        return tooLarge(field, field === COVER_FIELD ? MESSAGES.coverTooLarge : field === LYRICS_FIELD ? LYRICS_MESSAGES.inputTooLong : IMPORT_MESSAGES.tooLargeAny);
       case 'LIMIT_UNEXPECTED_FILE':
       case 'LIMIT_FILE_COUNT':
         return ApiException.validation({ [field]: 'Unexpected file.' });
@@ -147,10 +154,11 @@ export class AudioSpoolInterceptor implements NestInterceptor {
   constructor(store: MediaStore) {
     this.parse = multer({
       storage: new SpoolStorage(store),
-      limits: { fileSize: IMPORT_AUDIO_BYTES_MAX, files: 3, fieldSize: 64 * 1024, fields: 30 },
+      limits: { fileSize: IMPORT_AUDIO_BYTES_MAX, files: 4, fieldSize: 64 * 1024, fields: 30 },
     }).fields([
       { name: AUDIO_FIELD, maxCount: 1 },
       { name: COVER_FIELD, maxCount: 1 },
+      { name: LYRICS_FIELD, maxCount: 1 },
     ]);
   }
 
@@ -163,7 +171,7 @@ export class AudioSpoolInterceptor implements NestInterceptor {
     );
     const files = (request.files ?? {}) as Record<string, (Express.Multer.File & { sha256: string })[] | undefined>;
     const spooled: SpooledFiles = {};
-    for (const field of [AUDIO_FIELD, COVER_FIELD] as const) {
+    for (const field of [AUDIO_FIELD, COVER_FIELD, LYRICS_FIELD] as const) {
       const file = files[field]?.[0];
       if (file) spooled[field] = { field, originalName: file.originalname, path: file.path, size: file.size, sha256: file.sha256 };
     }

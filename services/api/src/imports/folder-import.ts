@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
-import { IMPORT_AUDIO_EXTENSIONS, LIMITS } from '@tunafy/contracts';
+import { IMPORT_AUDIO_EXTENSIONS, LIMITS, LYRICS_LIMITS, LYRICS_MESSAGES } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
 import type { ImportOutcome, ImportSource } from './song-importer.js';
 
@@ -22,6 +22,10 @@ export interface FolderImportReport {
   imported: number;
   duplicates: number;
   failed: { file: string; reason: string }[];
+  /** Imported files with something left out (lyrics that could not be read), docs/lyrics.md. */
+  warnings: { file: string; reason: string }[];
+  /** Imported songs that kept lyrics (from a sidecar .lrc or their tags). */
+  withLyrics: number;
   albumsCreated: number;
   /** Files left out by their name (not an audio extension): covers, playlists, logs... */
   ignored: number;
@@ -56,8 +60,9 @@ export const DEFAULT_IMPORT_CONCURRENCY = 4;
 export async function importFolder(options: FolderImportOptions): Promise<FolderImportReport> {
   const started = Date.now();
   const { files, ignored } = await audioFilesUnder(options.root);
-  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
+  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], warnings: [], withLyrics: 0, albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
   const covers = new Map<string, Promise<ImportSource['sidecarCover']>>();
+  const listings = new Map<string, Promise<Map<string, string>>>();
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -67,10 +72,16 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
       try {
         const folder = dirname(path);
         if (!covers.has(folder)) covers.set(folder, sidecarCover(folder));
-        const outcome = await options.importFile(options.userId, { path, fileName: basename(path), adopt: false, sidecarCover: await covers.get(folder) });
+        if (!listings.has(folder)) listings.set(folder, lowerCaseNames(folder));
+        const lyrics = await sidecarLyrics(folder, path, await listings.get(folder)!);
+        if ('problem' in lyrics) report.warnings.push({ file: shown, reason: lyrics.problem });
+        const sidecar = 'data' in lyrics ? lyrics : undefined;
+        const outcome = await options.importFile(options.userId, { path, fileName: basename(path), adopt: false, sidecarCover: await covers.get(folder), sidecarLyrics: sidecar });
         if (outcome.status === 'duplicate') report.duplicates++;
         else {
           report.imported++;
+          if (outcome.lyrics) report.withLyrics++;
+          for (const reason of outcome.warnings) report.warnings.push({ file: shown, reason });
           if (outcome.albumCreated) report.albumsCreated++;
           report.bytes += (await stat(path)).size;
         }
@@ -105,6 +116,20 @@ export async function audioFilesUnder(root: string): Promise<{ files: string[]; 
   };
   await walk(root);
   return { files, ignored };
+}
+
+async function lowerCaseNames(folder: string): Promise<Map<string, string>> {
+  return new Map((await readdir(folder)).map((name) => [name.toLowerCase(), name]));
+}
+
+/** The `.lrc` named like the audio file (any case) beside it; one too large is left out with a warning, not read. */
+async function sidecarLyrics(folder: string, audioPath: string, names: Map<string, string>): Promise<{ data: Buffer; fileName: string } | { problem: string } | { none: true }> {
+  const base = basename(audioPath, extname(audioPath)).toLowerCase();
+  const name = names.get(`${base}.lrc`);
+  if (!name) return { none: true };
+  const path = join(folder, name);
+  if ((await stat(path)).size > LYRICS_LIMITS.inputBytesMax) return { problem: `The lyrics in "${name}" were not kept: ${LYRICS_MESSAGES.inputTooLong}` };
+  return { data: await readFile(path), fileName: name };
 }
 
 async function sidecarCover(folder: string): Promise<ImportSource['sidecarCover']> {

@@ -10,6 +10,8 @@ import { ArtistResolver } from '../artists/artist-resolver.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
+import { LyricsRepository } from '../lyrics/lyrics.repository.js';
+import { parseLyricsText, type CleanLyrics } from '../lyrics/lyrics-text.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
@@ -40,10 +42,22 @@ export interface ImportSource {
   adopt: boolean;
   /** A picture beside the file (cover.jpg, folder.jpg) or sent with it. */
   sidecarCover?: { data: Buffer; fileName: string };
+  /** The `.lrc` of the same name beside it, or sent with it (docs/lyrics.md); it wins over the file's own lyrics. */
+  sidecarLyrics?: { data: Buffer; fileName: string };
 }
 
 export type ImportOutcome =
-  | { status: 'imported'; song: SongRecord; album: AlbumRecord | null; albumCreated: boolean; cover: CoverSource; tags: ImportedTags }
+  | {
+      status: 'imported';
+      song: SongRecord;
+      album: AlbumRecord | null;
+      albumCreated: boolean;
+      cover: CoverSource;
+      tags: ImportedTags;
+      lyrics: 'embedded' | 'lrc' | null;
+      /** What was dropped without failing the file (lyrics that could not be read), for the report. */
+      warnings: string[];
+    }
   | { status: 'duplicate'; song: SongRecord };
 
 /**
@@ -76,6 +90,7 @@ export class SongImporter {
     private readonly albumCredits: AlbumCredits,
     // Optional for the unit tests that build the importer by hand.
     @Optional() private readonly loudness?: LoudnessService,
+    @Optional() private readonly lyricsStore?: LyricsRepository,
   ) {}
 
   async importFile(userId: string, source: ImportSource, edits: unknown = {}): Promise<ImportOutcome> {
@@ -93,7 +108,7 @@ export class SongImporter {
     }
 
     // What this call stored or was given (a shared cover), for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
-    const made: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null } = { audio: null, cover: null, album: null };
+    const made: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null; lyrics: boolean } = { audio: null, cover: null, album: null, lyrics: false };
     const storeAudio = (contentType: string) => {
       made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
       // Awaited below (or by the clean-up); until then a failure must not count as unhandled.
@@ -151,6 +166,14 @@ export class SongImporter {
         source.fileName,
       );
       made.cover = cover.fileId;
+      // Bad lyrics never fail the song: they are left out with a warning. Stored before the song points at them.
+      const lyrics = chooseLyrics(source, inspection.tags.lyrics);
+      let lyricsAt: number | undefined;
+      if (lyrics.chosen && this.lyricsStore) {
+        lyricsAt = Date.now();
+        made.lyrics = true;
+        await this.lyricsStore.put({ songId, ...lyrics.chosen.lyrics, source: lyrics.chosen.source, updatedAt: lyricsAt });
+      }
       const song = await this.songs.create({
         id: songId,
         name: tags.title,
@@ -170,6 +193,7 @@ export class SongImporter {
           // ReplayGain tags: a song that carries its track gain needs no analysis.
           ...(inspection.tags.loudness?.track !== undefined ? { loudness: inspection.tags.loudness.track } : {}),
           ...(inspection.tags.loudness?.album !== undefined ? { albumLoudness: inspection.tags.loudness.album } : {}),
+          ...(lyricsAt !== undefined ? { lyricsAt } : {}),
         },
       });
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
@@ -178,11 +202,21 @@ export class SongImporter {
       if (made.album) await this.albums.settle(userId, made.album);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
       this.claims.settle(userId, sha256, songId);
-      return { status: 'imported', song, album, albumCreated: made.album !== null, cover: cover.source, tags };
+      return {
+        status: 'imported',
+        song,
+        album,
+        albumCreated: made.album !== null,
+        cover: cover.source,
+        tags,
+        lyrics: lyricsAt !== undefined ? lyrics.chosen!.source : null,
+        warnings: lyrics.warnings,
+      };
     } catch (error) {
       const audio = await made.audio?.catch(() => null);
       if (audio) await this.uploads.discard([audio.id]);
       await this.sharedCovers.release([made.cover]);
+      if (made.lyrics) await this.lyricsStore?.delete(songId);
       if (made.album) await this.albums.discardIfEmpty(userId, made.album);
       await this.claims.release(userId, sha256, songId);
       throw error;
@@ -208,6 +242,44 @@ export function mergeTags(edits: Partial<Record<keyof ImportedTags, string | num
     year: pick('year', null),
     genre: pick('genre', null),
   };
+}
+
+/**
+ * Which lyrics a new song keeps (docs/lyrics.md): a sidecar `.lrc` over the file's own (timed over plain, as
+ * embeddedLyrics picks). One that cannot be used is a warning, and the next source is tried.
+ */
+export function chooseLyrics(
+  source: Pick<ImportSource, 'sidecarLyrics'>,
+  embedded: FileTags['lyrics'],
+): { chosen: { lyrics: CleanLyrics; source: 'lrc' | 'embedded' } | null; warnings: string[] } {
+  const warnings: string[] = [];
+  const dropped = (count: number, where: string) => {
+    if (count > 0) warnings.push(`${count} ${count === 1 ? 'line' : 'lines'} of the lyrics in ${where} could not be read and ${count === 1 ? 'was' : 'were'} left out.`);
+  };
+  if (source.sidecarLyrics) {
+    const where = `"${source.sidecarLyrics.fileName}"`;
+    const text = decodeText(source.sidecarLyrics.data);
+    const parsed = text === null ? null : parseLyricsText(text);
+    if (parsed?.ok) {
+      dropped(parsed.dropped, where);
+      return { chosen: { lyrics: parsed.lyrics, source: 'lrc' }, warnings };
+    }
+    warnings.push(`The lyrics in ${where} were not kept: ${parsed ? parsed.message : 'it is not UTF-8 text.'}`);
+  }
+  if (embedded?.lyrics) {
+    dropped(embedded.dropped, 'the file’s tags');
+    return { chosen: { lyrics: embedded.lyrics, source: 'embedded' }, warnings };
+  }
+  if (embedded?.problem) warnings.push(`The lyrics in the file’s tags were not kept: ${embedded.problem}`);
+  return { chosen: null, warnings };
+}
+
+function decodeText(data: Buffer): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return null;
+  }
 }
 
 function unsupported(message: string): ApiException {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { AudioFormat, TagFields } from '@tunafy/contracts';
@@ -23,6 +23,10 @@ export interface AudioFixture extends TagFields {
   volumeDb?: number;
   /** ReplayGain tags to write, as taggers do (`-3.50 dB`, peaks as ratios). */
   replayGain?: { trackGain: number; trackPeak?: number; albumGain?: number; albumPeak?: number };
+  /** A lyrics tag as text (FLAC/Ogg LYRICS, MP4 ©lyr; ffmpeg writes MP3's as TXXX, which is not lyrics: use id3Lyrics). */
+  lyrics?: string;
+  /** MP3 only: real ID3v2.4 USLT and SYLT frames (ffmpeg writes neither), in a tag before ffmpeg's. */
+  id3Lyrics?: { uslt?: string; sylt?: [text: string, ms: number][]; lang?: string };
 }
 
 const CODEC_ARGS: Record<AudioFormat, string[]> = {
@@ -78,8 +82,13 @@ export async function writeAudio(path: string, fixture: AudioFixture): Promise<s
     const tags = { REPLAYGAIN_TRACK_GAIN: `${gain.trackGain.toFixed(2)} dB`, REPLAYGAIN_TRACK_PEAK: gain.trackPeak?.toFixed(6), REPLAYGAIN_ALBUM_GAIN: gain.albumGain !== undefined ? `${gain.albumGain.toFixed(2)} dB` : undefined, REPLAYGAIN_ALBUM_PEAK: gain.albumPeak?.toFixed(6) };
     for (const [key, value] of Object.entries(tags)) if (value !== undefined) args.push('-metadata', `${key}=${value}`);
   }
+  if (fixture.lyrics !== undefined) args.push('-metadata', `${fixture.format === 'aac' || fixture.format === 'alac' ? 'lyrics' : 'LYRICS'}=${fixture.lyrics}`);
   args.push(...CODEC_ARGS[fixture.format], path);
   await run('ffmpeg', args);
+  if (fixture.id3Lyrics) {
+    if (fixture.format !== 'mp3') throw new Error('id3Lyrics is for MP3 fixtures');
+    await writeFile(path, Buffer.concat([id3LyricsTag(fixture.id3Lyrics), await readFile(path)]));
+  }
   if (manyArtists) {
     const tags = `${path}.tags`;
     // One line each, every line ended: metaflac drops a last line without its newline.
@@ -87,6 +96,26 @@ export async function writeAudio(path: string, fixture: AudioFixture): Promise<s
     await run('metaflac', [`--import-tags-from=${tags}`, path]);
   }
   return path;
+}
+
+/** An ID3v2.4 tag with USLT and/or SYLT (milliseconds) frames in UTF-8; music-metadata reads it and ffmpeg's tag after it. */
+function id3LyricsTag({ uslt, sylt, lang = 'eng' }: NonNullable<AudioFixture['id3Lyrics']>): Buffer {
+  const syncsafe = (n: number) => Buffer.from([(n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f]);
+  const frame = (id: string, body: Buffer) => Buffer.concat([Buffer.from(id, 'latin1'), syncsafe(body.length), Buffer.from([0, 0]), body]);
+  const utf8 = 3;
+  const frames: Buffer[] = [];
+  if (uslt !== undefined) frames.push(frame('USLT', Buffer.concat([Buffer.from([utf8]), Buffer.from(lang, 'latin1'), Buffer.from([0]), Buffer.from(uslt, 'utf8')])));
+  if (sylt) {
+    const entries = sylt.flatMap(([text, ms]) => {
+      const time = Buffer.alloc(4);
+      time.writeUInt32BE(ms);
+      return [Buffer.from(text, 'utf8'), Buffer.from([0]), time];
+    });
+    // Time stamps in milliseconds (2), content type lyrics (1), an empty descriptor.
+    frames.push(frame('SYLT', Buffer.concat([Buffer.from([utf8]), Buffer.from(lang, 'latin1'), Buffer.from([2, 1, 0]), ...entries])));
+  }
+  const body = Buffer.concat(frames);
+  return Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0]), syncsafe(body.length), body]);
 }
 
 /** A FLAC METADATA_BLOCK_PICTURE (front cover, PNG), base64 as Vorbis comments carry it. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
-import { IMPORT_MESSAGES, LIMITS, importCheckSchema, validate, type ImportCheckResponse, type ImportResponse, type SessionUser } from '@tunafy/contracts';
+import { IMPORT_MESSAGES, LIMITS, LYRICS_LIMITS, importCheckSchema, validate, type ImportCheckResponse, type ImportResponse, type SessionUser } from '@tunafy/contracts';
 import { AlbumPresenter } from '../albums/album-presenter.js';
 import { ApiException } from '../common/api-exception.js';
 import { SongPresenter } from '../songs/song-presenter.js';
@@ -20,9 +20,11 @@ export class UploadsService {
     const audio = files.file;
     if (!audio || audio.size === 0) throw ApiException.validation({ [AUDIO_FIELD]: IMPORT_MESSAGES.fileRequired });
     const cover = files.cover && files.cover.size <= LIMITS.coverBytesMax ? { data: await readFile(files.cover.path), fileName: files.cover.originalName } : undefined;
+    // The spool meter refused anything larger already; the check keeps the read bounded whatever happens there.
+    const lyrics = files.lyrics && files.lyrics.size <= LYRICS_LIMITS.inputBytesMax ? { data: await readFile(files.lyrics.path), fileName: files.lyrics.originalName } : undefined;
     const outcome = await this.importer.importFile(
       user.id,
-      { path: audio.path, fileName: audio.originalName, sha256: audio.sha256, adopt: true, sidecarCover: cover },
+      { path: audio.path, fileName: audio.originalName, sha256: audio.sha256, adopt: true, sidecarCover: cover, sidecarLyrics: lyrics },
       editsOf(body),
     );
     return this.present(outcome);
@@ -42,6 +44,8 @@ export class UploadsService {
       album: outcome.album ? this.albums.presentOne(outcome.album) : null,
       album_created: outcome.albumCreated,
       cover: outcome.cover,
+      lyrics: outcome.lyrics,
+      warnings: outcome.warnings,
     };
   }
 }

@@ -21,7 +21,7 @@ describe('GET /api/search', () => {
     const response = await client.get<SearchResponse>(`/api/search?q=${token.toLowerCase()}`);
     expect(response.status).toBe(200);
     // The album's name starts with the query, so it is the top result (docs/search.md).
-    expect(response.body).toEqual({ top: { kind: 'album', album }, songs: [song], albums: [album], playlists: [playlist.body], artists: [], users: [], genres: [] });
+    expect(response.body).toEqual({ top: { kind: 'album', album }, songs: [song], albums: [album], playlists: [playlist.body], artists: [], users: [], genres: [], lyrics: [] });
   });
 
   it('matches word prefixes ignoring accents and case, every word required, best match first', async () => {
@@ -66,10 +66,10 @@ describe('GET /api/search', () => {
     for (const q of ['!!!', '🎸🎶', '\u0007\u001b', 'שלום עולם', '\u202eabc', 'x', 'a b c d e f g h i j k l m n o p q r s t u v w x y z']) {
       const response = await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`);
       expect(response.status, q).toBe(200);
-      expect(Object.keys(response.body).sort(), q).toEqual(['albums', 'artists', 'genres', 'playlists', 'songs', 'top', 'users']);
+      expect(Object.keys(response.body).sort(), q).toEqual(['albums', 'artists', 'genres', 'lyrics', 'playlists', 'songs', 'top', 'users']);
     }
     const empty = await client.get<SearchResponse>(`/api/search?q=${encodeURIComponent('🎸 !!')}`);
-    expect(empty.body).toEqual({ top: null, songs: [], albums: [], playlists: [], artists: [], users: [], genres: [] });
+    expect(empty.body).toEqual({ top: null, songs: [], albums: [], playlists: [], artists: [], users: [], genres: [], lyrics: [] });
     const long = await client.get<{ message: string }>(`/api/search?q=${'x'.repeat(1000)}`);
     expect(long.status).toBe(400);
     expect(JSON.stringify(long.body)).toContain('at most 100 characters');

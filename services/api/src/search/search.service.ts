@@ -4,16 +4,20 @@ import { AlbumPresenter } from '../albums/album-presenter.js';
 import { toArtist } from '../artists/artists.service.js';
 import type { CatalogModel, TopHit } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { LyricsIndex } from '../lyrics/lyrics-index.js';
 import { QueryPlan } from '../catalog/query-plan.js';
 import { PlaylistPresenter } from '../playlists/playlist-presenter.js';
 import { SongPresenter } from '../songs/song-presenter.js';
+
+/** Lyrics hits per answer: each costs a read of its text unless cached, so the group stays short. */
+const LYRICS_GROUP_MAX = 10;
 
 /**
  * The search screen's answer (docs/search.md): songs (by title, credited artist or album), albums, playlists,
  * credited artists, genres and profiles matching every word of the query as a word, a prefix or with a typo,
  * best first, and the top result among them; answered from the read model's word indexes, never a scan.
- * Private playlists only for their creator. Lyrics do not exist yet: when they do, a `lyrics` group joins here
- * from its own index, and the song search gains a fourth field after the album.
+ * Private playlists only for their creator. Lyrics are a group of their own, from their own whole-word index
+ * (docs/lyrics.md): a line of a song is not a reason to rank it among title matches.
  */
 @Injectable()
 export class SearchService {
@@ -22,6 +26,7 @@ export class SearchService {
     private readonly songPresenter: SongPresenter,
     private readonly albumPresenter: AlbumPresenter,
     private readonly playlistPresenter: PlaylistPresenter,
+    private readonly lyricsIndex: LyricsIndex,
   ) {}
 
   async search(query: SearchQuery, viewer: SessionUser): Promise<SearchResponse> {
@@ -29,6 +34,7 @@ export class SearchService {
     const model = await this.catalog.current();
     if (query.type) return this.searchGroup(model, query.type, query.q, viewer, query.offset ?? 0, limit);
     const found = model.search(query.q, viewer.id, limit);
+    const lyrics = await this.lyricsIndex.search(query.q, model, Math.min(limit, LYRICS_GROUP_MAX));
     return {
       top: found.top && this.presentTop(found.top, model),
       songs: this.songPresenter.present(found.songs),
@@ -37,6 +43,7 @@ export class SearchService {
       artists: found.artists.map((artist) => toArtist(artist, model)),
       users: found.users,
       genres: found.genres.map(({ name, songCount }) => ({ name, song_count: songCount })),
+      lyrics: lyrics.map((hit) => ({ song: this.songPresenter.presentOne(hit.song), line: hit.line })),
     };
   }
 
@@ -49,7 +56,7 @@ export class SearchService {
     const plan = new QueryPlan(text);
     const wanted = offset + limit + 1;
     const page = <T>(found: T[]) => found.slice(offset, offset + limit);
-    const answer: SearchResponse = { top: null, songs: [], albums: [], playlists: [], artists: [], users: [], genres: [], next_offset: null };
+    const answer: SearchResponse = { top: null, songs: [], albums: [], playlists: [], artists: [], users: [], genres: [], lyrics: [], next_offset: null };
     let count = 0;
     switch (group) {
       case 'songs': {

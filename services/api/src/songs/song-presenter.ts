@@ -42,5 +42,6 @@ export function toSong(song: SongRecord, artistUsername: string, albumName: stri
     genre: song.genre ?? null,
     artists,
     loudness,
+    has_lyrics: song.lyricsAt !== undefined,
   };
 }

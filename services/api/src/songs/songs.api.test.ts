@@ -41,6 +41,8 @@ function expectedSong(client: ApiClient, overrides: Partial<Song> = {}): Song {
     artists: [],
     // Measured in the background (loudness/), by no process of this suite: always sent, null here.
     loudness: null,
+    // No lyrics until an owner adds some or an import finds them (docs/lyrics.md).
+    has_lyrics: false,
     ...overrides,
   };
 }

@@ -42,10 +42,15 @@ export interface SongRecord {
   loudness?: number;
   /** The album's loudness from this file's ReplayGain album tags, packed likewise; set only when it carried them. */
   albumLoudness?: number;
+  /**
+   * When the song's lyrics (the `lyrics` collection, docs/lyrics.md) were last stored, epoch ms; absent without lyrics.
+   * A time rather than a flag: every replica's lyrics index sees from it that its copy of the text is stale.
+   */
+  lyricsAt?: number;
 }
 
 /** The tag fields a song may carry (bulk upload). */
-export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre' | 'creditIds' | 'loudness' | 'albumLoudness'>;
+export type SongTags = Pick<SongRecord, 'audioFormat' | 'disc' | 'track' | 'year' | 'genre' | 'creditIds' | 'loudness' | 'albumLoudness' | 'lyricsAt'>;
 
 /** Where the loudness job stands on one song (songs in id order, see loudnessWork). */
 export interface LoudnessWorkItem {
@@ -91,6 +96,8 @@ interface SongDocument {
   loudness?: LoudnessDocument | null;
   /** Why ffmpeg could not measure the audio: such a song is not tried again until its audio is replaced. */
   loudness_error?: string | null;
+  /** When its lyrics were last stored (docs/lyrics.md); absent without lyrics. */
+  lyrics_at?: Date | null;
 }
 
 const songSchema = new Schema<SongDocument>(
@@ -116,6 +123,7 @@ const songSchema = new Schema<SongDocument>(
       required: false,
     },
     loudness_error: { type: String, required: false },
+    lyrics_at: { type: Date, required: false },
   },
   { versionKey: false, collection: 'songs' },
 );
@@ -146,6 +154,7 @@ function tagsOf(doc: SongDocument): SongTags {
   const loudness = doc.loudness;
   if (loudness?.track_lufs != null && loudness.track_peak_db != null) tags.loudness = packLoudness(loudness.track_lufs, loudness.track_peak_db);
   if (loudness?.album_lufs != null && loudness.album_peak_db != null) tags.albumLoudness = packLoudness(loudness.album_lufs, loudness.album_peak_db);
+  if (doc.lyrics_at) tags.lyricsAt = doc.lyrics_at.getTime();
   return tags;
 }
 
@@ -199,6 +208,7 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
       ...(tags.creditIds?.length ? { credit_ids: tags.creditIds.map(toObjectId) } : {}),
       ...(input.contentHash ? { content_hash: input.contentHash } : {}),
       ...(loudness ? { loudness } : {}),
+      ...(tags.lyricsAt ? { lyrics_at: new Date(tags.lyricsAt) } : {}),
     });
     return toRecord(doc.toObject());
   }
@@ -337,6 +347,13 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
       duration: doc.duration,
       settled: doc.loudness?.track_lufs != null || doc.loudness_error != null,
     }));
+  }
+
+  /** Marks when the song's lyrics were stored, or that it has none (null). The song as it is now, or null when it is gone. */
+  async setLyricsAt(id: string, at: number | null): Promise<SongRecord | null> {
+    const update = at === null ? { $unset: { lyrics_at: '' } } : { $set: { lyrics_at: new Date(at) } };
+    const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, update, { returnDocument: 'after' }).lean<SongDocument>();
+    return doc ? toRecord(doc) : null;
   }
 
   async incrementPlays(id: string): Promise<void> {

@@ -143,6 +143,7 @@ describe('SongsService.get', () => {
       genre: null,
       artists: [],
       loudness: null,
+      has_lyrics: false,
     });
     expect((await apiError(service.get('e'.repeat(24)))).getStatus()).toBe(404);
     expect((await apiError(service.get('nope'))).getStatus()).toBe(400);

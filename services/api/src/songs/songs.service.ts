@@ -2,6 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { songFieldsSchema, validate, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
+import { LyricsRepository } from '../lyrics/lyrics.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
@@ -42,6 +43,7 @@ export class SongsService {
     private readonly covers: SharedCovers,
     // Optional for the unit tests that build the service by hand.
     @Optional() private readonly loudness?: LoudnessService,
+    @Optional() private readonly lyrics?: LyricsRepository,
   ) {}
 
   /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
@@ -187,7 +189,8 @@ export class SongsService {
       if (lateLikes.length > 0) await this.likes.deleteByIds(lateLikes);
     });
     // An imported song's cover may be its album's (SharedCovers): a shared one goes when the janitor finds it unused.
-    await Promise.all([this.covers.release([song.coverFileId]), this.uploads.discard([song.audioFileId])]);
+    // Its lyrics go after the song, so no reader is sent to lyrics already gone.
+    await Promise.all([this.covers.release([song.coverFileId]), this.uploads.discard([song.audioFileId]), this.lyrics?.delete(song.id)]);
     return { id: song.id, deleted: true };
   }
 

@@ -13,6 +13,7 @@ import { AnnotationMethods } from './methods/annotation.js';
 import { PlaylistMethods } from './methods/playlists.js';
 import { PlayQueueMethods } from './methods/play-queue.js';
 import { MediaMethods } from './methods/media.js';
+import { LyricsMethods } from './methods/lyrics.js';
 
 /** Signs a call in and runs its method; every failure comes back as a SubsonicError (the HTTP layer renders it). */
 @Injectable()
@@ -30,8 +31,9 @@ export class SubsonicApi {
     playlists: PlaylistMethods,
     playQueue: PlayQueueMethods,
     media: MediaMethods,
+    lyrics: LyricsMethods,
   ) {
-    this.methods = new Map([system, browsing, lists, search, annotation, playlists, playQueue, media].flatMap((group) => Object.entries(group.methods)));
+    this.methods = new Map([system, browsing, lists, search, annotation, playlists, playQueue, media, lyrics].flatMap((group) => Object.entries(group.methods)));
   }
 
   /** The method names this server answers (docs/subsonic.md lists them with what each maps to). */

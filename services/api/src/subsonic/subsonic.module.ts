@@ -9,6 +9,7 @@ import { PlayQueueMethods } from './methods/play-queue.js';
 import { PlaylistMethods } from './methods/playlists.js';
 import { BrowsingMethods } from './methods/browsing.js';
 import { MediaMethods } from './methods/media.js';
+import { LyricsMethods } from './methods/lyrics.js';
 import { ListMethods } from './methods/lists.js';
 import { SearchMethods } from './methods/search.js';
 import { SystemMethods } from './methods/system.js';
@@ -20,7 +21,7 @@ import { SubsonicLibrary } from './subsonic-library.js';
 @Module({
   // Stars, plays, playlists and the play queue go through the web's own services.
   imports: [AppPasswordsModule, CollectionModule, ListeningModule, PlaylistsModule, StreamingModule],
-  providers: [SubsonicApi, SubsonicAuth, SubsonicLibrary, SystemMethods, BrowsingMethods, ListMethods, SearchMethods, AnnotationMethods, PlaylistMethods, PlayQueueMethods, MediaMethods],
+  providers: [SubsonicApi, SubsonicAuth, SubsonicLibrary, SystemMethods, BrowsingMethods, ListMethods, SearchMethods, AnnotationMethods, PlaylistMethods, PlayQueueMethods, MediaMethods, LyricsMethods],
   exports: [SubsonicApi],
 })
 export class SubsonicModule {}

@@ -8,6 +8,7 @@ export const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'indexBasedQueue', versions: [1] },
+  { name: 'songLyrics', versions: [1] },
 ];
 
 /** One library for everyone: Tunafy has no music folders, so apps see one. */

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LyricsIndex } from './lyrics-index.js';
+import { LyricsController } from './lyrics.controller.js';
+import { LyricsService } from './lyrics.service.js';
+
+/** Lyrics (docs/lyrics.md): the routes, and the search index SearchModule and the Subsonic API read. The repository is the global DatabaseModule's. */
+@Module({
+  controllers: [LyricsController],
+  providers: [LyricsService, LyricsIndex],
+  exports: [LyricsIndex],
+})
+export class LyricsModule {}

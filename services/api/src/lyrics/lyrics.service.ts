@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { LYRICS_FILE_EXTENSIONS, LYRICS_FILE_FIELD, LYRICS_MESSAGES, hasExtension, lyricsInputSchema, validate, type DeletedResponse, type Lyrics, type SessionUser } from '@tunafy/contracts';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { ApiException } from '../common/api-exception.js';
+import { requireId } from '../common/ids.js';
+import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { LyricsIndex } from './lyrics-index.js';
+import { parseLyricsText } from './lyrics-text.js';
+import { LyricsRepository, type LyricsRecord } from './lyrics.repository.js';
+
+/** An uploaded .lrc or .txt, as the lyrics route's interceptor holds it. */
+export interface LyricsFile {
+  originalname: string;
+  buffer: Buffer;
+}
+
+/**
+ * A song's lyrics (docs/lyrics.md): read by anyone who may see the song, written and removed by its owner. The text
+ * lives in `lyrics` (one document per song, by `_id`); the song carries only the time it was stored (`lyrics_at`),
+ * which is what lists show as `has_lyrics` and what tells every replica's search index its copy is stale.
+ */
+@Injectable()
+export class LyricsService {
+  constructor(
+    private readonly lyrics: LyricsRepository,
+    private readonly songs: SongsRepository,
+    private readonly catalog: CatalogReadModel,
+    private readonly index: LyricsIndex,
+  ) {}
+
+  async get(id: unknown): Promise<Lyrics> {
+    const song = await this.find(id);
+    const record = song.lyricsAt === undefined ? null : await this.lyrics.find(song.id);
+    if (!record) throw ApiException.notFound('Lyrics');
+    return present(record);
+  }
+
+  /** The owner's own lyrics replace whatever the file or its .lrc gave (precedence: user > lrc > embedded). */
+  async put(user: SessionUser, id: unknown, body: Record<string, unknown>, file: LyricsFile | undefined): Promise<Lyrics> {
+    const song = await this.findOwn(user, id);
+    const field = file ? LYRICS_FILE_FIELD : 'text';
+    const input = validate(lyricsInputSchema, { text: file ? textOfFile(file) : body.text, lang: body.lang });
+    if (!input.ok) throw ApiException.validation(file && input.errors.text ? { [LYRICS_FILE_FIELD]: input.errors.text, ...withoutText(input.errors) } : input.errors);
+    const parsed = parseLyricsText(input.value.text);
+    if (!parsed.ok) throw ApiException.validation({ [field]: parsed.message });
+    const record: LyricsRecord = {
+      songId: song.id,
+      ...parsed.lyrics,
+      lang: input.value.lang ? input.value.lang.toLowerCase() : parsed.lyrics.lang,
+      source: 'user',
+      updatedAt: Date.now(),
+    };
+    await this.catalog.serialize(`song:${song.id}`, async () => {
+      await this.lyrics.put(record);
+      const updated = await this.songs.setLyricsAt(song.id, record.updatedAt);
+      if (!updated) {
+        // Deleted by its owner in another tab meanwhile: its lyrics go with it.
+        await this.lyrics.delete(song.id);
+        throw ApiException.notFound('Song');
+      }
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
+    });
+    this.index.put(record);
+    return present(record);
+  }
+
+  async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
+    const song = await this.findOwn(user, id);
+    if (song.lyricsAt === undefined) throw ApiException.notFound('Lyrics');
+    await this.catalog.serialize(`song:${song.id}`, async () => {
+      // The song first: from then on nobody is sent to lyrics about to go.
+      const updated = await this.songs.setLyricsAt(song.id, null);
+      if (updated) await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
+      await this.lyrics.delete(song.id);
+    });
+    this.index.remove(song.id);
+    return { id: song.id, deleted: true };
+  }
+
+  private async find(id: unknown): Promise<SongRecord> {
+    const songId = requireId(id, 'song');
+    const song = (await this.catalog.current()).song(songId);
+    if (!song) throw ApiException.notFound('Song');
+    return song;
+  }
+
+  private async findOwn(user: SessionUser, id: unknown): Promise<SongRecord> {
+    const song = await this.find(id);
+    if (song.artistId !== user.id) throw ApiException.forbidden('Only the artist can change this song’s lyrics.');
+    return song;
+  }
+}
+
+export function present(record: LyricsRecord): Lyrics {
+  return {
+    song_id: record.songId,
+    synced: record.synced,
+    plain: record.synced ? null : record.plain,
+    source: record.source,
+    lang: record.lang,
+    updated_at: new Date(record.updatedAt).toISOString(),
+  };
+}
+
+/** An .lrc or .txt in UTF-8 (a BOM is fine); anything else, or bytes that are not text, is refused by name. */
+function textOfFile(file: LyricsFile): string {
+  if (!hasExtension(file.originalname, LYRICS_FILE_EXTENSIONS)) throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file.buffer);
+  } catch {
+    throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
+  }
+  if (text.includes('\u0000')) throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
+  return text;
+}
+
+function withoutText(errors: Record<string, string>): Record<string, string> {
+  const { text: _text, ...rest } = errors;
+  return rest;
+}
