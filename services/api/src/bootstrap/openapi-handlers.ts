@@ -102,6 +102,7 @@ export const ROUTE_HANDLERS = {
   'get /api/me/history': handler(HistoryController, 'page'),
   'put /api/me/history/settings': handler(HistoryController, 'settings'),
   'delete /api/me/history': handler(HistoryController, 'clear'),
+  'get /api/me/recent-items': handler(HistoryController, 'recentItems'),
   'get /api/me/top': handler(HistoryController, 'top'),
   'put /api/me/player-state': handler(PlayerStateController, 'save'),
   'get /api/me/player-state': handler(PlayerStateController, 'load'),
