@@ -260,6 +260,11 @@ export class PlayerController {
     this.publish();
   }
 
+  /** The audio element's own position now, in seconds (the progress store lags it by up to PROGRESS_INTERVAL_MS): the lyrics view reads it every frame. */
+  livePosition(): number {
+    return this.readPosition();
+  }
+
   /** Rewind/forward by `seconds` (negative rewinds). */
   jump(seconds: number): void {
     this.seek(this.readPosition() + seconds);

@@ -10,7 +10,8 @@ import { QueuePanel } from './queue-panel';
 import { SongLinks } from './song-link';
 import { TransportControls } from './transport-controls';
 import { useCloseOnBack } from './use-close-on-back';
-import { useQueueToggle } from './use-queue-toggle';
+import { LyricsView } from '../lyrics/lyrics-view';
+import { useLyricsToggle, useQueueToggle } from './use-queue-toggle';
 import shared from './shared.module.css';
 import styles from './full-player.module.css';
 import { playerThemeClassName } from './theme';
@@ -31,6 +32,7 @@ interface FullPlayerProps {
 export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
   const song = currentSong(state.queue);
   const queue = useQueueToggle();
+  const lyrics = useLyricsToggle();
   const close = useRef<HTMLButtonElement>(null);
   const titleId = useId();
 
@@ -74,12 +76,16 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
         </h2>
         <div className={styles.headerEnd}>
           <PlaybackSettingsButton controller={controller} settings={state.settings} className={`${shared.iconButton} ${styles.headerButton}`} />
+          <IconButton size="small" {...lyrics.buttonProps} className={`${shared.iconButton} ${styles.headerButton}`} />
           <IconButton size="small" {...queue.buttonProps} className={`${shared.iconButton} ${styles.headerButton}`} />
         </div>
       </div>
 
       {queue.open ? (
         <QueuePanel id={queue.panelId} controller={controller} queue={state.queue} onClose={queue.close} variant="sheet" />
+      ) : lyrics.open ? (
+        // The phone's lyrics take the artwork's place, the whole height between the header and the controls.
+        <LyricsView id={lyrics.panelId} controller={controller} songId={song?.id ?? null} variant="full" />
       ) : (
         <div className={styles.art}>
           <Cover src={song?.song_cover_url} size={640} fluid priority="high" />

@@ -24,6 +24,7 @@ const PATHS = {
   alert: 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm1 15h-2v-2h2v2zm0-4h-2V7h2v6z',
   chevronDown: 'M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6 1.41-1.41z',
   tune: 'M3 17v2h6v-2H3zM3 5v2h10V5H3zm10 16v-2h8v-2h-8v-2h-2v6h2zM7 9v2H3v2h4v2h2V9H7zm14 4v-2H11v2h10zm-6-4h2V7h4V5h-4V3h-2v6z',
+  lyrics: 'M3 5h13v2H3V5zm0 4h13v2H3V9zm0 4h8v2H3v-2zm15-8v8.18A3 3 0 1 0 20 16V7h2V5h-4z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -31,7 +32,7 @@ export type IconName = keyof typeof PATHS;
 /** The size each icon is drawn at unless a caller says otherwise (px). */
 const DEFAULT_SIZE: Partial<Record<IconName, number>> = {
   up: 18, down: 18, alert: 18,
-  volumeHigh: 20, volumeLow: 20, volumeOff: 20, queue: 20, keyboard: 20, close: 20, tune: 20,
+  volumeHigh: 20, volumeLow: 20, volumeOff: 20, queue: 20, keyboard: 20, close: 20, tune: 20, lyrics: 20,
 };
 
 /** Text drawn over an icon's path. */

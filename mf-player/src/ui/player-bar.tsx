@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { PlayerController } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
+import { LyricsView } from '../lyrics/lyrics-view';
 import { CompactPlayer } from './compact-player';
 import { IconButton, preloadDialog } from '@tunafy/ui';
 import { Icon } from './icons';
@@ -13,7 +14,7 @@ import { TransportControls } from './transport-controls';
 import { useCompactLayout } from './use-compact-layout';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 import { usePlayerState } from './use-player';
-import { useQueueToggle } from './use-queue-toggle';
+import { useLyricsToggle, useQueueToggle } from './use-queue-toggle';
 import { VolumeControl } from './volume-control';
 import shared from './shared.module.css';
 import styles from './player-bar.module.css';
@@ -31,6 +32,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const helpList = useRef<HTMLDListElement>(null);
   const queue = useQueueToggle();
+  const lyrics = useLyricsToggle();
   const song = currentSong(state.queue);
 
   const openHelp = useCallback(() => setHelpOpen(true), []);
@@ -62,6 +64,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
       onKeyDown={(event) => {
         // Escape anywhere in the bar (the toggle included) closes the queue; the panel handles its own first.
         if (event.key === 'Escape' && queue.open) queue.close();
+        else if (event.key === 'Escape' && lyrics.open) lyrics.close();
       }}
     >
       <div className={styles.left}>
@@ -87,12 +90,14 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
           <Icon name="keyboard" />
         </IconButton>
         <PlaybackSettingsButton controller={controller} settings={state.settings} className={shared.iconButton} />
+        <IconButton size="small" {...lyrics.buttonProps} className={shared.iconButton} />
         <IconButton size="small" {...queue.buttonProps} className={shared.iconButton} />
         <VolumeControl controller={controller} volume={state.volume} muted={state.muted} />
       </div>
 
       {notice}
 
+      {lyrics.open && !queue.open && <LyricsView id={lyrics.panelId} controller={controller} songId={song?.id ?? null} variant="panel" onClose={lyrics.close} />}
       {queue.open && <QueuePanel id={queue.panelId} controller={controller} queue={state.queue} onClose={queue.close} />}
       {helpOpen && <ShortcutsHelp listRef={helpList} onClose={() => setHelpOpen(false)} />}
     </section>

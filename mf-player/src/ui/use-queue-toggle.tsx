@@ -7,6 +7,15 @@ import { Icon } from './icons';
  * keyboard user was). Spread `buttonProps` on @tunafy/ui's IconButton.
  */
 export function useQueueToggle() {
+  return usePanelToggle('Queue', 'queue');
+}
+
+/** The Lyrics button and its panel (desktop) or view (phone), the same way (docs/lyrics.md). */
+export function useLyricsToggle() {
+  return usePanelToggle('Lyrics', 'lyrics');
+}
+
+function usePanelToggle(label: string, icon: 'queue' | 'lyrics') {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -16,8 +25,8 @@ export function useQueueToggle() {
   };
   const buttonProps = {
     ref: button,
-    label: 'Queue',
-    children: <Icon name="queue" />,
+    label,
+    children: <Icon name={icon} />,
     active: open,
     'aria-expanded': open,
     'aria-controls': open ? panelId : undefined,
