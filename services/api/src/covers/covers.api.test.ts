@@ -190,4 +190,21 @@ describe('deleting', () => {
     expect(await db.collection('covers.chunks').countDocuments({ files_id: { $in: files.map((file) => new ObjectId(file)) } })).toBe(0);
     expect((await sized(id, 64)).status).toBe(404);
   });
+
+  it('removes the old cover’s set when the update form replaces the cover, and makes the new one’s', async () => {
+    const replaced = await createSong(artist, { song_name: 'Recovered', cover: new File([await photo('jpeg', 450, 450)], 'old.jpg', { type: 'image/jpeg' }) });
+    const oldId = fileId(replaced.song_cover_url);
+    const oldFiles = (await setOf(oldId))!.variants.map((variant) => variant.file_id);
+    const updated = await artist.put<Song>(`/api/songs/${replaced.id}/update`, {
+      form: form({ song_name: 'Recovered', artist_id: artist.user!.id, song_cover_url: new File([await photo('png', 460, 460)], 'new.png', { type: 'image/png' }) }),
+    });
+    expect(updated.status).toBe(200);
+    const newId = fileId(updated.body.song_cover_url);
+    expect(newId).not.toBe(oldId);
+    expect((await setOf(newId))?.variants).toHaveLength(12);
+    // The old file goes once the song points at the new one (songs.service), its set with it.
+    for (let tries = 0; tries < 50 && (await db.collection('cover_variants').findOne({ _id: oldId as never })); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await db.collection('cover_variants').findOne({ _id: oldId as never })).toBeNull();
+    expect(await coverFiles(oldFiles)).toBe(0);
+  });
 });
