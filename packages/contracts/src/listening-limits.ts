@@ -10,6 +10,10 @@ export const LISTENING_LIMITS = {
   recentlyPlayedMax: 50,
   /** Play events kept per user for "Recently played"; older ones are trimmed (the history page keeps days: docs/listening.md). */
   historyMax: 500,
+  /** A play made offline is taken up to this many days late (`played_at`); older ones are refused (docs/offline.md). */
+  offlinePlayMaxAgeDays: 14,
+  /** A `played_at` this far ahead of the API's clock is a client clock running fast: counted as now. More is refused. */
+  playedAtSkewSeconds: 300,
   queueMax: 500,
 } as const;
 

@@ -10,6 +10,12 @@ export const playInputSchema = songRefSchema.extend({
    * 'liked'; anything else counts as the song itself). "Recently played" shows it.
    */
   context: z.string({ error: 'Context must be text.' }).max(200, 'Context must be at most 200 characters.').optional(),
+  /**
+   * When a play made offline happened (docs/offline.md): the player sends it once back online, and history and Your
+   * top count it on that day. At most LISTENING_LIMITS.offlinePlayMaxAgeDays old and not in the future (the API checks
+   * both against its clock); absent for a play reported as it happens.
+   */
+  played_at: z.iso.datetime({ offset: true, error: 'Give the time of the play as an ISO 8601 date and time.' }).optional(),
 });
 export type PlayInput = z.input<typeof playInputSchema>;
 

@@ -158,3 +158,47 @@ describe('pausing and clearing', () => {
     for (const collection of ['play_tallies', 'play_boards', 'listening_days', 'plays']) expect(await db.collection(collection).countDocuments({ user_id: new ObjectId(ann.user.id) })).toBe(0);
   });
 });
+
+describe('plays made offline (played_at)', () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+  it('counts a play sent late on the day it happened, once however often it is sent, in history and Your top', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const playedAt = daysAgo(3);
+    const first = await ann.post('/api/plays', { json: { song_id: beta.id, context: 'liked', played_at: playedAt } });
+    expect(first.status).toBe(201);
+    // The player sends it again when the first answer was lost: not counted twice.
+    const replay = await ann.post('/api/plays', { json: { song_id: beta.id, context: 'liked', played_at: playedAt } });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual({ counted: false });
+    // A play of the same song now is another play, and the dedupe window of "now" is not the offline one's.
+    await play(ann, beta);
+
+    const history = await ann.get<HistoryResponse>('/api/me/history');
+    expect(history.body.plays.map((entry) => [entry.song.id, entry.played_at])).toEqual([
+      [beta.id, expect.any(String)],
+      [beta.id, playedAt],
+    ]);
+    const top = await ann.get<TopResponse>('/api/me/top?period=all');
+    expect(top.body.songs.map(({ song, plays }) => [song.id, plays])).toEqual([[beta.id, 2]]);
+  });
+
+  it('refuses a time in the future or older than 14 days (400 on played_at), and takes a clock a little fast as now', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const future = await ann.post('/api/plays', { json: { song_id: gamma.id, played_at: new Date(Date.now() + 3_600_000).toISOString() } });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toEqual({ played_at: 'The time of a play cannot be in the future.' });
+    const old = await ann.post('/api/plays', { json: { song_id: gamma.id, played_at: daysAgo(15) } });
+    expect(old.status).toBe(400);
+    expect(old.body.errors).toEqual({ played_at: 'A play older than 14 days cannot be counted.' });
+    const garbled = await ann.post('/api/plays', { json: { song_id: gamma.id, played_at: 'yesterday' } });
+    expect(garbled.status).toBe(400);
+    expect(Object.keys(garbled.body.errors)).toEqual(['played_at']);
+    expect((await ann.get<HistoryResponse>('/api/me/history')).body.plays).toEqual([]);
+
+    const fast = await ann.post('/api/plays', { json: { song_id: gamma.id, played_at: new Date(Date.now() + 60_000).toISOString() } });
+    expect(fast.status).toBe(201);
+    const [entry] = (await ann.get<HistoryResponse>('/api/me/history')).body.plays;
+    expect(Date.parse(entry!.played_at)).toBeLessThanOrEqual(Date.now());
+  });
+});

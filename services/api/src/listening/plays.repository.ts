@@ -74,6 +74,20 @@ export class PlaysRepository {
     }
   }
 
+  /**
+   * Marks a play made offline at `playedAt` as counted, unless it already was (the same play sent twice); true when
+   * this call made the mark. The mark lives until `keepUntil` (the expired-marks cleanup keeps it until then).
+   */
+  async claimReplay(userId: string, songId: string, playedAt: Date, keepUntil: Date): Promise<boolean> {
+    try {
+      await this.marks.create({ _id: `${userId}:${songId}@${playedAt.toISOString()}`, user_id: toObjectId(userId), counted_at: keepUntil });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
   async record(userId: string, songId: string, playedAt: Date): Promise<void> {
     await this.plays.create({ user_id: toObjectId(userId), song_id: toObjectId(songId), played_at: playedAt });
   }

@@ -10,6 +10,9 @@ import { parseInput } from './parse-input.js';
 import { PlaysRepository } from './plays.repository.js';
 
 export const PLAY_DEDUPE_MS = LISTENING_LIMITS.playDedupeSeconds * 1000;
+/** How late a play made offline may be sent (`played_at`), and how far ahead a client's clock may run. */
+export const OFFLINE_PLAY_MAX_AGE_MS = LISTENING_LIMITS.offlinePlayMaxAgeDays * 24 * 60 * 60 * 1000;
+export const PLAYED_AT_SKEW_MS = LISTENING_LIMITS.playedAtSkewSeconds * 1000;
 /** Every this many counted plays (per API process) the player's history is trimmed. */
 export const TRIM_EVERY = 20;
 
@@ -45,13 +48,19 @@ export class PlaysService {
     const song = (await this.catalog.current()).song(songId);
     if (!song) throw ApiException.notFound('Song');
     const now = this.clock.now();
-    const claimed = await this.plays.claimCount(user.id, songId, now, new Date(now.getTime() - PLAY_DEDUPE_MS));
+    const at = playTime(input.played_at, now);
+    // A play made offline is counted once per its own time: the player may send it again if an answer was lost. Its
+    // mark lasts as long as such a play is taken at all, then the age limit refuses a replay.
+    const claimed =
+      at === now
+        ? await this.plays.claimCount(user.id, songId, now, new Date(now.getTime() - PLAY_DEDUPE_MS))
+        : await this.plays.claimReplay(user.id, songId, at, new Date(at.getTime() + OFFLINE_PLAY_MAX_AGE_MS));
     if (!claimed) return { counted: false };
     // A paused history keeps the play out of the user's own lists; the song's public count still goes up.
     if (!(await this.history.isPaused(user.id))) {
-      await this.plays.record(user.id, songId, now);
-      await this.history.record(user.id, songId, now, tallyPeriods(now), tallyItems(song));
-      await this.history.recordRecent(user.id, recentPlace(input.context, songId), now);
+      await this.plays.record(user.id, songId, at);
+      await this.history.record(user.id, songId, at, tallyPeriods(at), tallyItems(song));
+      await this.history.recordRecent(user.id, recentPlace(input.context, songId), at);
     }
     await this.songs.incrementPlays(songId);
     // This copy's count follows at once (most played first on a user page); no feed entry per play, so other
@@ -100,6 +109,22 @@ export class PlaysService {
       }
     })();
   }
+}
+
+/**
+ * When a play happened: now, or the `played_at` of a play made offline (docs/offline.md) when it is at most
+ * OFFLINE_PLAY_MAX_AGE_MS old. A time a little ahead of ours is the client's clock running fast and counts as now.
+ */
+export function playTime(playedAt: string | undefined, now: Date): Date {
+  if (playedAt === undefined) return now;
+  const at = new Date(playedAt);
+  const ahead = at.getTime() - now.getTime();
+  if (ahead > PLAYED_AT_SKEW_MS) throw ApiException.validation({ played_at: 'The time of a play cannot be in the future.' });
+  if (ahead >= 0) return now;
+  if (-ahead > OFFLINE_PLAY_MAX_AGE_MS) {
+    throw ApiException.validation({ played_at: `A play older than ${LISTENING_LIMITS.offlinePlayMaxAgeDays} days cannot be counted.` });
+  }
+  return at;
 }
 
 /** The periods a play at `now` counts in: all time, its calendar year and month (UTC), as "Your top" offers them. */
