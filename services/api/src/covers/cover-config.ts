@@ -4,7 +4,10 @@ export interface CoverConfig {
   job: boolean;
   /** COVER_UPLOADS=off: covers stored by uploads and imports are not derived at once (the first request or the job does). */
   onUpload: boolean;
-  /** COVER_IDLE_MS: how often the job looks for new covers once every cover has its sizes. */
+  /**
+   * COVER_IDLE_MS: how often the job looks for new covers once every cover has its sizes (default 10 minutes: uploads
+   * derive their own, and each look reads every song's cover id).
+   */
   idleMs: number;
   /** COVER_CACHE_MB: the local copy of derived covers (beside the media cache), least recently used out. */
   cacheMaxBytes: number;
@@ -21,7 +24,7 @@ export function coverConfigFrom(env: NodeJS.ProcessEnv = process.env): CoverConf
   return {
     job: env.COVER_JOB !== 'off',
     onUpload: env.COVER_UPLOADS !== 'off',
-    idleMs: intFrom(env.COVER_IDLE_MS, 60_000, 10),
+    idleMs: intFrom(env.COVER_IDLE_MS, 600_000, 10),
     cacheMaxBytes: intFrom(env.COVER_CACHE_MB, 256, 1) * 1024 * 1024,
   };
 }

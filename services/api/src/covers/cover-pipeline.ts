@@ -234,8 +234,9 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     return removed + orphans.length;
   }
 
+  /** At once rather than in turn: deleting a song waits for its cover's twelve files. */
   private async deleteFiles(fileIds: string[]): Promise<void> {
-    for (const fileId of fileIds) await this.files.delete(fileId);
+    await Promise.all(fileIds.map((fileId) => this.files.delete(fileId)));
   }
 
   private async currentSet(sourceId: string): Promise<CoverVariants | null> {
