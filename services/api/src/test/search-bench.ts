@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { artistKey } from '@tunafy/contracts';
+import { artistKey, LIMITS } from '@tunafy/contracts';
 import { nameGenerator } from '@tunafy/stack';
 import MiniSearch from 'minisearch';
 import { CatalogModel } from '../catalog/catalog-model.js';
@@ -163,6 +163,14 @@ function benchModel(): void {
   const plain = time(queries(catalog, false), (query) => model.search(query, viewer, 20));
   const typos = time(queries(catalog, true), (query) => model.search(query, viewer, 20));
   report('model.search (every group and the top result)', { loadMs, plain, typos, rssMb: memory().rss });
+  // One group paged (the search screen's chips, GET /api/search?type=&offset=): a page ranks everything before it, so
+  // the deepest page allowed (offset LIMITS.searchOffsetMax, limit 20, one more to know of a next page) is the dear one.
+  const deepest = LIMITS.searchOffsetMax + LIMITS.searchResultsMax + 1;
+  report('one group paged, as typed', {
+    songsFirstPage: time(queries(catalog, false), (query) => model.searchSongs(query, LIMITS.searchResultsMax + 1)),
+    songsDeepestPage: time(queries(catalog, false), (query) => model.searchSongs(query, deepest)),
+    playlistsDeepestPage: time(queries(catalog, false), (query) => model.searchPlaylists(query, viewer, deepest)),
+  });
 }
 
 /** MiniSearch over the same names: one index per kind, as the groups need. */
