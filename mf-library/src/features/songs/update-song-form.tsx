@@ -4,6 +4,7 @@ import { formatDuration } from '../../lib/format';
 import { guardUpload } from '../../lib/upload-session';
 import { updateSong } from './api';
 import { OtherFormatsHint, useSongForm } from './create-song-form';
+import { LyricsSection } from './lyrics-section';
 import { SongTagsSection } from './song-tags-form';
 
 export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (song: Song) => void }) {
@@ -31,6 +32,8 @@ export function UpdateSongForm({ song, onUpdated }: { song: Song; onUpdated: (so
       </LibraryFormFrame>
       {/* Issue 25: the credited artists, album artist, genre and year, saved on their own (SPEC's form stays as it is). */}
       <SongTagsSection song={song} onSaved={onUpdated} />
+      {/* Issue 28: lyrics, saved on their own with PUT /api/songs/{id}/lyrics (docs/lyrics.md). */}
+      <LyricsSection song={song} />
     </>
   );
 }

@@ -8,6 +8,8 @@ export interface UploadRequest {
   file: File;
   /** The `cover.jpg`/`folder.jpg` beside the file; the server uses it only when the file has no picture of its own. */
   cover: File | null;
+  /** The `.lrc` of the same name beside the file (docs/lyrics.md); it wins over lyrics in the file's tags. */
+  lyrics?: File | null;
   edits: FieldEdits;
 }
 
@@ -16,6 +18,7 @@ export function uploadSong(request: UploadRequest, onUploadProgress: (fraction: 
   const form = new FormData();
   for (const [name, value] of Object.entries(request.edits)) if (value !== undefined) form.append(name, value);
   if (request.cover) form.append('cover', request.cover);
+  if (request.lyrics) form.append('lyrics', request.lyrics);
   form.append('file', request.file);
   return getApiClient().post<ImportResponse>('/api/uploads/songs', { form, onUploadProgress, signal });
 }

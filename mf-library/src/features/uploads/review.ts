@@ -31,6 +31,8 @@ export interface ReviewRow {
   defaults: FieldValues;
   values: FieldValues;
   cover: CoverSource;
+  /** The `.lrc` of the same name beside it (docs/lyrics.md), sent with it; the server reads it. */
+  lyrics: File | null;
   problems: Problem[];
 }
 
@@ -38,6 +40,8 @@ export interface ReviewRow {
 const SIDECAR = /^(cover|folder|front|album)\.(jpe?g|png)$/i;
 
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+/** A file's path without its extension, any case: how an audio file finds its `.lrc` (as the folder import does). */
+export const lyricsKeyOf = (path: string) => path.replace(/\.[^./]*$/, '').toLowerCase();
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 
 /**
@@ -45,19 +49,22 @@ const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLo
  * decide later) and the sidecar covers of their folders. Other files (playlists,
  * logs, scans) are left out, as the folder import leaves them.
  */
-export function sortPicked(picked: PickedFile[]): { audio: PickedFile[]; covers: Map<string, File> } {
+export function sortPicked(picked: PickedFile[]): { audio: PickedFile[]; covers: Map<string, File>; lyrics: Map<string, File> } {
   const covers = new Map<string, File>();
+  const lyrics = new Map<string, File>();
   const audio: PickedFile[] = [];
   for (const entry of picked) {
     const name = entry.file.name;
-    if (SIDECAR.test(name)) {
+    if (/\.lrc$/i.test(name)) {
+      lyrics.set(lyricsKeyOf(entry.path), entry.file);
+    } else if (SIDECAR.test(name)) {
       if (!covers.has(folderOf(entry.path))) covers.set(folderOf(entry.path), entry.file);
     } else if (IMPORT_AUDIO_EXTENSIONS.includes(extensionOf(name)) || /^audio\//.test(entry.file.type)) {
       audio.push(entry);
     }
   }
   audio.sort((a, b) => a.path.localeCompare(b.path, undefined, { numeric: true }));
-  return { audio, covers };
+  return { audio, covers, lyrics };
 }
 
 /** Defaults as the server computes them: title, track and disc from the tags, then the name; album, year and genre from the tags only. */
@@ -77,7 +84,7 @@ export function defaultsFor(fileName: string, tags: AudioReading['tags']): Field
 let nextId = 0;
 
 /** A row before its tags are read: name-based defaults, no problems yet. */
-export function pendingRow(entry: PickedFile, sidecar: File | undefined): ReviewRow {
+export function pendingRow(entry: PickedFile, sidecar: File | undefined, lyrics?: File): ReviewRow {
   const defaults = defaultsFor(entry.file.name, {});
   return {
     id: `upload-${++nextId}`,
@@ -89,6 +96,7 @@ export function pendingRow(entry: PickedFile, sidecar: File | undefined): Review
     defaults,
     values: defaults,
     cover: sidecar ? { kind: 'sidecar', file: sidecar } : { kind: 'generated' },
+    lyrics: lyrics ?? null,
     problems: [],
   };
 }

@@ -41,7 +41,7 @@ export function UploadScreen({ queue = getUploadQueue(), read, review: store }: 
   };
 
   const confirm = () => {
-    queue.add(ready.map((row) => ({ id: row.id, request: { file: row.file, cover: sidecarOf(row), edits: editsOf(row) } })));
+    queue.add(ready.map((row) => ({ id: row.id, request: { file: row.file, cover: sidecarOf(row), lyrics: row.lyrics, edits: editsOf(row) } })));
     review.clear();
     // The review table goes away: focus follows to the progress it turned into.
     requestAnimationFrame(() => progressHeading.current?.focus());
@@ -60,7 +60,7 @@ export function UploadScreen({ queue = getUploadQueue(), read, review: store }: 
         onDrop={onDrop}
       >
         <p className={styles.dropText}>Drop music files or a whole folder here, or choose them.</p>
-        <p className={styles.hint}>MP3, FLAC, AAC or ALAC (.m4a), Ogg Vorbis, Opus and WAV. Tags, track numbers and embedded art are read from the files; a cover.jpg or folder.jpg beside them is used for files without art.</p>
+        <p className={styles.hint}>MP3, FLAC, AAC or ALAC (.m4a), Ogg Vorbis, Opus and WAV. Tags, track numbers and embedded art are read from the files; a cover.jpg or folder.jpg beside them is used for files without art, and an .lrc of the same name brings its lyrics.</p>
         <div className={styles.pickers}>
           <label className={styles.picker}>
             Choose files

@@ -4,7 +4,7 @@ import { checkDuplicates } from './api';
 import { hashFile } from './hash-file';
 import { readAudio } from '../../lib/read-audio';
 import { pageSessionUser } from '../../lib/upload-session';
-import { markDuplicate, pendingRow, readRow, sortPicked, type EditField, type PickedFile, type ReviewRow } from './review';
+import { lyricsKeyOf, markDuplicate, pendingRow, readRow, sortPicked, type EditField, type PickedFile, type ReviewRow } from './review';
 
 /** Files read at once: parsing is mostly waiting on the disk, a few in parallel keep it busy without flooding memory. */
 const READ_CONCURRENCY = 4;
@@ -67,8 +67,8 @@ export function createReviewStore(read = readAudio): ReviewStore {
   };
 
   const add = (picked: PickedFile[]) => {
-    const { audio, covers } = sortPicked(picked);
-    const added = audio.map((entry) => pendingRow(entry, covers.get(entry.path.slice(0, entry.path.lastIndexOf('/') + 1))));
+    const { audio, covers, lyrics } = sortPicked(picked);
+    const added = audio.map((entry) => pendingRow(entry, covers.get(entry.path.slice(0, entry.path.lastIndexOf('/') + 1)), lyrics.get(lyricsKeyOf(entry.path))));
     if (added.length === 0) return;
     rows = [...rows, ...added];
     unread += added.length;
