@@ -156,6 +156,17 @@ describe('the search screen', () => {
     expect(readRecentSearches(ANN.id)).toEqual([]);
   });
 
+  it('shows songs found by their lyrics, with the line, and a Lyrics chip, when the answer has them', async () => {
+    serveSearch(() => ({ ...empty(), lyrics: [{ song: CREEP, line: 'I wish I was special' }] }) as SearchResponse);
+    renderSearch('/search?q=special');
+    const lyrics = await screen.findByRole('list', { name: 'Lyrics' });
+    expect(within(lyrics).getByRole('link', { name: 'Creep' })).toHaveAttribute('href', `/songs/${CREEP.id}`);
+    expect(lyrics).toHaveTextContent('I wish I was special');
+    await userEvent.click(screen.getByRole('tab', { name: 'Lyrics' }));
+    expect(currentPath()).toBe('/search?q=special&type=lyrics');
+    expect(within(screen.getByRole('tabpanel')).getByRole('list', { name: 'Lyrics' })).toHaveTextContent('Creep');
+  });
+
   it('opens at the address: its query in the box and its chip chosen', async () => {
     serveSearch();
     renderSearch('/search?q=first&type=users');
