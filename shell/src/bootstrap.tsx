@@ -7,6 +7,7 @@ import { preloadFirstScreen, preloadRemoteComponent } from './federation/remote-
 import { requestRemoteList } from './federation/early-remote-list';
 import { trackFirstScreen } from './federation/first-screen';
 import { registerRemoteList } from './federation/remotes';
+import { startOffline } from './offline/service-worker';
 import { restoreSession } from './session/session';
 import './global.css';
 
@@ -53,6 +54,8 @@ async function start() {
       </BrowserRouter>
     </StrictMode>,
   );
+  // Offline listening's worker: registered once the first screen is drawn, never before it (docs/offline.md).
+  setTimeout(startOffline, 0);
 }
 
 void start();

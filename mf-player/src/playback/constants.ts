@@ -23,6 +23,6 @@ export const SERVER_SAVE_DELAY_MS = 5000;
 /** The API keeps at most this many queued ids (which also stays far below fetch keepalive's 64 KiB body budget). */
 export const SERVER_QUEUE_MAX = 500;
 /** The API's song ids (MongoDB ObjectIds); anything else (a dev page's sample) is never sent to it. */
-export const SONG_ID_PATTERN = /^[0-9a-f]{24}$/i;
+export { SONG_ID_PATTERN } from '@tunafy/offline';
 /** How long the bar shows a playback error before it clears itself. */
 export const ERROR_VISIBLE_MS = 8000;

@@ -5,9 +5,10 @@ import type { PlayResponse, PlayerState as SavedPlayerState, PlayerStateInput, R
 export interface ListeningApi {
   /**
    * POST /api/plays: whether the API counted it (false inside its dedupe window). `context` is the queue's source
-   * ('album:<id>', 'liked', ...), which the home page's Recently played shows.
+   * ('album:<id>', 'liked', ...), which the home page's Recently played shows. `playedAt` (ISO): when a play made
+   * offline happened, for one sent later (docs/offline.md).
    */
-  recordPlay(songId: string, context?: string): Promise<boolean>;
+  recordPlay(songId: string, context?: string, playedAt?: string): Promise<boolean>;
   /** GET /api/me/recently-played: distinct songs, most recent first. */
   recentlyPlayed(limit?: number): Promise<Song[]>;
   /** GET /api/me/player-state, or null when this user never saved one. */
@@ -17,8 +18,8 @@ export interface ListeningApi {
 }
 
 export const listeningApi: ListeningApi = {
-  async recordPlay(songId, context) {
-    const answer = await getApiClient().post<PlayResponse>('/api/plays', { json: { song_id: songId, context } });
+  async recordPlay(songId, context, playedAt) {
+    const answer = await getApiClient().post<PlayResponse>('/api/plays', { json: { song_id: songId, context, ...(playedAt ? { played_at: playedAt } : {}) } });
     return answer?.counted ?? false;
   },
   async recentlyPlayed(limit) {

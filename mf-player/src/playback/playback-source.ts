@@ -2,74 +2,16 @@
  * What the player loads for a queue item and how loud it plays it: the URL (the stored file, or the API's
  * transcoding stream at the Streaming quality the settings and the connection allow) and the normalization gain
  * (docs/streaming.md, In the player). Pure functions over the item, the settings and what the browser says, so the
- * rule is tested without a browser; `browserEnvironment()` asks the real one.
+ * rule is tested without a browser.
  */
-import {
-  AUDIO_FORMAT_INFO,
-  QUALITY_BITRATES,
-  normalizationGainDb,
-  songStreamUrl,
-  type AudioFormat,
-  type StreamQuality,
-} from '@tunafy/contracts';
+import { normalizationGainDb } from '@tunafy/contracts';
 import type { QueueItem } from '@tunafy/event-bus';
+import { streamUrlFor, type BrowserEnvironment } from '@tunafy/offline';
 import type { QueueState } from '../queue/queue';
-import { SONG_ID_PATTERN } from './constants';
 import type { PlaybackSettings } from './playback-settings';
 
-/** The part of the Network Information API the rule reads (Chromium only; other browsers have none). */
-export interface ConnectionInfo {
-  saveData?: boolean;
-  effectiveType?: string;
-  /** Mbit/s, when the browser tells. */
-  downlink?: number;
-}
-
-export interface BrowserEnvironment {
-  /** `canPlayType` of an <audio> element said "maybe" or "probably". */
-  canPlay(type: string): boolean;
-  /** null where the browser has no `navigator.connection`. */
-  connection(): ConnectionInfo | null;
-}
-
-/** What the player asks for when the browser cannot play the original: mp3 maps bytes to time, so seeking by Range works. */
-const FALLBACK_BITRATE = QUALITY_BITRATES.high;
-
-/**
- * Fast: not in data-saver mode and "4g" (Chromium's class for ≥ 700 kbit/s and a short round trip). `downlink` is not
- * read: Chromium starts a fresh profile at about 1.45 Mbit/s until it has measured real traffic, which would put every
- * new listener on Normal. No API to ask counts as fast.
- */
-export function isFastConnection(connection: ConnectionInfo | null): boolean {
-  if (!connection) return true;
-  if (connection.saveData === true) return false;
-  return connection.effectiveType === undefined || connection.effectiveType === '4g';
-}
-
-/** The bitrate a quality caps at; null for the original file. Automatic is Original when fast, else Normal. */
-function qualityBitrate(quality: StreamQuality, fast: boolean): number | null {
-  if (quality === 'original' || (quality === 'auto' && fast)) return null;
-  return quality === 'auto' ? QUALITY_BITRATES.normal : QUALITY_BITRATES[quality];
-}
-
-/** A queue item without a format came from the single-song form, which only takes mp3. */
-const formatOf = (item: Pick<QueueItem, 'audio_format'>): AudioFormat => item.audio_format ?? 'mp3';
-
-/**
- * The URL to load for `item`: the stored file for Original (or Automatic on a fast connection), the stream capped
- * at the quality's bitrate otherwise (the API sends the original when it is already under it), and an mp3
- * transcode of a format this browser cannot play (ALAC in Chromium, Ogg in older Safari) whatever the setting.
- */
-export function streamUrlFor(item: Pick<QueueItem, 'id' | 'song_file_url' | 'audio_format'>, quality: StreamQuality, environment: BrowserEnvironment): string {
-  // A dev page's sample songs are not in the catalog: only their own file exists.
-  if (!SONG_ID_PATTERN.test(item.id)) return item.song_file_url;
-  const format = formatOf(item);
-  const bitrate = qualityBitrate(quality, isFastConnection(environment.connection()));
-  if (format !== 'mp3' && !environment.canPlay(AUDIO_FORMAT_INFO[format].canPlayType)) {
-    return songStreamUrl(item.id, { format: 'mp3', maxBitRate: bitrate ?? FALLBACK_BITRATE });
-  }
-  return bitrate === null ? item.song_file_url : songStreamUrl(item.id, { maxBitRate: bitrate });
-}
+// The URL rule is shared with the downloader (a download holds what the player would stream): docs/offline.md.
+export { browserEnvironment, isFastConnection, streamUrlFor, type BrowserEnvironment, type ConnectionInfo } from '@tunafy/offline';
 
 /**
  * Album gain applies while the queue plays an album in order: it came from that album's page (`album:<id>`), is
@@ -87,25 +29,4 @@ export interface PlaybackSource {
 
 export function playbackSource(item: QueueItem, settings: PlaybackSettings, environment: BrowserEnvironment, useAlbum: boolean): PlaybackSource {
   return { url: streamUrlFor(item, settings.quality, environment), gainDb: normalizationGainDb(item.loudness, settings.normalization, useAlbum) };
-}
-
-type NavigatorWithConnection = Navigator & { connection?: ConnectionInfo };
-
-/** The real browser: one <audio> element asked once per type, and `navigator.connection` read each time (it changes). */
-export function browserEnvironment(): BrowserEnvironment {
-  const answers = new Map<string, boolean>();
-  let probe: HTMLAudioElement | null = null;
-  return {
-    canPlay(type) {
-      let answer = answers.get(type);
-      if (answer === undefined) {
-        // Without an Audio element (very old engines) nothing is transcoded that might have played.
-        probe ??= typeof document === 'undefined' ? null : document.createElement('audio');
-        answer = probe ? probe.canPlayType(type) !== '' : true;
-        answers.set(type, answer);
-      }
-      return answer;
-    },
-    connection: () => (typeof navigator === 'undefined' ? null : ((navigator as NavigatorWithConnection).connection ?? null)),
-  };
 }

@@ -16,6 +16,7 @@ import { DEFAULT_VOLUME, ERROR_VISIBLE_MS, JUMP_MS, VOLUME_STEP } from './consta
 import { listeningApi, type ListeningApi } from './listening-api';
 import { MediaSessionBridge, browserMediaSession } from './media-session';
 import { browserStorage, clampVolume, type RestoredPlayer } from './persistence';
+import { OfflinePlays } from './offline-plays';
 import { playCounterFor, type PlayCounter } from './play-counter';
 import { loadPlaybackSettings, savePlaybackSettings, type PlaybackSettings } from './playback-settings';
 import { browserEnvironment, playbackSource, playsAlbumInOrder, type BrowserEnvironment } from './playback-source';
@@ -65,6 +66,7 @@ export class PlayerController {
   private readonly seed: () => number;
   private readonly audio: AudioSession;
   private readonly counter: PlayCounter;
+  private readonly plays: OfflinePlays;
   private readonly saver: PlayerSaver;
   private readonly resumeFrom: ResumeSources;
   private readonly publisher: StatePublisher;
@@ -93,7 +95,9 @@ export class PlayerController {
       () => this.onListenTick(),
       (song, useAlbum) => playbackSource(song, this.state.settings, this.environment, useAlbum),
     );
-    this.counter = playCounterFor(api, () => this.state.queue.source);
+    // A play made offline is kept with its time and sent once the API answers (docs/offline.md).
+    this.plays = new OfflinePlays(userId, api, storage);
+    this.counter = playCounterFor({ recordPlay: (songId, context) => this.plays.report(songId, context).then(() => true) }, () => this.state.queue.source);
     this.saver = new PlayerSaver({
       userId,
       storage,
@@ -149,6 +153,12 @@ export class PlayerController {
 
     const page = this.options.pageEvents ?? (typeof window === 'undefined' ? null : window);
     if (page) this.cleanups.push(onPageLeave(page, () => this.saver.flush(true)));
+    if (page) {
+      const sendOfflinePlays = () => void this.plays.flush();
+      page.addEventListener('online', sendOfflinePlays);
+      this.cleanups.push(() => page.removeEventListener('online', sendOfflinePlays));
+    }
+    void this.plays.flush();
 
     this.mediaSession.attach(this);
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { getApiClient } from '@tunafy/api-client';
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
+import { forgetOfflineAccount } from '../offline/service-worker';
 import { isServerUnreachableError, setServerUnreachable } from './server-status';
 
 /** How often the session check is retried while the API cannot be reached. */
@@ -89,7 +90,10 @@ export function useLogout(): () => Promise<void> {
       bus.publish('ui:notify', { kind: 'error', message: 'Could not log out. Please try again.' });
       return;
     }
+    const previous = bus.last('auth:session')?.user;
     bus.publish('auth:session', { user: null });
+    // Nothing of this account stays offline for the next person on this computer (docs/offline.md).
+    if (previous) await forgetOfflineAccount(previous.id).catch((error: unknown) => console.warn('[tunafy] could not delete the offline copies', error));
     navigate('/');
   }, [navigate]);
 }

@@ -1,0 +1,236 @@
+/**
+ * Downloading a playlist, an album or the Liked Songs for offline listening, and keeping the download in step with
+ * the server (docs/offline.md). A download is "make the stored copy match what the API answers now": the first run
+ * fetches everything, later runs (app start, visiting the item) fetch only new songs and delete the audio of songs
+ * no download holds any more.
+ */
+import { coverSizeUrl, LIMITS, type Song } from '@tunafy/contracts';
+import { audioKey, fileAliasKey, listKey, offlineCacheName } from './offline-caches.js';
+import { readWholeList, type ListRecord } from './list-record.js';
+import { loadPlaybackSettings } from './playback-settings.js';
+import { DownloadRegistry, downloadKey, type DownloadRecord, type DownloadTarget, type StoredSong } from './registry.js';
+import { browserEnvironment, streamUrlFor, type BrowserEnvironment } from './stream-url.js';
+
+/** Songs fetched at once: enough to keep the link busy while one answer starts, few enough to leave room for the page. */
+export const DOWNLOAD_CONCURRENCY = 3;
+/** The cover sizes stored: the header's (232 px shown) and a row's. Offline, a cover asked at another size gets one of these. */
+const ITEM_COVER_SIZE = 300;
+const ROW_COVER_SIZE = 64;
+
+export interface DownloadProgress {
+  /** Songs stored (or found stored) so far. */
+  done: number;
+  total: number;
+}
+
+export interface DownloadEnvironment {
+  fetch: typeof fetch;
+  caches: CacheStorage;
+  /** Where the player keeps its settings (the Streaming quality). */
+  settings: Storage | null;
+  browser: BrowserEnvironment;
+}
+
+export function pageEnvironment(): DownloadEnvironment {
+  return {
+    fetch: (input, init) => fetch(input, init),
+    caches,
+    settings: typeof localStorage === 'undefined' ? null : localStorage,
+    browser: browserEnvironment(),
+  };
+}
+
+interface ListSource {
+  /** The item's own answer, for its page's header (none for Liked Songs: the session names its owner). */
+  itemPath: string | null;
+  listPath: string;
+  itemsKey: string;
+  songOf(entry: unknown): Song;
+}
+
+export function listSource(target: DownloadTarget): ListSource {
+  const id = encodeURIComponent(target.id);
+  switch (target.kind) {
+    case 'playlist':
+      return { itemPath: `/api/playlists/${id}`, listPath: `/api/playlists/${id}/songs`, itemsKey: 'playlist_songs', songOf: (entry) => (entry as { song: Song }).song };
+    case 'album':
+      return { itemPath: `/api/albums/${id}`, listPath: `/api/albums/${id}/songs`, itemsKey: 'songs', songOf: (entry) => entry as Song };
+    case 'liked':
+      return { itemPath: null, listPath: `/api/collection/${id}/tracks`, itemsKey: 'tracks', songOf: (entry) => (entry as { song: Song }).song };
+  }
+}
+
+export class DownloadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'DownloadError';
+  }
+}
+
+async function fetchOk(env: DownloadEnvironment, url: string, signal: AbortSignal | undefined, accept?: string): Promise<Response> {
+  const response = await env.fetch(url, { signal, credentials: 'same-origin', headers: accept ? { accept } : undefined });
+  if (!response.ok) throw new DownloadError(`GET ${url} answered ${response.status}`, response.status);
+  return response;
+}
+
+const jsonResponse = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+const FILE_URL = /^\/api\/files\/([0-9a-fA-F]{24})$/u;
+
+/** Runs `work` over `items`, `limit` at a time; the first failure stops the rest and rejects. */
+async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Serializes an account's downloads across this page's bundles and other tabs (Web Locks where there are any). */
+export function withAccountLock<T>(accountId: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(`tunafy-offline:${accountId}`, work) as Promise<T>) : work();
+}
+
+export interface SyncOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+  env?: DownloadEnvironment;
+  concurrency?: number;
+}
+
+/**
+ * Downloads `target` for `accountId`, or brings its download up to date: the item's answer and its whole list go to
+ * the account's data cache, each song's audio (at the Streaming quality, by `streamUrlFor`) to its audio cache,
+ * streamed by the browser straight into the cache (no body passes through script). Aborting leaves what was stored;
+ * `removeDownload` clears it.
+ */
+export async function syncDownload(accountId: string, target: DownloadTarget, options: SyncOptions = {}): Promise<DownloadRecord> {
+  const { signal, onProgress, env = pageEnvironment(), concurrency = DOWNLOAD_CONCURRENCY } = options;
+  const key = downloadKey(target);
+  const registry = new DownloadRegistry(accountId);
+  const [data, audio] = await Promise.all([env.caches.open(offlineCacheName(accountId, 'data')), env.caches.open(offlineCacheName(accountId, 'audio'))]);
+  const source = listSource(target);
+  const previous = await registry.download(key);
+
+  let name = 'Liked Songs';
+  let coverUrl: string | null = null;
+  if (source.itemPath) {
+    const answer = await fetchOk(env, source.itemPath, signal, 'application/json');
+    const item = (await answer.clone().json()) as { playlist_name?: string; album_name?: string; playlist_cover_url?: string; album_cover_url?: string };
+    name = item.playlist_name ?? item.album_name ?? name;
+    coverUrl = item.playlist_cover_url ?? item.album_cover_url ?? null;
+    await data.put(source.itemPath, answer);
+  }
+  const list: ListRecord = await readWholeList(source.itemsKey, LIMITS.pageSizeMax, async (offset, limit) => {
+    const answer = await fetchOk(env, `${source.listPath}?limit=${limit}&offset=${offset}`, signal, 'application/json');
+    return (await answer.json()) as Record<string, unknown>;
+  });
+  await data.put(listKey(source.listPath), jsonResponse(list));
+  if (coverUrl) await storeCover(env, data, coverSizeUrl(coverUrl, ITEM_COVER_SIZE), signal);
+
+  const songs = [...new Map(list.items.map((entry) => source.songOf(entry)).filter(Boolean).map((song) => [song.id.toLowerCase(), song])).values()];
+  const quality = loadPlaybackSettings(env.settings).quality;
+  const progress: DownloadProgress = { done: 0, total: songs.length };
+  onProgress?.({ ...progress });
+  let bytes = 0;
+
+  const missing: Song[] = [];
+  for (const song of songs) {
+    const stored = await registry.song(song.id);
+    if (stored && (await audio.match(audioKey(song.id)))) {
+      if (!stored.holders.includes(key)) await registry.saveSong({ ...stored, holders: [...stored.holders, key] });
+      bytes += stored.bytes;
+      progress.done += 1;
+    } else {
+      missing.push(song);
+    }
+  }
+  onProgress?.({ ...progress });
+
+  await inPool(missing, concurrency, async (song) => {
+    const response = await fetchOk(env, streamUrlFor(song, quality, env.browser), signal);
+    const length = Number(response.headers.get('content-length'));
+    // The browser pipes the body into the cache: the page's script never holds the audio.
+    await audio.put(audioKey(song.id), response);
+    const size = Number.isFinite(length) && length > 0 ? length : ((await (await audio.match(audioKey(song.id)))?.blob())?.size ?? 0);
+    const fileId = FILE_URL.exec(song.song_file_url)?.[1] ?? null;
+    if (fileId) await audio.put(fileAliasKey(fileId), new Response(song.id.toLowerCase()));
+    const coverKey = song.song_cover_url ? coverSizeUrl(song.song_cover_url, ROW_COVER_SIZE) : null;
+    if (coverKey) await storeCover(env, data, coverKey, signal).catch(() => undefined);
+    const stored = await registry.song(song.id);
+    await registry.saveSong({ song_id: song.id.toLowerCase(), bytes: size, file_id: fileId, cover_key: coverKey, holders: [...new Set([...(stored?.holders ?? []), key])] });
+    bytes += size;
+    progress.done += 1;
+    onProgress?.({ ...progress });
+  });
+
+  // Songs the item no longer has: released, and deleted when no other download holds them.
+  const kept = new Set(songs.map((song) => song.id.toLowerCase()));
+  for (const songId of previous?.song_ids ?? []) {
+    if (!kept.has(songId.toLowerCase())) await releaseSong(registry, audio, data, songId, key);
+  }
+
+  const record: DownloadRecord = { ...target, key, name, cover_url: coverUrl, song_ids: [...kept], bytes, quality, updated_at: new Date().toISOString() };
+  await registry.saveDownload(record);
+  return record;
+}
+
+async function storeCover(env: DownloadEnvironment, data: Cache, url: string, signal: AbortSignal | undefined): Promise<void> {
+  if (await data.match(url)) return;
+  await data.put(url, await fetchOk(env, url, signal));
+}
+
+/** Drops `key`'s hold on a song; the last holder deletes its audio, its file alias and its cover. */
+async function releaseSong(registry: DownloadRegistry, audio: Cache, data: Cache, songId: string, key: string): Promise<void> {
+  const stored = await registry.song(songId);
+  if (!stored) return;
+  const holders = stored.holders.filter((holder) => holder !== key);
+  if (holders.length > 0) {
+    await registry.saveSong({ ...stored, holders });
+    return;
+  }
+  await audio.delete(audioKey(songId));
+  if (stored.file_id) await audio.delete(fileAliasKey(stored.file_id));
+  if (stored.cover_key) await data.delete(stored.cover_key);
+  await registry.deleteSong(songId);
+}
+
+/** Removes one download: its answers and list, and the songs (and covers) no other download holds. */
+export async function removeDownload(accountId: string, key: string, env: Pick<DownloadEnvironment, 'caches'> = { caches }): Promise<void> {
+  const registry = new DownloadRegistry(accountId);
+  const [data, audio] = await Promise.all([env.caches.open(offlineCacheName(accountId, 'data')), env.caches.open(offlineCacheName(accountId, 'audio'))]);
+  // Every song it holds, including those of a first download cancelled before its record was written.
+  for (const song of await registry.songs()) {
+    if (song.holders.includes(key)) await releaseSong(registry, audio, data, song.song_id, key);
+  }
+  const [kind, id] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] as [DownloadTarget['kind'], string];
+  const source = listSource({ kind, id });
+  if (source.itemPath) await data.delete(source.itemPath);
+  await data.delete(listKey(source.listPath));
+  const record = await registry.download(key);
+  if (record?.cover_url) await data.delete(coverSizeUrl(record.cover_url, ITEM_COVER_SIZE));
+  await registry.deleteDownload(key);
+}
+
+/** Removes every download of the account (its caches and registry); its unsent plays stay. */
+export async function removeAllDownloads(accountId: string, env: Pick<DownloadEnvironment, 'caches'> = { caches }): Promise<void> {
+  await Promise.all([env.caches.delete(offlineCacheName(accountId, 'data')), env.caches.delete(offlineCacheName(accountId, 'audio'))]);
+  await new DownloadRegistry(accountId).clear();
+}
+
+/** Whether `songs` are all stored for the account (e.g. to mark a row); false for a song not downloaded. */
+export async function storedSongs(accountId: string): Promise<StoredSong[]> {
+  return new DownloadRegistry(accountId).songs();
+}

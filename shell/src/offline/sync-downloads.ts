@@ -1,0 +1,19 @@
+import { DownloadError, DownloadRegistry, removeDownload, syncDownload, withAccountLock } from '@tunafy/offline';
+
+/**
+ * Brings every download of the account up to date with the server, one after the other (docs/offline.md, Following
+ * changes): new songs are fetched, removed ones released, and a download whose playlist or album was deleted goes.
+ */
+export async function syncAllDownloads(accountId: string): Promise<void> {
+  const downloads = await new DownloadRegistry(accountId).downloads();
+  for (const download of downloads) {
+    await withAccountLock(accountId, async () => {
+      try {
+        await syncDownload(accountId, download);
+      } catch (error) {
+        if (error instanceof DownloadError && error.status === 404) await removeDownload(accountId, download.key);
+        else console.warn(`[tunafy] could not sync the download of ${download.key}`, error);
+      }
+    });
+  }
+}
