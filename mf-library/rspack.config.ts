@@ -11,7 +11,7 @@ const EXPOSES = [
   'AlbumsPage', 'AlbumDetailPage', 'AlbumCreatePage', 'AlbumUpdatePage',
   'PlaylistsPage', 'PlaylistDetailPage', 'PlaylistCreatePage', 'LikedSongsPage',
   'UploadPage', 'UserPage', 'ArtistsPage', 'ArtistPage', 'GenresPage', 'GenrePage', 'SearchBox', 'SearchPage', 'SidebarLibrary', 'YourLibraryPage',
-  'HistoryPage', 'TopPage', 'SharedLinksPage', 'meta',
+  'HistoryPage', 'TopPage', 'DownloadsPage', 'SharedLinksPage', 'meta',
 ] as const;
 
 export default defineRemoteConfig({

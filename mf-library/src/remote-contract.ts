@@ -34,6 +34,7 @@ export type Exposed = SatisfiesRemoteContract<
     YourLibraryPage: typeof import('./app/your-library-page');
     HistoryPage: typeof import('./app/history-page');
     TopPage: typeof import('./app/top-page');
+    DownloadsPage: typeof import('./app/downloads-page');
     SharedLinksPage: typeof import('./app/shared-links-page');
     meta: typeof import('./app/meta');
   }

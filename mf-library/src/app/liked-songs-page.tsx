@@ -19,6 +19,7 @@ import { usePagedPlayback } from '../lib/player';
 import { removeFromCollectionMessage } from '../lib/texts';
 import { usePagedRows } from '../lib/use-paged-rows';
 import { HOME } from './back-links';
+import { DownloadControl } from '../features/downloads/download-control';
 
 export const LIKED_SOURCE = 'liked';
 
@@ -52,6 +53,7 @@ function LikedSongs({ user }: { user: SessionUser }) {
       />
       <ActionBar>
         <PlayButton name="Liked Songs" playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
+        <DownloadControl user={user} target={{ kind: 'liked', id: user.id }} name="Liked Songs" />
       </ActionBar>
       <RowsState rows={tracks} what="collection" backTo={HOME} skeleton={{ label: 'Loading your liked songs', rows: 5 }} empty={empty}>
         <SongList rows={tracks} total={total} playback={playback} label="Liked Songs" actions={heart} />

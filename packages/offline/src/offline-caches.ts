@@ -69,3 +69,11 @@ export async function forgetAccount(accountId: string, storage: OfflineStorage):
     // Disabled storage holds nothing.
   }
 }
+
+/**
+ * Whether this browser can keep downloads: Cache Storage, IndexedDB and service workers exist only in a secure context
+ * (https, or localhost), so a server reached over plain http on a LAN address offers no Download.
+ */
+export function offlineAvailable(): boolean {
+  return typeof caches !== 'undefined' && typeof indexedDB !== 'undefined' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+}

@@ -85,6 +85,8 @@ export interface RemoteContracts {
     /** Your listening history and your top lists (issue 28, docs/listening.md). */
     HistoryPage: ComponentModule;
     TopPage: ComponentModule;
+    /** What is downloaded for offline listening, its storage, Remove (issue 28, docs/offline.md). */
+    DownloadsPage: ComponentModule;
     /** The user's share links with Revoke (issue 28, docs/shares.md). */
     SharedLinksPage: ComponentModule;
     meta: MetaModule;

@@ -13,7 +13,7 @@ export { Skeleton, SkeletonBlock, RowsSkeleton, HeroSkeleton, CardsSkeleton } fr
 export { EmptyState, ErrorState, LoginRequired, type RouterLink } from './states/states';
 export { Cover, coverClassNames, coverSrcSet, FLUID_COVER_SIZES, type CoverPriority, type CoverProps } from './cover/cover';
 export { CopyButton, copyText } from './copy-button/copy-button';
-export { CloseIcon, ErrorIcon, NoteIcon } from './icons/icons';
+export { CloseIcon, DownloadedIcon, DownloadIcon, ErrorIcon, NoteIcon } from './icons/icons';
 export {
   ArtistLinks,
   artistPagePath,

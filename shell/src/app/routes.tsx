@@ -59,6 +59,8 @@ export const SCREENS: RouteObject[] = [
   // Your listening (issue 28, docs/listening.md).
   remotePage('history', library.HistoryPage, 'Listening history'),
   remotePage('top', library.TopPage, 'Your top'),
+  // Offline listening (issue 28, docs/offline.md).
+  remotePage('downloads', library.DownloadsPage, 'Downloads'),
   // The phone layout's tabs (issue 16); they work at any width.
   remotePage('library', library.YourLibraryPage, 'Your Library'),
   // The search screen (issue 30, docs/search.md): the query and the chip in the address (`?q=&type=`).

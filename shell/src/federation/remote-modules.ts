@@ -45,6 +45,7 @@ export const REMOTE_MODULES = {
     YourLibraryPage: 'mf_library/YourLibraryPage',
     HistoryPage: 'mf_library/HistoryPage',
     TopPage: 'mf_library/TopPage',
+    DownloadsPage: 'mf_library/DownloadsPage',
     SharedLinksPage: 'mf_library/SharedLinksPage',
   },
   mf_player: {

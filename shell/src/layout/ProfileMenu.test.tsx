@@ -52,6 +52,7 @@ describe('ProfileMenu', () => {
   it.each([
     ['Listening history', '/history'],
     ['Your top', '/top'],
+    ['Downloads', '/downloads'],
     ['Shared links', '/settings/shares'],
   ])('takes a logged-in user to %s', async (item, path) => {
     renderMenu(ANN, '/songs');
@@ -72,7 +73,7 @@ describe('ProfileMenu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Profile: ann' }));
     const menu = await screen.findByRole('menu', { name: 'Profile' });
     expect(menu).toHaveTextContent('ann@example.com');
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Listening history', 'Your top', 'Shared links', 'Connected apps', 'Log Out']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Listening history', 'Your top', 'Downloads', 'Shared links', 'Connected apps', 'Log Out']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Log Out' }));
     expect(logout).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(location.pathname).toBe('/'));

@@ -17,6 +17,7 @@ export function ProfileMenu({ user }: { user: SessionUser | null }) {
     ? [
         { label: 'Listening history', onSelect: () => navigate('/history') },
         { label: 'Your top', onSelect: () => navigate('/top') },
+        { label: 'Downloads', onSelect: () => navigate('/downloads') },
         { label: 'Shared links', onSelect: () => navigate('/settings/shares') },
         { label: 'Connected apps', onSelect: () => navigate('/settings/apps') },
         { label: 'Log Out', onSelect: () => void logout() },

@@ -1,10 +1,12 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '@tunafy/contracts';
-import { themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { DownloadedIcon, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { HeartIcon, LockIcon, SearchIcon } from '../../components/icons';
 import { formatSongCount } from '../../lib/format';
+import { downloadKey } from '@tunafy/offline';
+import { useDownloads } from '../downloads/downloads-store';
 import { matchesFilter, type LibraryItem } from './library-items';
 import { useYourLibrary } from './use-your-library';
 import styles from './library-list.module.css';
@@ -25,6 +27,7 @@ const LIKED_SONGS = 'Liked Songs';
  */
 export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
   const library = useYourLibrary(user.id);
+  const downloads = useDownloads(user.id).records;
   const [query, setQuery] = useState('');
   // Typing stays instant; the list catches up (it can hold a few hundred rows).
   const filter = useDeferredValue(query.trim());
@@ -82,7 +85,10 @@ export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
                 <HeartIcon filled />
               </span>
               <span className={styles.text}>
-                <span className={styles.name}>{LIKED_SONGS}</span>
+                <span className={styles.name}>
+                  <span className={styles.nameText}>{LIKED_SONGS}</span>
+                  {downloads.has(downloadKey({ kind: 'liked', id: user.id })) && <DownloadedMark />}
+                </span>
                 <span className={styles.detail}>{library.likedCount === null ? 'Playlist' : `Playlist • ${formatSongCount(library.likedCount)}`}</span>
               </span>
             </NavLink>
@@ -95,7 +101,7 @@ export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
                 <span />
               </li>
             ))
-          : visible?.map((item) => <LibraryRow key={`${item.kind}:${item.id}`} item={item} coverSize={coverSize} />)}
+          : visible?.map((item) => <LibraryRow key={`${item.kind}:${item.id}`} item={item} coverSize={coverSize} downloaded={downloads.has(downloadKey(item))} />)}
       </ul>
       {visible === null && !library.error && (
         <p role="status" className={visuallyHiddenClassName}>
@@ -111,7 +117,16 @@ function rowClass({ isActive }: { isActive: boolean }): string {
   return isActive ? `${styles.row} ${styles.current}` : styles.row;
 }
 
-function LibraryRow({ item, coverSize }: { item: LibraryItem; coverSize: number }) {
+/** Stored for offline listening (docs/offline.md); part of the link's name, as the private lock is. */
+function DownloadedMark() {
+  return (
+    <span className={styles.downloaded} title="Downloaded">
+      <DownloadedIcon role="img" aria-hidden={undefined} aria-label="downloaded" />
+    </span>
+  );
+}
+
+function LibraryRow({ item, coverSize, downloaded }: { item: LibraryItem; coverSize: number; downloaded: boolean }) {
   return (
     <li>
       <NavLink to={item.to} end className={rowClass}>
@@ -125,6 +140,7 @@ function LibraryRow({ item, coverSize }: { item: LibraryItem; coverSize: number 
                 <LockIcon role="img" aria-hidden={undefined} aria-label="private" />
               </span>
             )}
+            {downloaded && <DownloadedMark />}
           </span>
           <span className={styles.detail}>{item.kind === 'playlist' ? 'Playlist' : 'Album'}</span>
         </span>

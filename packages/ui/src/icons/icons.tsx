@@ -30,3 +30,21 @@ export function NoteIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** "Download" (offline listening, docs/offline.md): an arrow into a tray. */
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 24 24" {...props}>
+      <path d="M11 3h2v9.17l3.59-3.58L18 10l-6 6-6-6 1.41-1.41L11 12.17V3zM4 18h16v2H4v-2z" />
+    </Icon>
+  );
+}
+
+/** Downloaded: the arrow in a filled circle, the mark of an item stored for offline listening. */
+export function DownloadedIcon(props: IconProps) {
+  return (
+    <Icon viewBox="0 0 24 24" {...props}>
+      <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm-1 5h2v5.59l2.3-2.3 1.4 1.42L12 16.4l-4.7-4.7 1.4-1.42 2.3 2.3V7z" />
+    </Icon>
+  );
+}

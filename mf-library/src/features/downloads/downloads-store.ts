@@ -1,0 +1,135 @@
+/**
+ * This page's downloads (docs/offline.md): the account's registry as last read, and the downloads running now with
+ * their progress. A small external store, so the collection pages, the Your Library marks and the Downloads page
+ * show the same state.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { getEventBus } from '@tunafy/event-bus';
+import {
+  DownloadRegistry,
+  downloadKey,
+  offlineAvailable,
+  removeAllDownloads,
+  removeDownload,
+  syncDownload,
+  tellServiceWorker,
+  withAccountLock,
+  type DownloadProgress,
+  type DownloadRecord,
+  type DownloadTarget,
+} from '@tunafy/offline';
+
+export interface ActiveDownload {
+  progress: DownloadProgress;
+  /** A first download (Cancel removes what it stored); false for a sync of one already made. */
+  first: boolean;
+  controller: AbortController;
+}
+
+export interface DownloadsState {
+  accountId: string | null;
+  records: ReadonlyMap<string, DownloadRecord>;
+  active: ReadonlyMap<string, ActiveDownload>;
+  /** The last download that failed, by key, with why. */
+  failed: ReadonlyMap<string, string>;
+}
+
+let state: DownloadsState = { accountId: null, records: new Map(), active: new Map(), failed: new Map() };
+const listeners = new Set<() => void>();
+
+function update(change: Partial<DownloadsState>): void {
+  state = { ...state, ...change };
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+async function reloadRecords(accountId: string): Promise<void> {
+  if (!offlineAvailable()) return;
+  const records = await new DownloadRegistry(accountId).downloads().catch(() => []);
+  if (state.accountId === accountId) update({ records: new Map(records.map((record) => [record.key, record])) });
+}
+
+/** Reads the account's registry once per account; a change of account cancels the previous one's downloads. */
+function useAccount(accountId: string | null): void {
+  useEffect(() => {
+    if (!accountId || state.accountId === accountId) return;
+    for (const download of state.active.values()) download.controller.abort();
+    update({ accountId, records: new Map(), active: new Map(), failed: new Map() });
+    void reloadRecords(accountId);
+  }, [accountId]);
+}
+
+// A log out must not leave a download writing into caches the shell just deleted.
+getEventBus()
+  .on('auth:session')
+  .subscribe(({ user }) => {
+    if (user?.id === state.accountId) return;
+    for (const download of state.active.values()) download.controller.abort();
+    update({ accountId: user?.id ?? null, records: new Map(), active: new Map(), failed: new Map() });
+    if (user) void reloadRecords(user.id);
+  });
+
+export function useDownloads(accountId: string | null): DownloadsState {
+  useAccount(accountId);
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+let persistenceAsked = false;
+
+/** Downloads or updates `target`; resolves when it is done, cancelled or failed (the state tells which). */
+export async function runDownload(accountId: string, target: DownloadTarget): Promise<void> {
+  const key = downloadKey(target);
+  if (state.active.has(key)) return;
+  const first = !state.records.has(key);
+  const controller = new AbortController();
+  const setActive = (progress: DownloadProgress) => {
+    if (state.accountId !== accountId || controller.signal.aborted) return;
+    update({ active: new Map(state.active).set(key, { progress, first, controller }) });
+  };
+  setActive({ done: 0, total: state.records.get(key)?.song_ids.length ?? 0 });
+  const failed = new Map(state.failed);
+  failed.delete(key);
+  update({ failed });
+  if (first && !persistenceAsked && navigator.storage?.persist) {
+    // Asked once: a persisted origin's downloads are not evicted when the disk fills up.
+    persistenceAsked = true;
+    void navigator.storage.persisted().then((already) => already || navigator.storage.persist()).catch(() => false);
+  }
+  try {
+    await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive }));
+    if (first) void tellServiceWorker({ type: 'warm' });
+  } catch (error) {
+    if (controller.signal.aborted) {
+      if (first && state.accountId === accountId) await withAccountLock(accountId, () => removeDownload(accountId, key));
+    } else if (state.accountId === accountId) {
+      update({ failed: new Map(state.failed).set(key, navigator.onLine ? 'The download stopped: please try again.' : 'You are offline: the download will go on when you try again online.') });
+    }
+  } finally {
+    if (state.accountId === accountId) {
+      const active = new Map(state.active);
+      active.delete(key);
+      update({ active });
+      await reloadRecords(accountId);
+    }
+  }
+}
+
+export function cancelDownload(key: string): void {
+  state.active.get(key)?.controller.abort();
+}
+
+export async function deleteDownload(accountId: string, key: string): Promise<void> {
+  cancelDownload(key);
+  await withAccountLock(accountId, () => removeDownload(accountId, key));
+  await reloadRecords(accountId);
+}
+
+export async function deleteAllDownloads(accountId: string): Promise<void> {
+  for (const download of state.active.values()) download.controller.abort();
+  await withAccountLock(accountId, () => removeAllDownloads(accountId));
+  await reloadRecords(accountId);
+}
