@@ -22,7 +22,6 @@ import { usePagedPlayback } from '../lib/player';
 import { usePagedRows } from '../lib/use-paged-rows';
 import { ALL_ALBUMS } from './back-links';
 import { DownloadControl } from '../features/downloads/download-control';
-import { DownloadControl } from '../features/downloads/download-control';
 
 function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: SessionUser; reloadAlbum: () => void }) {
   const navigate = useNavigate();
@@ -63,7 +62,6 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
       />
       <ActionBar>
         <PlayButton name={album.album_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
-        <DownloadControl user={user} target={{ kind: 'album', id: album.id }} name={album.album_name} />
         <DownloadControl user={user} target={{ kind: 'album', id: album.id }} name={album.album_name} />
         {isOwner && (
           <ActionMenu

@@ -22,7 +22,6 @@ import { usePagedPlayback } from '../lib/player';
 import { usePagedRows } from '../lib/use-paged-rows';
 import { ALL_PLAYLISTS } from './back-links';
 import { DownloadControl } from '../features/downloads/download-control';
-import { DownloadControl } from '../features/downloads/download-control';
 
 function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDetail; user: SessionUser; reloadPlaylist: () => void }) {
   // Read by position, a page at a time: a playlist can hold 10,000 songs.
@@ -74,7 +73,6 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
       />
       <ActionBar>
         <PlayButton name={playlist.playlist_name} playing={playback.playing} onClick={playback.toggle} disabled={total === 0} />
-        <DownloadControl user={user} target={{ kind: 'playlist', id: playlist.id }} name={playlist.playlist_name} />
         <DownloadControl user={user} target={{ kind: 'playlist', id: playlist.id }} name={playlist.playlist_name} />
         {isCreator && (
           <ActionMenu
