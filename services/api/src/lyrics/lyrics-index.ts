@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { queryWords, searchWords } from '../catalog/search-text.js';
@@ -14,6 +14,8 @@ export interface LyricsHit {
 const TEXT_CACHE_SIZE = 256;
 /** Songs matching every word looked at per search, most played first: enough to rank, bounded in time. */
 const CANDIDATES_MAX = 500;
+/** How long a search waits for the index still loading before it answers without lyrics. */
+const SEARCH_WAIT_MS = 200;
 /** Lyrics re-read at once when the catalog says another replica changed them. */
 const REFRESH_BATCH = 8;
 
@@ -23,15 +25,18 @@ const REFRESH_BATCH = 8;
  * on the first search. Whole words only, no prefixes or typos: lyrics are long, and a prefix index over every word
  * of every song would cost several times the memory for a feature people use with quoted lines.
  *
- * The text itself is not kept: the line shown is read from the collection by `_id` for the few songs answered (and
- * cached). The catalog's `lyricsAt` per song says which copy is current, so a change made through another replica
+ * Built in the background from the API's start; a search in the meantime answers no lyrics. The text itself is not
+ * kept: the line shown is read from the collection by `_id` for the few songs answered (and cached). The catalog's `lyricsAt` per song says which copy is current, so a change made through another replica
  * is picked up at the next search after its catalog change arrives; a stale entry is never answered.
  */
 @Injectable()
-export class LyricsIndex {
+export class LyricsIndex implements OnApplicationBootstrap {
   private readonly logger = new Logger('LyricsIndex');
-  /** Word to documents holding it, ascending (documents are numbered as they are added). */
-  private readonly postings = new Map<string, number[]>();
+  /**
+   * Word to documents holding it, ascending (documents are numbered as they are added), in a growing Int32Array:
+   * 4 bytes a posting where an array of numbers takes 8 (about 2 million postings at 10,000 songs' lyrics).
+   */
+  private readonly postings = new Map<string, Postings>();
   private readonly songOf: string[] = [];
   private readonly atOf: number[] = [];
   /** Song id to its live document. */
@@ -39,6 +44,7 @@ export class LyricsIndex {
   private deadDocs = 0;
   private postingCount = 0;
   private loading: Promise<void> | null = null;
+  private loaded = false;
   private checkedVersion = -1;
   private refreshing: Promise<void> | null = null;
   private readonly texts = new LRUCache<string, { at: number; lines: string[] }>({ max: TEXT_CACHE_SIZE });
@@ -49,8 +55,8 @@ export class LyricsIndex {
   async search(query: string, model: CatalogModel, limit: number): Promise<LyricsHit[]> {
     const words = queryWords(query);
     if (words.length === 0 || limit <= 0) return [];
-    await this.ready(model);
-    const lists: number[][] = [];
+    if (!(await this.ready(model, SEARCH_WAIT_MS))) return [];
+    const lists: Postings[] = [];
     for (const word of words) {
       const list = this.postings.get(word);
       if (!list) return [];
@@ -58,8 +64,12 @@ export class LyricsIndex {
     }
     lists.sort((a, b) => a.length - b.length);
     const candidates: SongRecord[] = [];
-    for (const doc of lists[0]!) {
-      if (!lists.every((list, index) => index === 0 || includesSorted(list, doc))) continue;
+    const [shortest, ...others] = lists;
+    for (let position = 0; position < shortest!.length; position++) {
+      const doc = shortest!.docs[position]!;
+      let everywhere = true;
+      for (const list of others) if (!includesSorted(list, doc)) everywhere = false;
+      if (!everywhere) continue;
       const song = model.song(this.songOf[doc]!);
       // Stale (changed or deleted through another replica and not re-read yet): never answered.
       if (!song || song.lyricsAt !== this.atOf[doc]) continue;
@@ -75,10 +85,11 @@ export class LyricsIndex {
     return hits;
   }
 
-  /** This process stored (or replaced) a song's lyrics. */
+  /** This process stored (or replaced) a song's lyrics (before the load, the load reads them itself). */
   put(record: LyricsRecord): void {
     if (!this.loading) return;
     this.add(record);
+    this.texts.delete(record.songId);
   }
 
   /** This process removed a song's lyrics, or the song. */
@@ -91,25 +102,51 @@ export class LyricsIndex {
   stats(): { songs: number; words: number; postings: number; approxBytes: number } {
     let wordChars = 0;
     for (const word of this.postings.keys()) wordChars += word.length;
-    // A Map entry ~40 bytes, a short string ~24 + its characters, an array ~32 + 8 per element (no pointer compression in Node).
-    const approxBytes = this.postings.size * (40 + 24 + 32) + wordChars + this.postingCount * 8 + this.songOf.length * (8 + 8 + 48) + this.docOf.size * 40;
+    let capacity = 0;
+    for (const list of this.postings.values()) capacity += list.docs.length;
+    // A Map entry ~40 bytes, a short string ~24 + its characters, a typed array ~100 + 4 per slot, the song tables' entries.
+    const approxBytes = this.postings.size * (40 + 24 + 100 + 32) + wordChars + capacity * 4 + this.songOf.length * (8 + 8 + 48) + this.docOf.size * 40;
     return { songs: this.docOf.size, words: this.postings.size, postings: this.postingCount, approxBytes };
   }
 
-  /** Loaded once per process, then brought in line with the catalog whenever its songs changed. */
-  async ready(model: CatalogModel): Promise<void> {
+  onApplicationBootstrap(): void {
+    this.warmUp();
+  }
+
+  /** Starts the load without waiting for it (the API's start): the first search then finds it built. */
+  warmUp(): void {
     this.loading ??= this.load();
-    await this.loading;
+    this.loading.catch((error: unknown) => {
+      this.logger.warn(`lyrics index not built: ${(error as Error).message}`);
+      this.loading = null;
+    });
+  }
+
+  /**
+   * Loaded once per process, then brought in line with the catalog whenever its songs changed. A search does not wait
+   * for a load still running past `waitMs` (10,000 songs' lyrics take seconds to read on the embedded engine): it
+   * answers no lyrics rather than hold the whole answer.
+   */
+  async ready(model: CatalogModel, waitMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+    this.loading ??= this.load();
+    if (!this.loaded) {
+      const timeout = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), Math.min(waitMs, 2 ** 31 - 1)).unref());
+      if ((await Promise.race([this.loading.then(() => 'done' as const), timeout])) === 'late') return false;
+    }
     if (this.checkedVersion !== model.versions.songs) {
       this.checkedVersion = model.versions.songs;
       this.refreshing ??= this.reconcile(model).finally(() => (this.refreshing = null));
       await this.refreshing;
     }
+    return true;
   }
 
   private async load(): Promise<void> {
     const started = Date.now();
     for await (const record of this.repository.all()) this.add(record);
+    // The growth slack goes once the load is done (up to half of every list); later additions grow a list again.
+    for (const list of this.postings.values()) if (list.docs.length > list.length) list.docs = list.docs.slice(0, list.length);
+    this.loaded = true;
     const { songs, words, postings } = this.stats();
     this.logger.log(`lyrics index: ${songs} songs, ${words} words, ${postings} postings in ${Date.now() - started} ms`);
   }
@@ -135,15 +172,14 @@ export class LyricsIndex {
     this.songOf.push(record.songId);
     this.atOf.push(record.updatedAt);
     this.docOf.set(record.songId, doc);
-    const words = new Set<string>();
-    for (const line of linesOf(record)) for (const word of searchWords(line)) words.add(word);
+    // One pass over the whole text (its lines joined): searchWords folds and splits once, not once per line.
+    const words = new Set(searchWords(linesOf(record).join('\n')));
     for (const word of words) {
       const list = this.postings.get(word);
-      if (list) list.push(doc);
-      else this.postings.set(word, [doc]);
+      if (list) append(list, doc);
+      else this.postings.set(word, { docs: Int32Array.of(doc), length: 1 });
     }
     this.postingCount += words.size;
-    this.texts.set(record.songId, { at: record.updatedAt, lines: linesOf(record) });
   }
 
   private drop(songId: string): void {
@@ -168,9 +204,13 @@ export class LyricsIndex {
     });
     this.postingCount = 0;
     for (const [word, list] of this.postings) {
-      const kept = list.flatMap((doc) => (renumber.has(doc) ? [renumber.get(doc)!] : []));
+      const kept: number[] = [];
+      for (let position = 0; position < list.length; position++) {
+        const next = renumber.get(list.docs[position]!);
+        if (next !== undefined) kept.push(next);
+      }
       if (kept.length === 0) this.postings.delete(word);
-      else this.postings.set(word, kept);
+      else this.postings.set(word, { docs: Int32Array.from(kept), length: kept.length });
       this.postingCount += kept.length;
     }
     this.songOf.splice(0, this.songOf.length, ...songOf);
@@ -207,13 +247,27 @@ function linesOf(record: LyricsRecord): string[] {
   return record.synced ? record.synced.map((line) => line.text).filter((text) => text !== '') : (record.plain ?? '').split('\n').filter((text) => text !== '');
 }
 
-function includesSorted(list: readonly number[], value: number): boolean {
+interface Postings {
+  docs: Int32Array;
+  length: number;
+}
+
+function append(list: Postings, doc: number): void {
+  if (list.length === list.docs.length) {
+    const grown = new Int32Array(Math.max(4, list.docs.length * 2));
+    grown.set(list.docs);
+    list.docs = grown;
+  }
+  list.docs[list.length++] = doc;
+}
+
+function includesSorted(list: Postings, value: number): boolean {
   let low = 0;
   let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (list[middle]! < value) low = middle + 1;
+    if (list.docs[middle]! < value) low = middle + 1;
     else high = middle;
   }
-  return low < list.length && list[low] === value;
+  return low < list.length && list.docs[low] === value;
 }

@@ -221,7 +221,8 @@ describe('Subsonic', () => {
     expect((typed.lyricsList as unknown as { structuredLyrics: unknown[] }).structuredLyrics).toHaveLength(1);
     const none = await callOk(api, 'getLyricsBySongId', { id: (await createSong(ann)).id });
     expect(none.lyricsList.structuredLyrics ?? []).toEqual([]);
-    expect((await api.custom('getLyricsBySongId', { id: '0123456789abcdef01234567' }).then((response) => response.json()))['subsonic-response'].error.code).toBe(70);
+    const unknown = (await (await api.custom('getLyricsBySongId', { id: '0123456789abcdef01234567' })).json()) as { 'subsonic-response': { error: { code: number } } };
+    expect(unknown['subsonic-response'].error.code).toBe(70);
 
     const legacy = await callOk(api, 'getLyrics', { artist: ann.user.username, title: 'subsonic plain BALLAD' });
     expect(legacy.lyrics).toEqual({ artist: ann.user.username, title: 'Subsonic Plain Ballad', value: 'Row one\nRow two' });
