@@ -28,8 +28,11 @@ export function sharePagesRouter(pages: SharePages, config: Pick<AppConfig, 'pub
       res.setHeader('Referrer-Policy', 'no-referrer');
       res.setHeader('Content-Security-Policy', pagePolicy(mode));
       // Framed only as the embed; the page itself never (helmet's SAMEORIGIN would let this origin frame it).
-      if (mode === 'embed') res.removeHeader('X-Frame-Options');
-      else res.setHeader('X-Frame-Options', 'DENY');
+      // helmet's Cross-Origin-Resource-Policy (same-site) would keep Chromium from showing the embed in another site's frame.
+      if (mode === 'embed') {
+        res.removeHeader('X-Frame-Options');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      } else res.setHeader('X-Frame-Options', 'DENY');
       if (rendered.status === 429) res.setHeader('Retry-After', '60');
       res.end(rendered.html);
     }, next);

@@ -277,6 +277,7 @@ describe('the share page, the embed and oEmbed', () => {
     expect(embed.status).toBe(200);
     expect(embed.headers.get('x-frame-options')).toBeNull();
     expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(embed.raw.toString()).toContain(`href="${apiUrl}/s/${made.token}"`);
 
     // The script the pages load: named by its content, cached for good.
