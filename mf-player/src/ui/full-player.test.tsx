@@ -60,4 +60,15 @@ describe('FullPlayer', () => {
     expect(opener).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(opener).toHaveFocus());
   });
+
+  it('shows the lyrics full screen in the artwork’s place, from the Lyrics button', async () => {
+    const { user, dialog } = await openFullPlayer();
+    await user.click(within(dialog).getByRole('button', { name: 'Lyrics' }));
+    const lyrics = within(dialog).getByRole('region', { name: 'Lyrics' });
+    // The fake API has no lyrics for the song: a 404, said as such.
+    expect(await within(lyrics).findByText('No lyrics for this song')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Lyrics' })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect((window.history.state as Record<string, unknown> | null)?.tunafyFullPlayer).toBeFalsy());
+  });
 });
