@@ -86,10 +86,4 @@ export class LyricsRepository {
   async *all(): AsyncIterable<LyricsRecord> {
     for await (const doc of this.model.find({}).lean<LyricsDocument>().cursor({ batchSize: 500 })) yield toRecord(doc as LyricsDocument);
   }
-
-  /** The songs that have lyrics (the janitor's check for lyrics left by a song deleted mid-way). */
-  async songIds(): Promise<string[]> {
-    const docs = await this.model.find({}, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-    return docs.map((doc) => hexId(doc._id));
-  }
 }
