@@ -1,0 +1,148 @@
+/**
+ * Issue 28's offline-download numbers (docs/offline.md, docs/benchmarks.md "Offline download"), in Debian's Chromium
+ * against the real gateway, API, database and ffmpeg on loopback: a 50-song playlist downloaded at Normal quality
+ * (the API's 160 kbit/s MP3 transcodes) through the app's own Download button, against the raw throughput of the same
+ * URLs, and the longest main-thread task while it runs (PerformanceObserver 'longtask'; target ≤ 100 ms).
+ *
+ * Raw throughput: the same 50 URLs fetched by the same page 3 at a time (the downloader's concurrency), each body read
+ * whole by the browser (`blob()`) and dropped, nothing cached. Both are measured with the API's transcode cache warm
+ * (every URL fetched once before the first run), so the ratio compares the browser side (service worker, Cache API,
+ * registry) and not ffmpeg. Runs alternate raw and download; medians are reported.
+ *
+ *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { songStreamUrl, type ImportResponse, type Playlist, type Song } from '@tunafy/contracts';
+import { frontendApps, startApi, startDatabase, startGateway, throwawayApiEnv } from '@tunafy/stack';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+
+const run = promisify(execFile);
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+const songCount = option('songs', 50);
+const songSeconds = option('seconds', 60);
+const runs = option('runs', 3);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function csrf(context: BrowserContext): Promise<string> {
+  return ((await (await context.request.get('/api/auth/csrf')).json()) as { csrf_token: string }).csrf_token;
+}
+
+/** Long tasks of the page since it loaded, collected by an init script (the page's code as a string: see streaming-perf.ts). */
+const OBSERVE_LONG_TASKS = `(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); }).observe({ type: 'longtask', buffered: true });
+})()`;
+
+/** Fetches `urls` 3 at a time, each body read whole and dropped; answers ms and bytes. */
+const RAW = `async (urls) => {
+  const started = performance.now();
+  let next = 0;
+  let bytes = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++];
+      const response = await fetch(url, { cache: 'no-store' });
+      if (!response.ok) throw new Error(url + ' answered ' + response.status);
+      bytes += (await response.blob()).size;
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  return { ms: performance.now() - started, bytes };
+}`;
+
+const root = mkdtempSync(join(tmpdir(), 'tunafy-offline-perf-'));
+const cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-offline-perf-media-'));
+const stops: (() => Promise<unknown>)[] = [];
+let browser: Browser | undefined;
+try {
+  const database = await startDatabase({ mode: 'test', log: () => undefined });
+  stops.push(() => database.stop());
+  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off', COVER_JOB: 'off', TRANSCODE_MAX_PER_USER: '8' }) });
+  stops.push(() => api.stop());
+  const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
+  stops.push(() => gateway.stop());
+
+  browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
+  const context = await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
+  const signup = await context.request.post('/api/auth/signup', {
+    headers: { 'x-csrf-token': await csrf(context) },
+    data: { email: `offline-perf-${process.pid}@example.com`, username: `offline_perf_${process.pid}`, password: 'pw-offline-perf' },
+  });
+  if (!signup.ok()) throw new Error(`signup answered ${signup.status()}`);
+
+  // Songs stored as 256 kbit/s MP3s, so Normal (160) is a transcode of each, as for most real libraries.
+  const songs: Song[] = [];
+  for (let i = 0; i < songCount; i++) {
+    const path = join(root, `song-${i}.mp3`);
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `anoisesrc=color=pink:seed=${i + 1}:sample_rate=44100:amplitude=0.3:duration=${songSeconds}`, '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '256k', '-metadata', `title=Offline Perf ${i}`, path]);
+    const response = await context.request.post('/api/uploads/songs', {
+      headers: { 'x-csrf-token': await csrf(context) },
+      multipart: { file: { name: `song-${i}.mp3`, mimeType: 'application/octet-stream', buffer: readFileSync(path) } },
+      timeout: 120_000,
+    });
+    if (response.status() !== 201) throw new Error(`upload answered ${response.status()}: ${await response.text()}`);
+    songs.push(((await response.json()) as ImportResponse).song);
+  }
+  const token = await csrf(context);
+  const created = await context.request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: 'Offline Perf', description: '', private: 'false' } });
+  const playlist = (await created.json()) as Playlist;
+  for (const song of songs) await context.request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': token }, data: { song_id: song.id } });
+  console.log(`fixture: ${songCount} songs of ${songSeconds} s (256 kbit/s MP3), downloaded at Normal (160 kbit/s transcodes)`);
+
+  await context.addInitScript(OBSERVE_LONG_TASKS);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.evaluate(() => localStorage.setItem('tunafy.player.settings.v1', JSON.stringify({ quality: 'normal', normalization: 'off' })));
+  const urls = songs.map((song) => songStreamUrl(song.id, { maxBitRate: 160 }));
+  const raw = (label: string) => page.evaluate(`(${RAW})(${JSON.stringify(urls)})`) as Promise<{ ms: number; bytes: number }>;
+  const warm = await raw('warm');
+  console.log(`warm-up (cold transcodes): ${(warm.bytes / 1e6).toFixed(1)} MB in ${(warm.ms / 1000).toFixed(1)} s`);
+
+  const rawMs: number[] = [];
+  const downloadMs: number[] = [];
+  const longest: number[] = [];
+  let bytes = warm.bytes;
+  for (let i = 0; i < runs; i++) {
+    const measured = await raw(`run ${i}`);
+    rawMs.push(measured.ms);
+    bytes = measured.bytes;
+
+    await page.goto(`/playlists/${playlist.id}`);
+    const download = page.getByRole('button', { name: 'Download', exact: true });
+    await download.waitFor();
+    const started = await page.evaluate(() => performance.now());
+    await download.click();
+    await page.getByText('Downloaded', { exact: true }).waitFor({ timeout: 600_000 });
+    const ended = await page.evaluate(() => performance.now());
+    downloadMs.push(ended - started);
+    const tasks = (await page.evaluate(`window.__longTasks.filter((task) => task.start >= ${started} && task.start <= ${ended})`)) as { duration: number }[];
+    longest.push(Math.max(0, ...tasks.map((task) => task.duration)));
+    await page.getByRole('button', { name: 'Remove download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).waitFor();
+  }
+  const mbps = (ms: number) => ((bytes * 8) / 1e6 / (ms / 1000)).toFixed(0);
+  console.log(`raw fetch of the ${songCount} URLs:  median ${(median(rawMs) / 1000).toFixed(2)} s = ${mbps(median(rawMs))} Mbit/s (runs: ${rawMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
+  console.log(`Download button to Downloaded: median ${(median(downloadMs) / 1000).toFixed(2)} s = ${mbps(median(downloadMs))} Mbit/s (runs: ${downloadMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
+  console.log(`ratio to raw throughput: ${(median(rawMs) / median(downloadMs)).toFixed(2)} (target ≥ 0.8); ${(bytes / 1e6).toFixed(1)} MB`);
+  console.log(`longest task while downloading: ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (target ≤ 100 ms)`);
+} finally {
+  await browser?.close();
+  while (stops.length > 0) await stops.pop()!().catch(() => undefined);
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+}
