@@ -123,8 +123,11 @@ interface Measure {
 function readMeasure(lhr: Result): Measure {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
-  const images = summary.find((item) => item.resourceType === 'image');
+  // From each request rather than resource-summary's transfer sizes: once the shell's service worker controls the page,
+  // the page's requests report 0 bytes transferred (the worker's own fetch did the transfer); an image's body size is
+  // its bytes on the wire all the same (images are not gzipped).
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number; resourceSize?: number }[] } | undefined)?.items ?? [];
+  const imageRequests = requests.filter((request) => request.resourceType === 'Image');
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -132,8 +135,8 @@ function readMeasure(lhr: Result): Measure {
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
-    imageBytes: images?.transferSize ?? 0,
-    imageRequests: images?.requestCount ?? 0,
+    imageBytes: imageRequests.reduce((sum, request) => sum + Math.max(request.transferSize ?? 0, request.resourceSize ?? 0), 0),
+    imageRequests: imageRequests.length,
   };
 }
 
@@ -208,7 +211,7 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: 
 }
 
 let stack: TestStack | undefined;
-const baseUrl = option('url') ?? (stack = await startTestStack()).baseUrl;
+const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`))).baseUrl;
 try {
   const session = new ApiSession(baseUrl);
   await session.logIn(DEMO_CREDENTIALS);
