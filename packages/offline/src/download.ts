@@ -146,10 +146,13 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
   onProgress?.({ ...progress });
   let bytes = 0;
 
+  // What is stored already, read once: a first download of 50 songs then starts fetching at once, not after 100 look-ups.
+  const storedSongs = new Map((await registry.songs()).map((song) => [song.song_id, song]));
+  const cachedAudio = new Set((await audio.keys()).map((request) => new URL(request.url).pathname));
   const missing: Song[] = [];
   for (const song of songs) {
-    const stored = await registry.song(song.id);
-    if (stored && (await audio.match(audioKey(song.id)))) {
+    const stored = storedSongs.get(song.id.toLowerCase());
+    if (stored && cachedAudio.has(audioKey(song.id))) {
       if (!stored.holders.includes(key)) await registry.saveSong({ ...stored, holders: [...stored.holders, key] });
       bytes += stored.bytes;
       progress.done += 1;
@@ -169,7 +172,7 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
     if (fileId) await audio.put(fileAliasKey(fileId), new Response(song.id.toLowerCase()));
     const coverKey = song.song_cover_url ? coverSizeUrl(song.song_cover_url, ROW_COVER_SIZE) : null;
     if (coverKey) await storeCover(env, data, coverKey, signal).catch(() => undefined);
-    const stored = await registry.song(song.id);
+    const stored = storedSongs.get(song.id.toLowerCase());
     await registry.saveSong({ song_id: song.id.toLowerCase(), bytes: size, file_id: fileId, cover_key: coverKey, holders: [...new Set([...(stored?.holders ?? []), key])] });
     bytes += size;
     progress.done += 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWholeList, sliceList } from './list-record';
+import { readWholeList, sliceList } from './list-record.js';
 
 const rows = Array.from({ length: 7 }, (_, index) => ({ song: { id: `s${index}` } }));
 

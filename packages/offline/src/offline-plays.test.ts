@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { flushPlays, pendingPlays, queuePlay, type PendingPlay } from './offline-plays';
+import { flushPlays, pendingPlays, queuePlay, type PendingPlay } from './offline-plays.js';
 
 class MemoryStorage implements Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   readonly values = new Map<string, string>();

@@ -6,8 +6,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 const gzipAsync = promisify(gzip);
 
-/** Files whose URL never changes between deploys: the browser must revalidate them. */
-const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'remotes.json']);
+/** Files whose URL never changes between deploys: the browser must revalidate them (sw.js: a deploy's new worker must be found). */
+const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'remotes.json', 'sw.js']);
 /** `name.<contenthash>.ext` as the rspack configs emit; safe to cache forever. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.map', '.svg', '.txt']);

@@ -40,6 +40,7 @@ describe('gateway', () => {
     write(join(root, 'shell/index.html'), '<!doctype html><title>shell</title>');
     write(join(root, 'shell/main.0123abcd89.js'), BIG_JS);
     write(join(root, 'shell/tiny.0123abcd89.css'), 'a{}');
+    write(join(root, 'shell/sw.js'), BIG_JS);
     write(join(root, 'shell/manifest.webmanifest'), '{"name":"Tunafy","display":"standalone"}');
     write(join(root, 'shell/icons/icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     write(join(root, 'mf-auth/mf-manifest.json'), '{"name":"mf_auth"}');
@@ -90,7 +91,8 @@ describe('gateway', () => {
     expect((await get('/main.0123abcd89.js')).headers.get('cache-control')).toBe(IMMUTABLE);
     expect((await get('/tiny.0123abcd89.css')).headers.get('cache-control')).toBe(IMMUTABLE);
     expect((await get('/mf-auth/__federation_expose_LoginPage.5a5a5a5a5a.js')).headers.get('cache-control')).toBe(IMMUTABLE);
-    for (const path of ['/', '/index.html', '/mf-auth/mf-manifest.json', '/mf-auth/remoteEntry.js']) {
+    // The service worker too: its URL stays, and a deploy's new worker must be found (docs/offline.md).
+    for (const path of ['/', '/index.html', '/sw.js', '/mf-auth/mf-manifest.json', '/mf-auth/remoteEntry.js']) {
       expect((await get(path)).headers.get('cache-control'), path).toBe(NO_CACHE);
     }
   });

@@ -78,6 +78,15 @@ export function useDownloads(accountId: string | null): DownloadsState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
+/**
+ * Only what is downloaded, for the marks in lists: the same Map until a download is added or removed, so a running
+ * download's progress does not render the sidebar's list again on every song.
+ */
+export function useDownloadRecords(accountId: string | null): ReadonlyMap<string, DownloadRecord> {
+  useAccount(accountId);
+  return useSyncExternalStore(subscribe, () => state.records);
+}
+
 let persistenceAsked = false;
 
 /** Downloads or updates `target`; resolves when it is done, cancelled or failed (the state tells which). */

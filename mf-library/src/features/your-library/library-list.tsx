@@ -6,7 +6,7 @@ import { Cover } from '../../components/cover';
 import { HeartIcon, LockIcon, SearchIcon } from '../../components/icons';
 import { formatSongCount } from '../../lib/format';
 import { downloadKey } from '@tunafy/offline';
-import { useDownloads } from '../downloads/downloads-store';
+import { useDownloadRecords } from '../downloads/downloads-store';
 import { matchesFilter, type LibraryItem } from './library-items';
 import { useYourLibrary } from './use-your-library';
 import styles from './library-list.module.css';
@@ -27,7 +27,7 @@ const LIKED_SONGS = 'Liked Songs';
  */
 export function LibraryList({ user, variant, labelledBy }: LibraryListProps) {
   const library = useYourLibrary(user.id);
-  const downloads = useDownloads(user.id).records;
+  const downloads = useDownloadRecords(user.id);
   const [query, setQuery] = useState('');
   // Typing stays instant; the list catches up (it can hold a few hundred rows).
   const filter = useDeferredValue(query.trim());
