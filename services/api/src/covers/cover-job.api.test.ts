@@ -52,7 +52,8 @@ afterAll(async () => {
 });
 
 describe('the cover job', () => {
-  it('derives covers stored without their sizes, resuming after the cursor a stopped walk saved', async () => {
+  // Two API starts, three uploads and two derivations: minutes on a loaded machine.
+  it('derives covers stored without their sizes, resuming after the cursor a stopped walk saved', { timeout: 240_000 }, async () => {
     // Covers stored while nothing derives them (as before the pipeline).
     const quiet = await api({ COVER_JOB: 'off', COVER_UPLOADS: 'off' });
     const artist = await newUser(quiet.url, 'jobartist');

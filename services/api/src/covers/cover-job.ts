@@ -80,6 +80,7 @@ export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdo
         }
         await this.walk(lease);
       } catch (error) {
+        if (this.stopped) break;
         this.logger.warn(`cover job: ${(error as Error).message}; trying again in a minute`);
         await this.pause(LEASE_MS);
       } finally {

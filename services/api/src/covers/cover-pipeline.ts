@@ -32,6 +32,9 @@ const CLI_DRAIN_MS = 120_000;
 
 type Facts = PictureFacts | { unreadable: string };
 
+/** A background derivation still waiting for the pool when the process stops: the job or a request makes it later. */
+class Stopping extends Error {}
+
 /**
  * Covers at the sizes they are shown (docs/covers.md): each original's derived set (COVER_SIZES × AVIF, WebP and
  * JPEG or PNG) is made once, stored in its own GridFS bucket and recorded in `cover_variants`. Sets are made off the
@@ -49,6 +52,8 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
   /** Single covers being made for requests, and whole sets being made, so concurrent asks share one. */
   private readonly making = new Map<string, Promise<DerivedImage>>();
   private readonly deriving = new Map<string, Promise<void>>();
+  /** Originals deleted lately: a derivation that was running when its original went drops what it made. */
+  private readonly gone = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
   private stopping = false;
 
   constructor(
@@ -123,7 +128,12 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
   schedule(sourceId: string): void {
     if (this.stopping || this.deriving.has(sourceId)) return;
     const work = this.deriveSet(sourceId, 'background')
-      .then(() => undefined, (error: Error) => this.logger.warn(`cover ${sourceId}: sizes not made: ${error.message}`))
+      .then(
+        () => undefined,
+        (error: Error) => {
+          if (!(error instanceof Stopping)) this.logger.warn(`cover ${sourceId}: sizes not made: ${error.message}`);
+        },
+      )
       .finally(() => this.deriving.delete(sourceId));
     this.deriving.set(sourceId, work);
   }
@@ -159,7 +169,12 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
         (ask) => ask.formats.length > 0,
       );
       try {
-        images = [...ready, ...(await this.pool.run(priority, () => deriveCovers(source.path, facts, asks)))];
+        const derived = await this.pool.run(priority, () => {
+          // A stopping server waits only for the derivations running, not for the queue behind them.
+          if (this.stopping && priority === 'background') throw new Stopping('stopping');
+          return deriveCovers(source.path, facts, asks);
+        });
+        images = [...ready, ...derived];
       } catch (error) {
         if (!(error instanceof UnreadableCover)) throw error;
         unreadable = error.message;
@@ -184,6 +199,10 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
       unreadable,
       variants: stored,
     };
+    if (this.gone.has(sourceId)) {
+      await this.deleteFiles(stored.map((variant) => variant.fileId));
+      return 'gone';
+    }
     const written = existing ? await this.repository.replace(set, existing.version) : await this.repository.insert(set);
     if (!written) {
       // Another process stored the set meanwhile: theirs stays.
@@ -191,9 +210,9 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
       return 'kept';
     }
     if (existing) await this.deleteFiles(existing.variants.map((variant) => variant.fileId));
-    // Deleted while it was derived: its delete found no set then, so this one goes now.
-    if (!(await this.media.stat(sourceId))) {
-      await this.forgetSource(sourceId);
+    // Deleted while it was derived (here or through another replica): its delete found no set then, so this one goes now.
+    if (this.gone.has(sourceId) || !(await this.media.stat(sourceId))) {
+      await this.removeSet(sourceId);
       return 'gone';
     }
     this.sets.set(sourceId, set);
@@ -201,8 +220,16 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     return unreadable ? 'unreadable' : 'made';
   }
 
-  /** The original went: its set and files go too. Best effort (logged); the janitor removes what is left. */
+  /**
+   * The original went: its set and files go too. A derivation of it still running here sees the mark and drops what
+   * it made, before or after writing its set (deriveSet). Best effort (logged); the janitor removes what is left.
+   */
   async forgetSource(sourceId: string): Promise<void> {
+    this.gone.set(sourceId, true);
+    await this.removeSet(sourceId);
+  }
+
+  private async removeSet(sourceId: string): Promise<void> {
     this.sets.delete(sourceId);
     this.facts.delete(sourceId);
     try {
@@ -225,7 +252,7 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     const kept = new Set<string>();
     for (const set of await this.repository.listAll()) {
       if (set.madeAt < before && !referenced(set.sourceId)) {
-        await this.forgetSource(set.sourceId);
+        await this.removeSet(set.sourceId);
         removed += set.fileIds.length;
       } else for (const fileId of set.fileIds) kept.add(fileId);
     }
@@ -234,9 +261,12 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     return removed + orphans.length;
   }
 
-  /** At once rather than in turn: deleting a song waits for its cover's twelve files. */
+  /**
+   * In turn: each delete bumps the bucket's revision with an upsert, and concurrent first upserts on FerretDB collide
+   * on the key (measured: twelve at once left the set behind).
+   */
   private async deleteFiles(fileIds: string[]): Promise<void> {
-    await Promise.all(fileIds.map((fileId) => this.files.delete(fileId)));
+    for (const fileId of fileIds) await this.files.delete(fileId);
   }
 
   private async currentSet(sourceId: string): Promise<CoverVariants | null> {
