@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SharedItem } from '@tunafy/contracts';
 
 /**
- * The share page and the embeddable player as HTML the API renders (docs/decisions/0006-share-pages-rendered-by-the-api.md):
+ * The share page and the embeddable player as HTML the API renders (docs/decisions/0018-share-pages-rendered-by-the-api.md):
  * chat apps read the Open Graph tags without running scripts, and a page this small loads in a fraction of the
  * 1 s budget. Every user-written text goes through `escapeHtml`, and the data the player reads is JSON that no
  * `</script>` can end early (`jsonForScript`).
@@ -14,8 +14,8 @@ export interface PageLinks {
   /** The instance's origin, for absolute URLs (og:image, og:url, the oEmbed link). */
   origin: string;
   token: string;
-  /** The player script's path, with its content hash. */
-  playerPath: string;
+  /** The player script, inlined: one request less before the page plays (its hash is in the policy). */
+  playerScript: string;
 }
 
 /** The embed's size that oEmbed and twitter:player announce. */
@@ -83,10 +83,18 @@ audio{width:100%}
 
 export const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}`;
 
-/** The Content-Security-Policy of both modes: only this origin's script, style by hash; framing per mode. */
-export function pagePolicy(mode: PageMode): string {
+/** A CSP source for an inline script or style: its SHA-256. */
+export function sourceHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The Content-Security-Policy of both modes: the player script and the style allowed by their hashes and nothing
+ * else inline; framing per mode.
+ */
+export function pagePolicy(mode: PageMode, playerScript: string): string {
   const frames = mode === 'embed' ? 'frame-ancestors *' : "frame-ancestors 'none'";
-  return `default-src 'none'; script-src 'self'; style-src '${STYLE_HASH}'; img-src 'self' data:; media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; ${frames}`;
+  return `default-src 'none'; script-src ${sourceHash(playerScript)}; style-src '${STYLE_HASH}'; img-src 'self' data:; media-src 'self'; base-uri 'none'; form-action 'none'; ${frames}`;
 }
 
 const ICONS = {
@@ -163,7 +171,7 @@ ${item.kind === 'song' ? '' : `<ol class="tracks">${tracks}</ol>${more}`}
 <a class="open" href="${escapeHtml(openLink)}" target="_blank" rel="noopener">${openLabel}</a>
 </main>
 <script type="application/json" id="share-data">${jsonForScript(item)}</script>
-<script src="${escapeHtml(links.playerPath)}" defer></script>
+<script>${links.playerScript}</script>
 </body>
 </html>
 `;

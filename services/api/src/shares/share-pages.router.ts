@@ -6,19 +6,12 @@ import type { SharePages } from './share-pages.js';
 import { addressOf } from './shares.controller.js';
 
 /**
- * `/s/{token}` (the share page), `/embed/{token}` (the player other sites frame) and the pages' script. Plain
+ * `/s/{token}` (the share page) and `/embed/{token}` (the player other sites frame). Plain
  * Express routes outside /api, mounted before the session chain: a guest's page view makes no session. The
  * gateways send these paths to the API (packages/stack/src/gateway.ts, deploy/nginx/gateway.conf.template).
  */
 export function sharePagesRouter(pages: SharePages, config: Pick<AppConfig, 'publicUrl'>): Router {
   const router = Router();
-  router.get('/s/:file', (req: Request, res: Response, next: NextFunction) => {
-    if (req.path !== pages.player.path) return next();
-    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.end(pages.player.body);
-  });
   const page = (mode: PageMode) => (req: Request, res: Response, next: NextFunction) => {
     pages.render(String(req.params.token), mode, originOf(req, config), addressOf(req)).then((rendered) => {
       res.status(rendered.status);
@@ -26,7 +19,7 @@ export function sharePagesRouter(pages: SharePages, config: Pick<AppConfig, 'pub
       // The link is the secret: never kept by a shared cache, never sent on as a Referer.
       res.setHeader('Cache-Control', 'private, no-cache');
       res.setHeader('Referrer-Policy', 'no-referrer');
-      res.setHeader('Content-Security-Policy', pagePolicy(mode));
+      res.setHeader('Content-Security-Policy', pagePolicy(mode, pages.playerScript));
       // Framed only as the embed; the page itself never (helmet's SAMEORIGIN would let this origin frame it).
       // helmet's Cross-Origin-Resource-Policy (same-site) would keep Chromium from showing the embed in another site's frame.
       if (mode === 'embed') {

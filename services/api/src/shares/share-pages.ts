@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Injectable, Logger } from '@nestjs/common';
 import { SHARE_MESSAGES, oembedQuerySchema, validate, type OEmbedResponse } from '@tunafy/contracts';
@@ -6,7 +5,7 @@ import { ApiException } from '../common/api-exception.js';
 import { EMBED_SIZE, escapeHtml, renderMissingPage, renderSharePage, type PageMode } from './share-page.js';
 import { SharesService } from './shares.service.js';
 
-/** The player script the pages load: built from services/api/share-player/ next to this folder in dist/. */
+/** The player script the pages inline: built from services/api/share-player/ next to this folder in dist/. */
 const PLAYER_FILE = new URL('../share-player/share-player.js', import.meta.url);
 
 export interface RenderedPage {
@@ -14,11 +13,7 @@ export interface RenderedPage {
   html: string;
 }
 
-export interface PlayerScript {
-  /** `/s/player.<hash>.js`: cached for a year, a new build gets a new name. */
-  path: string;
-  body: Buffer;
-}
+
 
 /** Where a share page or embed URL names its token (`/s/{token}`, `/embed/{token}`), whatever the host. */
 const SHARE_PATH = /^\/(?:s|embed)\/([A-Za-z0-9_-]{22})\/?$/u;
@@ -27,17 +22,18 @@ const SHARE_PATH = /^\/(?:s|embed)\/([A-Za-z0-9_-]{22})\/?$/u;
 @Injectable()
 export class SharePages {
   private readonly logger = new Logger('SharePages');
-  readonly player: PlayerScript;
+  /** The player's code, inlined in every page (3 KB: less than the request it saves). */
+  readonly playerScript: string;
 
   constructor(private readonly shares: SharesService) {
-    this.player = loadPlayer(this.logger);
+    this.playerScript = loadPlayer(this.logger);
   }
 
   async render(token: string, mode: PageMode, origin: string, address: string): Promise<RenderedPage> {
     try {
       const open = await this.shares.open(token, address);
       const item = await this.shares.view(open);
-      return { status: 200, html: renderSharePage(item, mode, { origin, token, playerPath: this.player.path }) };
+      return { status: 200, html: renderSharePage(item, mode, { origin, token, playerScript: this.playerScript }) };
     } catch (error) {
       if (!(error instanceof ApiException)) throw error;
       const status = error.getStatus();
@@ -83,14 +79,13 @@ export function tokenOfUrl(url: string): string | null {
   return SHARE_PATH.exec(path)?.[1] ?? null;
 }
 
-function loadPlayer(logger: Logger): PlayerScript {
+function loadPlayer(logger: Logger): string {
   try {
-    const body = readFileSync(PLAYER_FILE);
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-    return { path: `/s/player.${hash}.js`, body };
+    // Never `</script>` in it (a compiled script of ours), so it can sit inside the page's script element as is.
+    return readFileSync(PLAYER_FILE, 'utf8').replace(/\n+$/u, '');
   } catch (error) {
-    // A source run (unit tests) has no built player: pages still render, without the script.
+    // A source run (unit tests) has no built player: pages still render, with the browser's own audio controls.
     logger.warn(`the share player script was not found (${(error as Error).message}); share pages render without it`);
-    return { path: '/s/player.missing.js', body: Buffer.from('') };
+    return '';
   }
 }
