@@ -56,7 +56,7 @@ async function openHome(browser: Browser, options: Parameters<Browser['newContex
 const shelfCovers = (page: Page) => page.getByRole('list', { name: 'Tunafy Playlists' }).locator('img');
 
 test('the home page’s first row of covers loads at once with high priority, the others lazily, without a shift', async ({ browser }) => {
-  const { page } = await openHome(browser, { viewport: { width: 1280, height: 800 } });
+  const { page, covers } = await openHome(browser, { viewport: { width: 1280, height: 800 } });
   const images = await shelfCovers(page).evaluateAll((elements) =>
     (elements as HTMLImageElement[]).map((image) => ({ loading: image.loading, priority: image.getAttribute('fetchpriority'), width: image.getAttribute('width'), height: image.getAttribute('height') })),
   );
@@ -67,6 +67,9 @@ test('the home page’s first row of covers loads at once with high priority, th
   expect(images.every((image) => image.width === '176' && image.height === '176')).toBe(true);
   // The first row is what the visitor sees: every one of those covers is in and drawn.
   await expect.poll(() => shelfCovers(page).evaluateAll((elements) => (elements as HTMLImageElement[]).slice(0, 6).every((image) => image.complete && image.naturalWidth > 0))).toBe(true);
+  // The first covers are preloaded when the playlists arrive: the img takes that answer, nothing is fetched twice.
+  const urls = covers.map((response) => response.url());
+  expect(urls.filter((url, index) => urls.indexOf(url) !== index)).toEqual([]);
   await page.context().close();
 });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ANN, BOB, album, playlist } from '../test/fixtures';
 import { serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { currentPath, publishSession, recordBus, renderAt } from '../test/render';
-import HomePage from './home-page';
+import HomePage, { preloadCovers } from './home-page';
 
 let api: FakeApi;
 const WITH_TEXT = playlist({ playlist_name: 'Chill', description: 'Slow songs for late nights', playlist_cover_url: '/api/files/p1' });
@@ -49,6 +49,18 @@ describe('Home', () => {
     const albumCover = within(screen.getByRole('region', { name: 'Tunafy Albums' })).getByRole('link', { name: /Night Drive/ }).querySelector('img');
     expect(albumCover).toHaveAttribute('loading', 'eager');
     expect(albumCover).not.toHaveAttribute('fetchpriority');
+  });
+
+  it('starts the first two covers when the playlists arrive, with the cards’ own srcset and sizes', () => {
+    const ids = ['65a1f0c2b3d4e5f6a7b8c9e1', '65a1f0c2b3d4e5f6a7b8c9e2', '65a1f0c2b3d4e5f6a7b8c9e3'];
+    const playlists = [playlist({ playlist_cover_url: null }), ...ids.map((id) => playlist({ playlist_cover_url: `/api/files/${id}` }))];
+    preloadCovers({ playlists, next_cursor: null, total: playlists.length });
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    // The first two playlists: one has no cover, so only the second's is fetched early.
+    expect(links.map((link) => link.getAttribute('imagesrcset'))).toEqual([expect.stringContaining(`/api/files/${ids[0]}?size=300 300w`)]);
+    expect(links[0]).toHaveAttribute('imagesizes', '(max-width: 479px) calc(50vw - 46px), 240px');
+    expect(links[0]).toHaveAttribute('fetchpriority', 'high');
+    links.forEach((link) => link.remove());
   });
 
   it('lets a user open a card', async () => {

@@ -42,15 +42,21 @@ const prefetched = new Map<string, Prefetched>();
  * its data is on the way while React renders the page, instead of only after the page's first effect (on
  * the guest home page that moved the requests ~70 ms earlier, docs/benchmarks.md). The first useApi(path)
  * within PREFETCH_TTL_MS takes the answer, once; every other use fetches as usual. The promise returned settles
- * when the answer is in (or failed).
+ * when the answer is in, with it (undefined when it failed).
  */
-export function prefetch(path: string): Promise<void> {
+export function prefetch(path: string): Promise<unknown> {
   const answer = getApiClient().get(path);
   const entry: Prefetched = { answer, expires: Date.now() + PREFETCH_TTL_MS };
   prefetched.set(path, entry);
   // Settles once the answer is in (a screen module's `firstData`), never rejects: a failure is reported by the
   // useApi that takes it, and an answer nobody takes must not be an unhandled rejection.
-  return answer.then((value) => void (entry.arrived = { value }), () => undefined);
+  return answer.then(
+    (value) => {
+      entry.arrived = { value };
+      return value;
+    },
+    () => undefined,
+  );
 }
 
 /** Drops every prefetched answer not taken yet (each unit test starts without the home page's). */
