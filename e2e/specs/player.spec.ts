@@ -346,7 +346,8 @@ test.describe('player', () => {
     await expectPlaying(page, catalog.alpha);
     const response = await counted;
     expect(response.status()).toBe(201);
-    expect(response.request().postDataJSON()).toEqual({ song_id: catalog.alpha.id });
+    // With where it was played from (the queue's source), for the home page's Recently played.
+    expect(response.request().postDataJSON()).toEqual({ song_id: catalog.alpha.id, context: 'e2e:list' });
     await button(page, 'Queue').click();
     await page.getByRole('tab', { name: 'Recently played' }).click();
     await expect(page.getByRole('list', { name: 'Recently played songs' }).getByText(catalog.alpha.song_name)).toBeVisible();
