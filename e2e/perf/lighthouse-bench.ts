@@ -211,7 +211,10 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: 
 }
 
 let stack: TestStack | undefined;
-const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`))).baseUrl;
+// No background jobs (loudness, the covers' walk over stored ones) competing with the page for the 2 cores, as in the
+// other benches; uploads still derive their covers' sizes at once.
+const API_ENV = { LOUDNESS_JOB: 'off', COVER_JOB: 'off' };
+const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`), { apiEnv: API_ENV })).baseUrl;
 try {
   const session = new ApiSession(baseUrl);
   await session.logIn(DEMO_CREDENTIALS);

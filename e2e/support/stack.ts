@@ -37,7 +37,7 @@ async function createAccount(baseUrl: string, account: { email: string; username
  * A fresh, empty database, the built API and the gateway over the production builds of the shell and
  * every built remote, plus the demo account. What `npm start` runs, minus the demo catalog.
  */
-export async function startTestStack(log: (line: string) => void = () => undefined): Promise<TestStack> {
+export async function startTestStack(log: (line: string) => void = () => undefined, options: { apiEnv?: Record<string, string> } = {}): Promise<TestStack> {
   const stops: (() => Promise<unknown>)[] = [];
   const stop = async () => {
     while (stops.length > 0) await stops.pop()!().catch((error: Error) => log(`cleanup: ${error.message}`));
@@ -50,7 +50,7 @@ export async function startTestStack(log: (line: string) => void = () => undefin
     const api = await startApi({
       mongodbUri: database.uri,
       // Behind the gateway, like production: the API sees the client through one proxy hop.
-      env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1' }),
+      env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', ...options.apiEnv }),
     });
     stops.push(() => api.stop());
     const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log });
