@@ -4,7 +4,7 @@
  * (the API's 160 kbit/s MP3 transcodes) through the app's own Download button, against the raw throughput of the same
  * URLs, and the longest main-thread task while it runs (PerformanceObserver 'longtask'; target ≤ 100 ms).
  *
- * Raw throughput: the same 50 URLs fetched by the same page 3 at a time (the downloader's concurrency), each body read
+ * Raw throughput: the same 50 URLs fetched by the same page 4 at a time (the downloader's concurrency), each body read
  * whole by the browser (`blob()`) and dropped, nothing cached. Both are measured with the API's transcode cache warm
  * (every URL fetched once before the first run), so the ratio compares the browser side (service worker, Cache API,
  * registry) and not ffmpeg. Runs alternate raw and download; medians are reported.
@@ -47,7 +47,7 @@ const OBSERVE_LONG_TASKS = `(() => {
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); }).observe({ type: 'longtask', buffered: true });
 })()`;
 
-/** Fetches `urls` 3 at a time, each body read whole and dropped; answers ms and bytes. */
+/** Fetches `urls` 4 at a time, each body read whole and dropped; answers ms and bytes. */
 const RAW = `async (urls) => {
   const started = performance.now();
   let next = 0;
@@ -57,10 +57,13 @@ const RAW = `async (urls) => {
       const url = urls[next++];
       const response = await fetch(url, { cache: 'no-store' });
       if (!response.ok) throw new Error(url + ' answered ' + response.status);
-      bytes += (await response.blob()).size;
+      const size = (await response.blob()).size;
+      const declared = Number(response.headers.get('content-length'));
+      if (declared && declared !== size) throw new Error(url + ' declared ' + declared + ' bytes but sent ' + size);
+      bytes += size;
     }
   };
-  await Promise.all([worker(), worker(), worker()]);
+  await Promise.all([worker(), worker(), worker(), worker()]);
   return { ms: performance.now() - started, bytes };
 }`;
 
@@ -101,7 +104,8 @@ try {
   const created = await context.request.post('/api/playlists/new', { headers: { 'x-csrf-token': token }, multipart: { playlist_name: 'Offline Perf', description: '', private: 'false' } });
   const playlist = (await created.json()) as Playlist;
   for (const song of songs) await context.request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': token }, data: { song_id: song.id } });
-  console.log(`fixture: ${songCount} songs of ${songSeconds} s (256 kbit/s MP3), downloaded at Normal (160 kbit/s transcodes)`);
+  const declared = songs.reduce((sum, song) => sum + Math.round(song.duration * 160 * 125), 0);
+  console.log(`fixture: ${songCount} songs of ${songSeconds} s (256 kbit/s MP3; catalog durations ${Math.min(...songs.map((s) => s.duration))}–${Math.max(...songs.map((s) => s.duration))} s), downloaded at Normal (160 kbit/s transcodes, ${(declared / 1e6).toFixed(1)} MB declared)`);
 
   await context.addInitScript(OBSERVE_LONG_TASKS);
   const page = await context.newPage();

@@ -12,7 +12,7 @@ import { DownloadRegistry, downloadKey, type DownloadRecord, type DownloadTarget
 import { browserEnvironment, streamUrlFor, type BrowserEnvironment } from './stream-url.js';
 
 /** Songs fetched at once: enough to keep the link busy while one answer starts, few enough to leave room for the page. */
-export const DOWNLOAD_CONCURRENCY = 3;
+export const DOWNLOAD_CONCURRENCY = 4;
 /** The cover sizes stored: the header's (232 px shown) and a row's. Offline, a cover asked at another size gets one of these. */
 const ITEM_COVER_SIZE = 300;
 const ROW_COVER_SIZE = 64;

@@ -1,8 +1,9 @@
-import { DownloadError, DownloadRegistry, removeDownload, syncDownload, withAccountLock } from '@tunafy/offline';
+import { DownloadError, DownloadRegistry, removeDownload, syncDownload, tellServiceWorker, withAccountLock } from '@tunafy/offline';
 
 /**
  * Brings every download of the account up to date with the server, one after the other (docs/offline.md, Following
  * changes): new songs are fetched, removed ones released, and a download whose playlist or album was deleted goes.
+ * Then the worker fetches the offline screens' code again: a deploy since the last visit changed its files.
  */
 export async function syncAllDownloads(accountId: string): Promise<void> {
   const downloads = await new DownloadRegistry(accountId).downloads();
@@ -16,4 +17,5 @@ export async function syncAllDownloads(accountId: string): Promise<void> {
       }
     });
   }
+  if (downloads.length > 0) await tellServiceWorker({ type: 'warm' });
 }

@@ -42,7 +42,7 @@ const navigations = new NetworkFirst({
 });
 const hashedAssets = new CacheFirst({
   cacheName: ASSETS_CACHE,
-  // Status 0: a remote's script from another origin loads without CORS (opaque). Old builds' files age out.
+  // Status 0: a remote's script from another origin loads without CORS (opaque). Old builds' files go at the next warm-up.
   plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 600, purgeOnQuotaError: true })],
 });
 const entryFiles = new NetworkFirst({ cacheName: SHELL_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [0, 200] })] });
@@ -192,21 +192,30 @@ async function warm(): Promise<void> {
   if (!list?.ok) return;
   await shell.put('/remotes.json', list.clone());
   const assets = await caches.open(ASSETS_CACHE);
-  await cacheMissing(assets, __SHELL_ASSETS__.map((file) => new URL(file, self.location.origin).href));
+  const shellFiles = __SHELL_ASSETS__.map((file) => new URL(file, self.location.origin).href);
+  await cacheMissing(assets, shellFiles);
+  // Every file of the builds deployed now; once each remote's manifest was read, older builds' files are dropped.
+  const current = new Set(shellFiles);
+  let complete = true;
   const { remotes = [] } = (await list.json()) as { remotes?: { name: string; entry: string }[] };
   for (const remote of remotes) {
+    const entry = new URL(remote.entry, self.location.origin).href;
+    const manifest = entry.endsWith('.json') ? await fetch(entry, { cache: 'no-cache' }).catch(() => null) : null;
+    if (!manifest?.ok) {
+      complete = false;
+      continue;
+    }
+    const parsed = (await manifest.clone().json()) as RemoteManifest;
+    for (const url of offlineAssetsOf(parsed, entry, '*')) current.add(url);
     const wanted = OFFLINE_SCREENS[remote.name];
     if (!wanted) continue;
-    const entry = new URL(remote.entry, self.location.origin).href;
-    const manifest = await fetch(entry, { cache: 'no-cache' }).catch(() => null);
-    if (!manifest?.ok) continue;
-    await shell.put(entry, manifest.clone());
-    if (!entry.endsWith('.json')) continue;
-    const files = offlineAssetsOf((await manifest.json()) as RemoteManifest, entry, wanted);
+    await shell.put(entry, manifest);
+    const files = offlineAssetsOf(parsed, entry, wanted);
     const hashed = files.filter((url) => routeFor({ method: 'GET', url, mode: 'no-cors' }, self.location.origin).kind === 'hashed-asset');
     await cacheMissing(assets, hashed);
     await cacheMissing(shell, files.filter((url) => !hashed.includes(url)));
   }
+  if (complete) for (const request of await assets.keys()) if (!current.has(request.url)) await assets.delete(request);
 }
 
 // ---- Wiring -----------------------------------------------------------------------------------------------------

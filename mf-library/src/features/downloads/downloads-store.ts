@@ -110,7 +110,8 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
   }
   try {
     await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive }));
-    if (first) void tellServiceWorker({ type: 'warm' });
+    // After the page shows it done: the warm-up's fetches must not hold the last steps back.
+    if (first) setTimeout(() => void tellServiceWorker({ type: 'warm' }), 0);
   } catch (error) {
     if (controller.signal.aborted) {
       if (first && state.accountId === accountId) await withAccountLock(accountId, () => removeDownload(accountId, key));
