@@ -92,6 +92,12 @@ export class SharesRepository {
     return docs.map(toRecord).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
   }
 
+  /** Every share's item and age, for the sweep of shares whose item is gone (a scan; the collection is small). */
+  async listItems(): Promise<Pick<ShareRecord, 'id' | 'userId' | 'kind' | 'itemId' | 'createdAt'>[]> {
+    const docs = await this.model.find({}, { user_id: 1, kind: 1, item_id: 1, created_at: 1 }).lean<ShareDocument[]>();
+    return docs.map((doc) => ({ id: hexId(doc._id), userId: hexId(doc.user_id), kind: doc.kind, itemId: hexId(doc.item_id), createdAt: doc.created_at }));
+  }
+
   async countByUser(userId: string): Promise<number> {
     return this.model.countDocuments({ user_id: toObjectId(userId) });
   }

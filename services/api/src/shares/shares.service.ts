@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   SHARE_LIMITS,
   SHARE_MESSAGES,
@@ -31,6 +31,8 @@ import { holdsSong, itemName, liveItem, sharedItemView, type SharedRecord } from
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX = 5000;
+/** The sweep's first run waits past startup, as the janitor's does. */
+const FIRST_SWEEP_DELAY_MS = 60_000;
 
 /** A share that opens: its record and its item as the catalog holds it now. */
 export interface OpenShare {
@@ -47,11 +49,12 @@ export interface OpenShare {
  * gets 429 for any link until the minute is over.
  */
 @Injectable()
-export class SharesService {
+export class SharesService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Shares');
   private readonly revision: StoredRevision;
   private readonly misses: RateLimiterMemory;
   private readonly byId = new Map<string, { rev: number; share: ShareRecord | null }>();
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly repository: SharesRepository,
@@ -61,6 +64,39 @@ export class SharesService {
   ) {
     this.revision = new StoredRevision(() => connection.db!.collection<RevisionDocument>('meta'), 'shares', () => config.sessionRecheckMs);
     this.misses = new RateLimiterMemory({ points: config.shareRateLimit, duration: 60 });
+  }
+
+  onApplicationBootstrap(): void {
+    const interval = this.config.janitorIntervalMs;
+    if (interval <= 0) return;
+    const tick = () => void this.sweep().catch((error: Error) => this.logger.warn(`sweeping shares of deleted items failed: ${error.message}`));
+    this.timer = setTimeout(() => {
+      tick();
+      this.timer = setInterval(tick, interval).unref();
+    }, Math.min(FIRST_SWEEP_DELAY_MS, interval)).unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Deletes the shares whose item is gone (a share dies with its item): they already answer 404, this only drops the
+   * records, every JANITOR_INTERVAL_MS. Only shares older than JANITOR_GRACE_MS go: an item made through another
+   * replica a moment ago may not be in this copy of the catalog yet. A playlist made private keeps its shares.
+   */
+  async sweep(now = Date.now()): Promise<number> {
+    const model = await this.catalog.current();
+    const dead = (await this.repository.listItems())
+      .filter((share) => share.createdAt.getTime() < now - this.config.janitorGraceMs)
+      .filter((share) => !liveItem(model, share.kind, share.itemId) && !(share.kind === 'playlist' && model.visiblePlaylist(share.itemId, share.userId)))
+      .map((share) => share.id);
+    if (dead.length === 0) return 0;
+    await this.repository.deleteByIds(dead);
+    await this.revision.bump();
+    this.logger.log(`removed ${dead.length} shares of deleted items`);
+    return dead.length;
   }
 
   async create(user: SessionUser, body: unknown, origin: string): Promise<CreatedShare> {
