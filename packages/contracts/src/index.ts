@@ -15,6 +15,8 @@ export * from './covers.js';
 export * from './list-pages.js';
 export * from './imports.js';
 export * from './lyrics.js';
+export * from './lyrics-lines.js';
+export * from './search-groups.js';
 export * from './users.js';
 export * from './playlist-order.js';
 export * from './idempotency.js';

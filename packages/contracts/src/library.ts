@@ -3,6 +3,7 @@ import type { Artist, ArtistRef, Genre } from './artists.js';
 import type { AudioFormat } from './audio-formats.js';
 import type { SongLoudness } from './streaming.js';
 import { LIMITS, MESSAGES } from './messages.js';
+import { SEARCH_GROUPS } from './search-groups.js';
 
 /** Ids are 24-hex-digit strings (MongoDB ObjectIds) everywhere in the API. */
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id.');
@@ -70,8 +71,6 @@ export const pageQuerySchema = z
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** The groups of a search answer that page on their own (the search screen's filter chips, docs/search.md). */
-export const SEARCH_GROUPS = ['songs', 'artists', 'albums', 'playlists', 'users', 'genres'] as const;
-export type SearchGroup = (typeof SEARCH_GROUPS)[number];
 
 /**
  * Without `type`, every group's first `limit` and the top result; with it, that one group from `offset` (the
