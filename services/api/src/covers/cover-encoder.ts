@@ -1,5 +1,8 @@
-import { COVER_CONTENT_TYPES, COVER_PIXELS_MAX, type CoverFormat } from '@tunafy/contracts';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { COVER_CONTENT_TYPES, type CoverFormat } from '@tunafy/contracts';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { PICTURE_INPUT, readPicture, UnreadableCover, type CoverInput, type PictureFacts } from '../media/picture-header.js';
+
+export { claimsTooManyPixels, readPicture, UnreadableCover, type CoverInput, type PictureFacts } from '../media/picture-header.js';
 
 /**
  * The one copy of the cover resize rules (docs/covers.md), used by the web route's derived sizes and by Subsonic's
@@ -17,58 +20,6 @@ export const OUTPUT_VERSION = 1;
 // operation: the pool (CoverPool) decides how many run at once, so two cores are never asked for more.
 sharp.cache(false);
 sharp.concurrency(1);
-
-/** The stored picture cannot be read: damaged, truncated, not a picture sharp reads (a PDF), or too many pixels. */
-export class UnreadableCover extends Error {}
-
-/**
- * `failOn: 'truncated'`: a cut-off JPEG or PNG is refused rather than derived with a grey half. `pages: 1`: the first
- * frame of an animated GIF or WebP. The pixel limit refuses a decompression bomb from its header, before decoding.
- */
-const INPUT = { limitInputPixels: COVER_PIXELS_MAX, failOn: 'truncated', pages: 1 } as const;
-
-/** The picture as shown: EXIF orientation applied (a portrait phone photo stored sideways is taller than wide). */
-export interface PictureFacts {
-  width: number;
-  height: number;
-  /** An alpha channel (PNG, GIF with transparency): its fallback format is PNG, not JPEG (which would turn it black). */
-  alpha: boolean;
-}
-
-export type CoverInput = string | Buffer;
-
-function unreadable(error: unknown): UnreadableCover {
-  const message = (error as Error).message;
-  if (/pixel limit/iu.test(message)) return new UnreadableCover(`the picture claims more than ${COVER_PIXELS_MAX} pixels`);
-  return new UnreadableCover(`not a picture that can be read (${message})`);
-}
-
-/** Reads only the header: cheap, and a bomb is refused here without any pixel decoded. */
-export async function readPicture(input: CoverInput): Promise<PictureFacts> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(input, INPUT).metadata();
-  } catch (error) {
-    throw unreadable(error);
-  }
-  const { width, height, orientation, hasAlpha } = meta;
-  if (!width || !height) throw new UnreadableCover('the picture has no size');
-  // A GIF's or WebP's height covers every frame; its first frame is pageHeight high.
-  const frameHeight = meta.pageHeight && meta.pageHeight < height ? meta.pageHeight : height;
-  if (width * height > COVER_PIXELS_MAX) throw new UnreadableCover(`the picture claims more than ${COVER_PIXELS_MAX} pixels (${width}×${height})`);
-  const turned = orientation !== undefined && orientation >= 5;
-  return { width: turned ? frameHeight : width, height: turned ? width : frameHeight, alpha: hasAlpha === true };
-}
-
-/** For uploads: whether the header claims more than COVER_PIXELS_MAX pixels. A file sharp cannot read is judged elsewhere. */
-export async function claimsTooManyPixels(data: Buffer): Promise<boolean> {
-  try {
-    await readPicture(data);
-    return false;
-  } catch (error) {
-    return /more than \d+ pixels/u.test((error as Error).message);
-  }
-}
 
 /** One derived cover: the square `size` asked for, `edge` pixels wide (smaller when the original is: never enlarged). */
 export interface DerivedImage {
@@ -110,7 +61,7 @@ export async function deriveCovers(input: CoverInput, facts: PictureFacts, asks:
   const largest = Math.max(...asks.map((ask) => edgeFor(facts, ask.size)));
   let base: { data: Buffer; info: OutputInfo };
   try {
-    base = await sharp(input, INPUT)
+    base = await sharp(input, PICTURE_INPUT)
       .timeout({ seconds: ENCODE_SECONDS })
       .rotate() // the EXIF orientation, which the re-encoded picture no longer carries
       .resize(largest, largest, { fit: 'cover', position: 'centre' })
@@ -148,7 +99,7 @@ export type SizedCover = { kind: 'original' } | { kind: 'bytes'; contentType: st
 export async function resizeCover(input: CoverInput, size: number): Promise<SizedCover> {
   const facts = await readPicture(input);
   if (Math.max(facts.width, facts.height) <= size) return { kind: 'original' };
-  const resized = sharp(input, INPUT)
+  const resized = sharp(input, PICTURE_INPUT)
     .timeout({ seconds: ENCODE_SECONDS })
     .rotate()
     .resize(size, size, { fit: 'inside', withoutEnlargement: true })

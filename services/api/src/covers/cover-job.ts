@@ -7,7 +7,7 @@ import { JobLeases, type HeldLease } from '../database/job-leases.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
-import { CoverPipeline } from './cover-pipeline.js';
+import { CoverPipeline } from './covers.service.js';
 
 /** A lease outlives a stalled holder this long; a holder renews it every LEASE_MS / 3. */
 const LEASE_MS = 60_000;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GridFsMediaStore } from '../media/gridfs-media.store.js';
-import { CoverPipeline } from './cover-pipeline.js';
+import { CoverPipeline } from './covers.service.js';
 import { CoverPool } from './cover-pool.js';
 import { photo } from './cover-test-pictures.js';
 import { CoverVariantsRepository } from './cover-variants.repository.js';

@@ -9,7 +9,7 @@ import { tinyPdf } from '../media/test-files.js';
 import { newId } from '../test/unit.js';
 import { resizeCover, UnreadableCover } from './cover-encoder.js';
 import { CoverPool } from './cover-pool.js';
-import { CoverResizer } from './cover-resizer.js';
+import { CoverResizer } from './cover-resizer.service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tunafy-covers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

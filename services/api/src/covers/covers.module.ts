@@ -3,17 +3,18 @@ import { Global, Module } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { CoverSizes } from '../media/cover-sizes.js';
 import { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { COVER_CONFIG, coverConfigFrom, type CoverConfig } from './cover-config.js';
 import { CoverJob, CoverJobRepository } from './cover-job.js';
-import { COVER_FILES, CoverPipeline } from './cover-pipeline.js';
+import { COVER_FILES, CoverPipeline } from './covers.service.js';
 import { CoverPool } from './cover-pool.js';
-import { CoverResizer } from './cover-resizer.js';
+import { CoverResizer } from './cover-resizer.service.js';
 import { CoverVariantsRepository } from './cover-variants.repository.js';
 
 /**
- * Covers at the sizes they are shown (docs/covers.md). Global so the files route, Subsonic's getCoverArt and the janitor
- * reach the pipeline without importing this module; it reads the originals from the global MediaStore and keeps what
+ * Covers at the sizes they are shown (docs/covers.md). Global so the files route (through the CoverSizes port),
+ * Subsonic's getCoverArt and the janitor reach the pipeline without importing this module; it reads the originals from the global MediaStore and keeps what
  * it derives in a GridFS bucket of its own (`covers`), with a local copy beside the media cache.
  */
 @Global()
@@ -29,10 +30,11 @@ import { CoverVariantsRepository } from './cover-variants.repository.js';
     },
     CoverVariantsRepository,
     CoverPipeline,
+    { provide: CoverSizes, useExisting: CoverPipeline },
     CoverResizer,
     CoverJobRepository,
     CoverJob,
   ],
-  exports: [CoverPipeline, CoverResizer],
+  exports: [CoverPipeline, CoverSizes, CoverResizer],
 })
 export class CoversModule {}

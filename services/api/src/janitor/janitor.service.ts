@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { CoverPipeline } from '../covers/cover-pipeline.js';
+import { CoverPipeline } from '../covers/covers.service.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { AlbumResolver } from '../imports/album-resolver.js';

@@ -4,8 +4,8 @@ import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception.js';
 import { OptionalUser, Public } from '../common/auth.decorators.js';
 import { requireId } from '../common/ids.js';
-import { CoverPipeline } from '../covers/cover-pipeline.js';
-import { CoverAskInvalid, negotiateFormat, readCoverAsk, type CoverAsk } from '../covers/cover-rules.js';
+import { CoverAskInvalid, negotiateFormat, readCoverAsk, type CoverAsk } from './cover-ask.js';
+import { CoverSizes } from './cover-sizes.js';
 import { MediaStore, type MediaFile } from './media-store.js';
 import { clearMediaHeaders, sendImageBytes, sendMedia, type SendFailure } from './send-media.js';
 
@@ -15,7 +15,7 @@ export class FilesController {
 
   constructor(
     private readonly store: MediaStore,
-    private readonly covers: CoverPipeline,
+    private readonly covers: CoverSizes,
   ) {}
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { claimsTooManyPixels } from '../covers/cover-encoder.js';
 import { loadFileType, loadMusicMetadata } from './parsers.js';
+import { claimsTooManyPixels } from './picture-header.js';
 
 export type CoverContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'application/pdf';
 

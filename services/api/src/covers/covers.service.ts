@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, t
 import { HttpAdapterHost } from '@nestjs/core';
 import { COVER_SIZES, type CoverFormat } from '@tunafy/contracts';
 import { LRUCache } from 'lru-cache';
+import { CoverSizes, type CoverAnswer } from '../media/cover-sizes.js';
 import { MediaStore, type MediaFile } from '../media/media-store.js';
 import { COVER_CONFIG, type CoverConfig } from './cover-config.js';
 import { deriveCovers, OUTPUT_VERSION, readPicture, UnreadableCover, type DerivedImage, type PictureFacts } from './cover-encoder.js';
@@ -11,15 +12,6 @@ import { CoverVariantsRepository, type CoverVariant, type CoverVariants } from '
 
 /** The store of derived covers: a GridFS bucket of its own (`covers`) with its own local copy (CoversModule). */
 export const COVER_FILES = Symbol('COVER_FILES');
-
-/** What to send for a cover at a size. */
-export type CoverAnswer =
-  /** A kept derived cover, sent like any stored file (Range, HEAD), with the variant's ETag. */
-  | { kind: 'stored'; file: MediaFile }
-  /** Made for this request (the cover's sizes are being made in the background), from memory. */
-  | { kind: 'bytes'; contentType: string; bytes: Buffer; etag: string }
-  /** The picture cannot be derived (damaged, a PDF, too many pixels): the original, so a page never shows a broken image. */
-  | { kind: 'original' };
 
 /** Sets this process remembers (a few hundred bytes each); a set never changes for its output version. */
 const REMEMBERED_SETS = 20_000;
@@ -44,7 +36,7 @@ class Stopping extends Error {}
  * original (any path: MediaStore's listener) deletes its set.
  */
 @Injectable()
-export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
+export class CoverPipeline extends CoverSizes implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Covers');
   private readonly sets = new LRUCache<string, CoverVariants>({ max: REMEMBERED_SETS });
   private readonly facts = new LRUCache<string, Facts>({ max: 5_000 });
@@ -63,7 +55,9 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     readonly pool: CoverPool,
     @Inject(COVER_CONFIG) readonly config: CoverConfig,
     @Optional() private readonly http?: HttpAdapterHost,
-  ) {}
+  ) {
+    super();
+  }
 
   onModuleInit(): void {
     this.media.listen({
@@ -81,10 +75,6 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     await Promise.all(this.deriving.values());
   }
 
-  /**
-   * The cover `sourceId` at `size` in the format `choose` picks from whether it has transparency. The caller has
-   * checked that the original exists and is a picture; null when it went away meanwhile.
-   */
   async cover(sourceId: string, size: number, choose: (alpha: boolean) => CoverFormat): Promise<CoverAnswer | null> {
     const set = await this.currentSet(sourceId);
     if (set?.unreadable) return { kind: 'original' };
@@ -118,7 +108,6 @@ export class CoverPipeline implements OnModuleInit, BeforeApplicationShutdown {
     return { kind: 'bytes', contentType: image.contentType, bytes: image.bytes, etag: derivedEtag(sourceId, size, format) };
   }
 
-  /** A stored derived cover opened again (its local copy was evicted between open and send), with its ETag. */
   async reopen(file: MediaFile): Promise<MediaFile | null> {
     const again = await this.files.open(file.id);
     return again ? { ...again, etag: file.etag } : null;

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { MediaFile } from '../media/media-store.js';
 import { OUTPUT_VERSION, resizeCover, UnreadableCover } from './cover-encoder.js';
+
+export { COVER_SIZE_MAX } from './cover-encoder.js';
 import { CoverPool } from './cover-pool.js';
 
 const CACHE_BYTES = 32 * 1024 * 1024;
