@@ -46,7 +46,8 @@ describe('All Songs', () => {
     // No album: the album column shows the song's own name.
     expect(second).toHaveTextContent(/^2Lone PinebobLone Pine1:05$/);
     expect(third).toHaveTextContent('0:07');
-    expect(first!.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    // The first rows are in view at once: their covers load without waiting for layout (docs/ui.md, "Covers").
+    expect(first!.querySelector('img')).toHaveAttribute('loading', 'eager');
     expect(screen.getByText('3 songs')).toBeInTheDocument();
   });
 

@@ -52,9 +52,9 @@ describe('prefetch', () => {
     await expectTheNextPageToFetchAfresh(first);
   });
 
-  it('returns a promise that settles once the answer is in, and never rejects (a screen module exports it as firstData)', async () => {
+  it('returns a promise that settles with the answer once it is in, and never rejects (a screen module exports it as firstData)', async () => {
     serveGets(api, { '/api/things': { name: 'prefetched' } });
-    await expect(prefetch('/api/things')).resolves.toBeUndefined();
+    await expect(prefetch('/api/things')).resolves.toEqual({ name: 'prefetched' });
     render(<Things />);
     expect(screen.getByText('prefetched')).toBeInTheDocument();
     serveGets(api, { '/api/other': {} });
