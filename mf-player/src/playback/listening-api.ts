@@ -11,7 +11,7 @@ export interface ListeningApi {
   recordPlay(songId: string, context?: string, playedAt?: string): Promise<boolean>;
   /** GET /api/me/recently-played: distinct songs, most recent first. */
   recentlyPlayed(limit?: number): Promise<Song[]>;
-  /** GET /api/me/player-state, or null when this user never saved one. */
+  /** GET /api/me/player-state, or null when this user never saved one (204). */
   loadPlayerState(): Promise<SavedPlayerState | null>;
   /** PUT /api/me/player-state. `keepalive` lets the request outlive the page (pagehide). */
   savePlayerState(input: PlayerStateInput, options?: { keepalive?: boolean }): Promise<void>;
@@ -28,7 +28,8 @@ export const listeningApi: ListeningApi = {
   },
   async loadPlayerState() {
     try {
-      return await getApiClient().get<SavedPlayerState>('/api/me/player-state');
+      // 204 (no body) when nothing was saved yet; an older API answers 404 instead (remotes deploy on their own).
+      return (await getApiClient().get<SavedPlayerState | undefined>('/api/me/player-state')) ?? null;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;

@@ -56,7 +56,7 @@ export interface ApiRoute {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: RouteBody;
-  responses: Partial<Record<200 | 201 | 202 | 206 | 304 | 503, RouteResponse>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 206 | 304 | 503, RouteResponse>>;
   errors?: readonly ErrorStatus[];
 }
 
@@ -435,9 +435,8 @@ export const API_ROUTES = [
     path: '/api/me/player-state',
     tag: 'listening',
     access: 'member',
-    summary: 'Your saved player with the queue as songs; deleted songs are dropped and index still points at the same song; 404 if never saved',
-    responses: ok(answers.playerStateSchema),
-    errors: [404],
+    summary: 'Your saved player with the queue as songs; deleted songs are dropped and index still points at the same song; 204 if never saved',
+    responses: { ...ok(answers.playerStateSchema), 204: { description: 'Nothing saved yet' } },
   },
   {
     method: 'get',

@@ -105,7 +105,8 @@ export const ROUTE_HANDLERS = {
   'get /api/me/recent-items': handler(HistoryController, 'recentItems'),
   'get /api/me/top': handler(HistoryController, 'top'),
   'put /api/me/player-state': handler(PlayerStateController, 'save'),
-  'get /api/me/player-state': handler(PlayerStateController, 'load'),
+  // Sets 204 itself when nothing was saved, so its return type also holds that empty answer.
+  'get /api/me/player-state': writesResponse(PlayerStateController, 'load'),
   'get /api/me/app-passwords': handler(AppPasswordsController, 'list'),
   'post /api/me/app-passwords': handler(AppPasswordsController, 'create'),
   'delete /api/me/app-passwords/{id}': handler(AppPasswordsController, 'revoke'),

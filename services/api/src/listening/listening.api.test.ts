@@ -155,11 +155,11 @@ describe('GET /api/me/recently-played', () => {
 });
 
 describe('PUT/GET /api/me/player-state', () => {
-  it('answers 404 until something is saved, then round-trips the state', async () => {
+  it('answers 204 with no body until something is saved, then round-trips the state', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const missing = await ann.get('/api/me/player-state');
-    expect(missing.status).toBe(404);
-    expect(missing.body.code).toBe('NOT_FOUND');
+    expect(missing.status).toBe(204);
+    expect(missing.raw.length).toBe(0);
 
     const saved = await ann.put('/api/me/player-state', { json: { queue: [song.id, otherSong.id.toUpperCase()], index: 1, position: 42.5, volume: 0.3, repeat: 'all' } });
     expect(saved.status).toBe(200);
@@ -219,7 +219,7 @@ describe('PUT/GET /api/me/player-state', () => {
     const bob = await newUser(apiUrl, 'bob');
     await ann.put('/api/me/player-state', { json: { queue: [song.id], index: 0, position: 11 } });
     const bobsFirst = await bob.get('/api/me/player-state');
-    expect(bobsFirst.status).toBe(404);
+    expect(bobsFirst.status).toBe(204);
     expect(bobsFirst.raw.toString()).not.toContain(song.id);
     await bob.put('/api/me/player-state', { json: { queue: [otherSong.id], index: 0, position: 22 } });
     expect((await ann.get('/api/me/player-state')).body).toEqual(expect.objectContaining({ queue: [song], position: 11 }));

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put, Res } from '@nestjs/common';
 import type { PlayerState, SavedPlayerState, SessionUser } from '@tunafy/contracts';
+import type { Response } from 'express';
 import { CurrentUser } from '../common/auth.decorators.js';
 import { PlayerStateService } from './player-state.service.js';
 
@@ -12,8 +13,12 @@ export class PlayerStateController {
     return this.playerState.save(user, body);
   }
 
+  /** 204 when nothing was saved yet: a new listener's every page load is not an error (a 404 lands in the console). */
   @Get()
-  load(@CurrentUser() user: SessionUser): Promise<PlayerState> {
-    return this.playerState.load(user);
+  async load(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<PlayerState | undefined> {
+    const state = await this.playerState.load(user);
+    if (state) return state;
+    res.status(204);
+    return undefined;
   }
 }

@@ -113,13 +113,13 @@ describe('saving the player', () => {
 });
 
 describe('loading the player', () => {
-  it('answers 404 before anything was saved, and only ever the session user’s own state', async () => {
+  it('answers nothing before anything was saved, and only ever the session user’s own state', async () => {
     const t = setup();
     const song = t.addSong();
-    expect(await failure(t.service.load(ann))).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect(await t.service.load(ann)).toBeNull();
     await t.service.save(ann, { queue: [song.id], index: 0, position: 3 });
-    expect(await failure(t.service.load(bob))).toEqual({ status: 404, code: 'NOT_FOUND' });
-    expect((await t.service.load(ann)).queue.map((entry) => entry.id)).toEqual([song.id]);
+    expect(await t.service.load(bob)).toBeNull();
+    expect((await t.service.load(ann))!.queue.map((entry) => entry.id)).toEqual([song.id]);
   });
 
   it('answers the queue as songs, dropping gone ones and keeping the index on the same song', async () => {
@@ -127,7 +127,7 @@ describe('loading the player', () => {
     const [gone, kept, current, unknown] = [t.addSong(), t.addSong(), t.addSong(), newId()];
     await t.service.save(ann, { queue: [gone.id, unknown, kept.id, current.id], index: 3, position: 42, volume: 0.5 });
     t.deleteSong(gone.id);
-    const state = await t.service.load(ann);
+    const state = (await t.service.load(ann))!;
     expect(state.queue.map((song) => song.id)).toEqual([kept.id, current.id]);
     expect(state.queue[0]).toEqual(expect.objectContaining({ artist_username: 'bob', song_cover_url: `/api/files/${kept.coverFileId}` }));
     expect(state).toEqual(expect.objectContaining({ index: 1, position: 42, volume: 0.5, shuffle: false, repeat: 'off', updated_at: NOW.toISOString() }));
@@ -138,7 +138,7 @@ describe('loading the player', () => {
     const [before, current, after] = [t.addSong(), t.addSong(), t.addSong()];
     await t.service.save(ann, { queue: [before.id, current.id, after.id], index: 1, position: 42 });
     t.deleteSong(current.id);
-    const state = await t.service.load(ann);
+    const state = (await t.service.load(ann))!;
     expect(state.queue.map((song) => song.id)).toEqual([before.id, after.id]);
     expect(state).toEqual(expect.objectContaining({ index: 1, position: 0 }));
   });

@@ -36,9 +36,10 @@ export class PlayerStateService {
     return { ...settingsOf(record), queue: record.queue };
   }
 
-  async load(user: SessionUser): Promise<PlayerState> {
+  /** Null when the user never saved a player (the web answers 204, Subsonic an empty play queue). */
+  async load(user: SessionUser): Promise<PlayerState | null> {
     const record = await this.states.find(user.id);
-    if (!record) throw new ApiException(404, 'NOT_FOUND', 'No player state has been saved yet.');
+    if (!record) return null;
     const records = new Map((await this.catalog.current()).songsByIds([...new Set(record.queue)]).map((song) => [song.id, song]));
     const resumed = resumeQueue(record.queue, (songId) => records.has(songId), record.index);
     const queue = await this.presenter.present(resumed.queue.map((songId) => records.get(songId)!));

@@ -57,14 +57,8 @@ export class PlayQueueMethods implements SubsonicMethodGroup {
     };
   }
 
-  private async saved(call: SubsonicCall): Promise<PlayerState | null> {
-    try {
-      return await this.playerState.load(call.user);
-    } catch (error) {
-      // The web's "nothing saved yet".
-      if (error instanceof ApiException && error.getStatus() === 404) return null;
-      throw error;
-    }
+  private saved(call: SubsonicCall): Promise<PlayerState | null> {
+    return this.playerState.load(call.user);
   }
 
   readonly methods = {
