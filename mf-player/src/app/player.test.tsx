@@ -333,7 +333,7 @@ describe('Player', () => {
       audio.currentTime = t;
       audio.dispatchEvent(new Event('timeupdate'));
     }
-    expect(api.post).toHaveBeenCalledExactlyOnceWith('/api/plays', { json: { song_id: hexId(1) } });
+    expect(api.post).toHaveBeenCalledExactlyOnceWith('/api/plays', { json: { song_id: hexId(1), context: 's' } });
   });
 
   it('stops and disappears on logout, and starts fresh for the next user', async () => {
