@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LYRICS_FILE_EXTENSIONS, LYRICS_FILE_FIELD, LYRICS_MESSAGES, hasExtension, lyricsInputSchema, validate, type DeletedResponse, type Lyrics, type SessionUser } from '@tunafy/contracts';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { requiredSong } from '../catalog/required-records.js';
 import { ApiException } from '../common/api-exception.js';
-import { requireId } from '../common/ids.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { LyricsIndex } from './lyrics-index.js';
 import { parseLyricsText } from './lyrics-text.js';
@@ -78,10 +78,7 @@ export class LyricsService {
   }
 
   private async find(id: unknown): Promise<SongRecord> {
-    const songId = requireId(id, 'song');
-    const song = (await this.catalog.current()).song(songId);
-    if (!song) throw ApiException.notFound('Song');
-    return song;
+    return requiredSong(await this.catalog.current(), id);
   }
 
   private async findOwn(user: SessionUser, id: unknown): Promise<SongRecord> {

@@ -4,8 +4,8 @@ import { LikesRepository } from '../collection/likes.repository.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
 import { LyricsRepository } from '../lyrics/lyrics.repository.js';
 import { ApiException } from '../common/api-exception.js';
-import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { requiredSong } from '../catalog/required-records.js';
 import { CountedCatalogList } from '../observability/list-cache-metrics.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
@@ -195,10 +195,7 @@ export class SongsService {
   }
 
   private async find(id: unknown): Promise<SongRecord> {
-    const songId = requireId(id, 'song');
-    const song = (await this.catalog.current()).song(songId);
-    if (!song) throw ApiException.notFound('Song');
-    return song;
+    return requiredSong(await this.catalog.current(), id);
   }
 
   private async findOwn(user: SessionUser, id: unknown): Promise<SongRecord> {
