@@ -1,16 +1,14 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../albums/albums.repository.js';
-import { JobLeases, type HeldLease } from '../database/job-leases.js';
+import { JobLeases } from '../database/job-leases.js';
+import { LeasedJob } from '../database/leased-job.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { CoverPipeline } from './covers.service.js';
 
-/** A lease outlives a stalled holder this long; a holder renews it every LEASE_MS / 3. */
-const LEASE_MS = 60_000;
 /** Covers done between two saves of the cursor. */
 const BATCH = 20;
 /** A full pass over every cover again this often (see CoverJob). */
@@ -38,9 +36,7 @@ export class CoverJobRepository extends JobLeases {
 @Injectable()
 export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Covers');
-  private stopped = false;
-  private running: Promise<void> | null = null;
-  private wake: AbortController | null = null;
+  private readonly job: LeasedJob;
 
   constructor(
     private readonly pipeline: CoverPipeline,
@@ -49,63 +45,18 @@ export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdo
     private readonly albums: AlbumsRepository,
     private readonly playlists: PlaylistsRepository,
     @Optional() private readonly http?: HttpAdapterHost,
-  ) {}
+  ) {
+    this.job = new LeasedJob({ name: 'cover job', leases: jobs, logger: this.logger });
+  }
 
   onApplicationBootstrap(): void {
     // An application context without HTTP is a CLI (import, rescan, seed): the API's job walks the covers.
     if (!this.pipeline.config.job || !this.http?.httpAdapter) return;
-    this.running = this.run().catch((error: Error) => this.logger.error(`cover job stopped: ${error.stack ?? error.message}`));
+    this.job.start((lost) => this.walkWhileHeld(lost));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.wake?.abort();
-    await this.running;
-  }
-
-  private async pause(ms: number): Promise<void> {
-    this.wake = new AbortController();
-    await delay(ms, undefined, { signal: this.wake.signal, ref: false }).catch(() => undefined);
-    this.wake = null;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      let lease: HeldLease | null = null;
-      try {
-        lease = await this.jobs.acquire(LEASE_MS);
-        if (!lease) {
-          await this.pause(LEASE_MS / 2);
-          continue;
-        }
-        await this.walk(lease);
-      } catch (error) {
-        if (this.stopped) break;
-        this.logger.warn(`cover job: ${(error as Error).message}; trying again in a minute`);
-        await this.pause(LEASE_MS);
-      } finally {
-        if (lease) await this.jobs.release(lease).catch(() => undefined);
-      }
-    }
-  }
-
-  /** Walks from the stored cursor while the lease holds; returns when it is lost or the process stops. */
-  private async walk(lease: HeldLease): Promise<void> {
-    let lost = false;
-    const renewal = setInterval(() => {
-      void this.jobs.renew(lease, LEASE_MS).then(
-        (held) => {
-          if (!held) lost = true;
-        },
-        (error: Error) => this.logger.warn(`cover job lease not renewed: ${error.message}`),
-      );
-    }, LEASE_MS / 3);
-    renewal.unref();
-    try {
-      await this.walkWhileHeld(() => lost);
-    } finally {
-      clearInterval(renewal);
-    }
+    await this.job.stop();
   }
 
   private async coverIds(): Promise<string[]> {
@@ -116,7 +67,7 @@ export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdo
   private async walkWhileHeld(lost: () => boolean): Promise<void> {
     let { after, passStartedAt } = await this.jobs.cursor();
     const progress = { made: 0, unreadable: 0, checked: 0, startedAt: Date.now(), loggedAt: Date.now() };
-    while (!this.stopped && !lost()) {
+    while (!lost()) {
       // Read once per round: the ids after the cursor, walked in batches with the cursor saved after each.
       const todo = (await this.coverIds()).filter((id) => after === null || id > after);
       if (todo.length === 0) {
@@ -128,13 +79,13 @@ export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdo
           await this.jobs.saveCursor(after, passStartedAt);
           continue;
         }
-        await this.pause(this.pipeline.config.idleMs);
+        await this.job.pause(this.pipeline.config.idleMs);
         continue;
       }
-      for (let at = 0; at < todo.length && !this.stopped && !lost(); at += BATCH) {
+      for (let at = 0; at < todo.length && !lost(); at += BATCH) {
         const batch = todo.slice(at, at + BATCH);
         for (const id of batch) {
-          if (this.stopped || lost()) return;
+          if (lost()) return;
           const outcome = await this.pipeline.ensureSet(id, 'background');
           progress.checked++;
           if (outcome === 'made') progress.made++;

@@ -1,15 +1,13 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { FfmpegMissingError } from './loudness-analyzer.js';
-import { LoudnessJobRepository, type HeldLease } from './loudness-job.repository.js';
+import { LeasedJob } from '../database/leased-job.js';
+import { LoudnessJobRepository } from './loudness-job.repository.js';
 import { loudnessUnmeasured } from './loudness-metrics.js';
 import { LoudnessService } from './loudness.service.js';
 
-/** A lease outlives a stalled holder this long; a holder renews it every LEASE_MS / 3. */
-const LEASE_MS = 60_000;
 /** Songs read per look at the database; the cursor is saved after each such batch. */
 const BATCH = 50;
 /** A full pass over every song again this often (see run). */
@@ -29,10 +27,7 @@ const MISSING_RETRY_MS = 5 * 60_000;
 @Injectable()
 export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Loudness');
-  private stopped = false;
-  private running: Promise<void> | null = null;
-  private lease: HeldLease | null = null;
-  private wake: AbortController | null = null;
+  private readonly job: LeasedJob;
 
   constructor(
     private readonly loudness: LoudnessService,
@@ -40,80 +35,37 @@ export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly songs: SongsRepository,
     private readonly catalog: CatalogReadModel,
     @Optional() private readonly http?: HttpAdapterHost,
-  ) {}
+  ) {
+    // No ffmpeg is not the job's fault: look again later without a warning each time (the service logged it once).
+    this.job = new LeasedJob({ name: 'loudness job', leases: jobs, logger: this.logger, retryAfterMs: (error) => (error instanceof FfmpegMissingError ? MISSING_RETRY_MS : null) });
+  }
 
   onApplicationBootstrap(): void {
     // An application context without HTTP is a CLI (import, rescan, seed): the API's job measures what it stores.
     if (!this.loudness.config.enabled || !this.http?.httpAdapter) return;
     this.loudness.active = true;
-    this.running = this.run().catch((error: Error) => this.logger.error(`loudness job stopped: ${error.stack ?? error.message}`));
+    this.job.start((lost) => this.walk(lost));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
     this.loudness.stop();
-    this.wake?.abort();
-    await this.running;
+    await this.job.stop();
   }
 
-  private async pause(ms: number): Promise<void> {
-    this.wake = new AbortController();
-    await delay(ms, undefined, { signal: this.wake.signal, ref: false }).catch(() => undefined);
-    this.wake = null;
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        this.lease = await this.jobs.acquire(LEASE_MS);
-        if (!this.lease) {
-          await this.pause(LEASE_MS / 2);
-          continue;
-        }
-        await this.walk(this.lease);
-      } catch (error) {
-        if (error instanceof FfmpegMissingError) {
-          await this.pause(MISSING_RETRY_MS);
-          continue;
-        }
-        this.logger.warn(`loudness job: ${(error as Error).message}; trying again in a minute`);
-        await this.pause(LEASE_MS);
-      } finally {
-        if (this.lease) await this.jobs.release(this.lease).catch(() => undefined);
-        this.lease = null;
-      }
-    }
-  }
-
-  /** Walks from the stored cursor while the lease holds; returns when it is lost or the process stops. */
-  private async walk(lease: HeldLease): Promise<void> {
+  /** Walks from the stored cursor while the lease holds (LeasedJob renews it); returns when it is lost or the process stops. */
+  private async walk(lost: () => boolean): Promise<void> {
     // The count of songs to do comes from the catalog, which a big library may still be loading.
     await this.catalog.current();
     const { after, passStartedAt } = await this.jobs.cursor();
     const progress = new Progress(this.logger, this.loudness.config.progressMs, () => this.catalog.model.unmeasuredSongCount());
     progress.start(after);
-    // Renewed on a timer, not between songs: one long file or an idle wait must not let the lease lapse.
-    let lost = false;
-    const renewal = setInterval(() => {
-      void this.jobs.renew(lease, LEASE_MS).then(
-        (held) => {
-          if (!held) lost = true;
-        },
-        (error: Error) => this.logger.warn(`loudness job lease not renewed: ${error.message}`),
-      );
-    }, LEASE_MS / 3);
-    renewal.unref();
-    try {
-      await this.walkWhileHeld(() => lost, after, passStartedAt, progress);
-    } finally {
-      clearInterval(renewal);
-    }
+    await this.walkWhileHeld(lost, after, passStartedAt, progress);
   }
 
   private async walkWhileHeld(lost: () => boolean, from: string | null, passStart: Date, progress: Progress): Promise<void> {
     let after = from;
     let passStartedAt = passStart;
-    while (!this.stopped && !lost()) {
+    while (!lost()) {
       const batch = await this.songs.loudnessWork(after, BATCH);
       if (batch.length === 0) {
         progress.passDone();
@@ -123,17 +75,17 @@ export class LoudnessJob implements OnApplicationBootstrap, BeforeApplicationShu
           await this.jobs.saveCursor(after, passStartedAt);
           continue;
         }
-        await this.pause(this.loudness.config.idleMs);
+        await this.job.pause(this.loudness.config.idleMs);
         continue;
       }
       // One worker more than analyses may run: the next song's ffmpeg starts while the last one's result is written.
       // Each takes its next song only while the job still runs, so a stopping process waits for what runs, not the batch.
       const todo = batch.filter((item) => !item.settled);
       const worker = async () => {
-        for (let item = todo.shift(); item && !this.stopped && !lost(); item = todo.shift()) progress.count(await this.loudness.measure(item), item.duration);
+        for (let item = todo.shift(); item && !lost(); item = todo.shift()) progress.count(await this.loudness.measure(item), item.duration);
       };
       await Promise.all(Array.from({ length: this.loudness.config.concurrency + 1 }, worker));
-      if (this.stopped || lost()) return;
+      if (lost()) return;
       after = batch.at(-1)!.id;
       await this.jobs.saveCursor(after, passStartedAt);
       progress.maybeLog();
