@@ -29,12 +29,14 @@ COPY packages/remote-contracts/package.json packages/remote-contracts/
 COPY packages/api-client/package.json packages/api-client/
 COPY packages/server-kit/package.json packages/server-kit/
 COPY packages/stack/package.json packages/stack/
+COPY packages/offline/package.json packages/offline/
 COPY services/api/package.json services/api/
 COPY shell/package.json shell/
 COPY mf-auth/package.json mf-auth/
 COPY mf-library/package.json mf-library/
 COPY mf-player/package.json mf-player/
 COPY e2e/package.json e2e/
+COPY tools/architecture/package.json tools/architecture/
 ENV npm_config_fund=false \
     npm_config_audit=false \
     npm_config_update_notifier=false \

@@ -30,12 +30,14 @@ COPY packages/remote-contracts/package.json packages/remote-contracts/
 COPY packages/api-client/package.json packages/api-client/
 COPY packages/server-kit/package.json packages/server-kit/
 COPY packages/stack/package.json packages/stack/
+COPY packages/offline/package.json packages/offline/
 COPY services/api/package.json services/api/
 COPY shell/package.json shell/
 COPY mf-auth/package.json mf-auth/
 COPY mf-library/package.json mf-library/
 COPY mf-player/package.json mf-player/
 COPY e2e/package.json e2e/
+COPY tools/architecture/package.json tools/architecture/
 ENV npm_config_fund=false \
     npm_config_audit=false \
     npm_config_update_notifier=false \
@@ -55,13 +57,14 @@ COPY packages/api-client/ packages/api-client/
 COPY packages/ui/ packages/ui/
 COPY packages/app-kit/ packages/app-kit/
 COPY packages/remote-contracts/ packages/remote-contracts/
+COPY packages/offline/ packages/offline/
 ARG APP
 RUN case "${APP}" in shell|mf-auth|mf-library|mf-player) ;; \
       *) echo "build arg APP must be one of shell, mf-auth, mf-library, mf-player (got '${APP}')" >&2; exit 1 ;; esac
 COPY ${APP}/ ${APP}/
 # The shared packages with a build first (the shell imports their dist), then the app in production mode; the
 # others (ui, app-kit, remote-contracts) are compiled from their sources into each app (the '@tunafy/source' condition).
-RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/event-bus --workspace=@tunafy/api-client \
+RUN npm run build --workspace=@tunafy/contracts --workspace=@tunafy/event-bus --workspace=@tunafy/api-client --workspace=@tunafy/offline \
  && npm run build --workspace=@tunafy/${APP} \
  && test -f "${APP}/dist/$([ "${APP}" = shell ] && echo index.html || echo mf-manifest.json)"
 # Precompressed copies for nginx's gzip_static (compressed once here, never per request), and an id of the
