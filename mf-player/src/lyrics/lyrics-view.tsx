@@ -1,5 +1,5 @@
 import { activeLineIndex, type Lyrics, type LyricsLine } from '@tunafy/contracts';
-import { IconButton } from '@tunafy/ui';
+import { IconButton, visuallyHiddenClassName } from '@tunafy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PlayerController } from '../playback/player-controller';
 import { Icon } from '../ui/icons';
@@ -43,7 +43,7 @@ export function LyricsView({ controller, songId, variant, id, onClose, fetcher }
 
   return (
     <section id={id} className={variant === 'panel' ? styles.panel : styles.full} aria-labelledby={headingId} data-testid="lyrics-view">
-      <div className={variant === 'panel' ? styles.header : styles.visuallyHidden}>
+      <div className={variant === 'panel' ? styles.header : visuallyHiddenClassName}>
         <h2 id={headingId} className={styles.heading}>Lyrics</h2>
         {variant === 'panel' && onClose && (
           <IconButton size="small" label="Close lyrics" onClick={onClose} className={shared.iconButton}>
@@ -59,7 +59,8 @@ export function LyricsView({ controller, songId, variant, id, onClose, fetcher }
 function SyncedLines({ controller, lines }: { controller: Clock; lines: LyricsLine[] }) {
   const [active, setActive] = useState(() => activeLineIndex(lines, controller.getProgress().position * 1000));
   const scroller = useRef<HTMLOListElement>(null);
-  const userScrolledAt = useRef(0);
+  // Never scrolled yet: 0 would hold the view still for the first RESUME_FOLLOW_MS after the page loaded.
+  const userScrolledAt = useRef(Number.NEGATIVE_INFINITY);
 
   useEffect(() => {
     const position = () => (controller.livePosition ? controller.livePosition() : controller.getProgress().position);
