@@ -152,7 +152,7 @@ describe(`a catalog of ${SONGS.toLocaleString('en')} songs`, () => {
     expect(common.body.songs).toHaveLength(20);
     expect(common.body.songs.every((song) => song.song_name.split(' ').some((word) => word.toLowerCase().startsWith(catalog.commonPrefix)))).toBe(true);
     expect((await artist.get<SearchResponse>('/api/search?q=uber%20oster')).body.songs.every((song) => /Über/.test(song.song_name) && /Øster/.test(song.song_name))).toBe(true);
-    expect((await artist.get<SearchResponse>('/api/search?q=qqqqqq')).body).toEqual({ top: null, songs: [], albums: [], playlists: [], artists: [], genres: [], users: [] });
+    expect((await artist.get<SearchResponse>('/api/search?q=qqqqqq')).body).toEqual({ top: null, songs: [], albums: [], playlists: [], artists: [], genres: [], users: [], lyrics: [] });
   });
 
   it('shows a write in the next page and search at once', async () => {

@@ -101,7 +101,8 @@ describe('observability', () => {
     const files = 'tunafy_http_request_duration_seconds_count{method="GET",route="/api/files/:id",status="206"}';
     expect(value(after, files) - value(before, files)).toBe(2);
     const diskHits = 'tunafy_cache_lookups_total{cache="media_disk",result="hit"}';
-    expect(value(after, diskHits) - value(before, diskHits)).toBe(2);
+    // At least the two plays: deriving the new song's cover sizes in the background may read its cover from there too.
+    expect(value(after, diskHits) - value(before, diskHits)).toBeGreaterThanOrEqual(2);
     expect(after.has('tunafy_cache_lookups_total{cache="media_disk",result="miss"}')).toBe(true);
 
     const formBytes = 'tunafy_upload_bytes_total{source="form"}';
