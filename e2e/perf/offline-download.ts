@@ -12,14 +12,12 @@
  *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { songStreamUrl, type ImportResponse, type Playlist, type Song } from '@tunafy/contracts';
-import { frontendApps, startApi, startDatabase, startGateway, throwawayApiEnv } from '@tunafy/stack';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+import { startPerfStack } from '../support/perf-stack.js';
 
 const run = promisify(execFile);
 
@@ -67,19 +65,8 @@ const RAW = `async (urls) => {
   return { ms: performance.now() - started, bytes };
 }`;
 
-const root = mkdtempSync(join(tmpdir(), 'tunafy-offline-perf-'));
-const cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-offline-perf-media-'));
-const stops: (() => Promise<unknown>)[] = [];
-let browser: Browser | undefined;
+const { root, gateway, browser, stop } = await startPerfStack('tunafy-offline-perf');
 try {
-  const database = await startDatabase({ mode: 'test', log: () => undefined });
-  stops.push(() => database.stop());
-  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off', COVER_JOB: 'off', TRANSCODE_MAX_PER_USER: '8' }) });
-  stops.push(() => api.stop());
-  const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
-  stops.push(() => gateway.stop());
-
-  browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
   const context = await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
   const signup = await context.request.post('/api/auth/signup', {
     headers: { 'x-csrf-token': await csrf(context) },
@@ -145,8 +132,5 @@ try {
   console.log(`ratio to raw throughput: ${(median(rawMs) / median(downloadMs)).toFixed(2)} (target ≥ 0.8); ${(bytes / 1e6).toFixed(1)} MB`);
   console.log(`longest task while downloading: ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (target ≤ 100 ms)`);
 } finally {
-  await browser?.close();
-  while (stops.length > 0) await stops.pop()!().catch(() => undefined);
-  rmSync(root, { recursive: true, force: true });
-  rmSync(cacheDir, { recursive: true, force: true });
+  await stop();
 }

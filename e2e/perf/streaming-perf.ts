@@ -10,14 +10,12 @@
  *   npx tsx e2e/perf/streaming-perf.ts [--runs 5] [--seconds 60] [--listeners 20] [--mbps 20]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { songStreamUrl, type ImportResponse, type Song } from '@tunafy/contracts';
-import { frontendApps, startApi, startDatabase, startGateway, throwawayApiEnv } from '@tunafy/stack';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+import { startPerfStack } from '../support/perf-stack.js';
 
 const run = promisify(execFile);
 
@@ -116,24 +114,14 @@ const LISTEN = `(source) => {
 }`;
 const LISTENER_STATE = `(() => { const { audio, state } = window.__listener; return { ...state, position: audio.currentTime }; })()`;
 
-const root = mkdtempSync(join(tmpdir(), 'tunafy-streaming-perf-'));
-const cacheDir = mkdtempSync(join(tmpdir(), 'tunafy-streaming-perf-media-'));
-const stops: (() => Promise<unknown>)[] = [];
-let browser: Browser | undefined;
+const { root, api, gateway, browser, stop } = await startPerfStack('tunafy-streaming-perf', { chromiumArgs: ['--autoplay-policy=no-user-gesture-required'] });
 try {
-  const database = await startDatabase({ mode: 'test', log: () => undefined });
-  stops.push(() => database.stop());
-  const api = await startApi({ mongodbUri: database.uri, env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', LOUDNESS_JOB: 'off', COVER_JOB: 'off', TRANSCODE_MAX_PER_USER: '8' }) });
-  stops.push(() => api.stop());
-  const gateway = await startGateway({ apiUrl: api.url, apps: frontendApps(), env: {}, log: () => undefined });
-  stops.push(() => gateway.stop());
   const apiPid = api.child.pid!;
 
   // Pink noise barely compresses: 5.5 minutes of it is a FLAC of about 40 MB, like a real lossless track.
   const flac = join(root, 'long.flac');
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=color=pink:sample_rate=44100:amplitude=0.6:duration=330', '-ac', '2', '-c:a', 'flac', '-metadata', 'title=Perf Lossless', flac]);
   console.log(`fixture: ${(statSync(flac).size / 1e6).toFixed(1)} MB FLAC, 330 s`);
-  browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'], headless: true });
   const owner = await listenerContext(browser, gateway.url);
   const song = await upload(owner, flac, 'perf-long.flac');
   // 20 listeners, 20 different songs: each a transcode of its own.
@@ -203,8 +191,5 @@ try {
   );
   console.log(`API RSS: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB peak → +${(rssPeak - rssBefore).toFixed(0)} MB (target ≤ 30 MB)`);
 } finally {
-  await browser?.close();
-  while (stops.length > 0) await stops.pop()!().catch(() => undefined);
-  rmSync(root, { recursive: true, force: true });
-  rmSync(cacheDir, { recursive: true, force: true });
+  await stop();
 }
