@@ -41,7 +41,9 @@ describe('the boundary check (docs/architecture.md)', () => {
   it('fires each rule on a repo made to break it, and lets the allowed imports through', async () => {
     const { violations } = await cruise(join(here, 'fixtures/repo'), ['services', 'shell', 'mf-library', 'mf-player', 'packages', 'tools', 'e2e']);
     expect(violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort()).toEqual([
+      'api-domain-imports-edge: services/api/src/catalog/answers.ts → services/api/src/http/responder.ts',
       'api-domain-imports-features: services/api/src/catalog/model.ts → services/api/src/songs/songs.repository.ts',
+      'api-edge-imports-features: services/api/src/http/responder.ts → services/api/src/songs/songs.service.ts',
       'api-feature-internals: services/api/src/albums/albums.service.ts → services/api/src/songs/songs.repository.ts',
       'api-infra-imports-up: services/api/src/common/up.ts → services/api/src/songs/songs.repository.ts',
       'app-imports-other-app: shell/src/shell.ts → mf-library/src/library.ts',

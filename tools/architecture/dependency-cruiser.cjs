@@ -6,8 +6,10 @@
 const API_INFRA = '(common|config|database|observability|media|idempotency)';
 /** The domain under the features: the catalog's in-memory read model and its stores. */
 const API_DOMAIN = 'catalog';
+/** The HTTP edge: what controllers use to answer with express (list caching, gzip, ETag, cookies); services never do. */
+const API_EDGE = 'http';
 /** Everything else in services/api/src that is a folder is a feature (bootstrap wires them, test helps the tests). */
-const API_FEATURE = `(?!${API_INFRA}/|${API_DOMAIN}/|bootstrap/|test/)[^/]+`;
+const API_FEATURE = `(?!${API_INFRA}/|${API_DOMAIN}/|${API_EDGE}/|bootstrap/|test/)[^/]+`;
 /** What a feature shows the others: its Nest module, its services and presenters (not its repositories or internals). */
 const API_PUBLIC = '[^/]+([.-]service|[.-]presenter|\\.module)\\.ts$';
 
@@ -15,10 +17,24 @@ module.exports = {
   forbidden: [
     {
       name: 'api-infra-imports-up',
-      comment: 'common/, config/, database/ and observability/ sit under the catalog and the features: they may not import them.',
+      comment: 'common/, config/, database/, observability/, media/ and idempotency/ sit under the catalog, the HTTP edge and the features: they may not import them.',
       severity: 'error',
       from: { path: `^services/api/src/${API_INFRA}/` },
-      to: { path: `^services/api/src/(${API_DOMAIN}|${API_FEATURE})/` },
+      to: { path: `^services/api/src/(${API_DOMAIN}|${API_EDGE}|${API_FEATURE})/` },
+    },
+    {
+      name: 'api-edge-imports-features',
+      comment: 'http/ serves the controllers with what answers through express; it may use the catalog and infra, never a feature.',
+      severity: 'error',
+      from: { path: `^services/api/src/${API_EDGE}/` },
+      to: { path: `^services/api/src/${API_FEATURE}/` },
+    },
+    {
+      name: 'api-domain-imports-edge',
+      comment: 'The catalog knows nothing of HTTP: express objects stay in http/ and the controllers.',
+      severity: 'error',
+      from: { path: `^services/api/src/${API_DOMAIN}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `^services/api/src/${API_EDGE}/` },
     },
     {
       name: 'api-domain-imports-features',

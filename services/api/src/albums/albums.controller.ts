@@ -1,21 +1,26 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { pageQuerySchema, type Album, type AlbumDetail, type AlbumSongsResponse, type DeletedResponse, type PageQuery, type SessionUser } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
+import { ListResponder } from '../http/list-responder.js';
 import { CurrentUser, Public } from '../common/auth.decorators.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { UploadFiles, firstFile, type UploadedFileMap } from '../media/upload.interceptor.js';
+import type { AlbumRecord } from './albums.repository.js';
 import { ALBUM_COVER_FIELD, AlbumsService } from './albums.service.js';
 
 const coverUpload = UploadFiles([{ name: ALBUM_COVER_FIELD, kind: 'image' }]);
 
 @Controller('albums')
 export class AlbumsController {
+  /** The whole list's serialized answer is kept here, per version of the list. */
+  private readonly lists = new ListResponder<AlbumRecord>('albums');
+
   constructor(private readonly albums: AlbumsService) {}
 
   @Public()
   @Get()
   list(@Query(new ZodPipe(pageQuerySchema)) page: PageQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.albums.list(page, req, res);
+    return this.albums.list().then((source) => this.lists.send(req, res, page, source));
   }
 
   // Declared before ':id' so 'current' is not taken for an album id.

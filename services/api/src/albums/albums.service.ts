@@ -13,13 +13,11 @@ import {
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { pageBody } from '../catalog/list-responses.js';
-import { CountedCatalogList } from '../observability/list-cache-metrics.js';
+import { catalogListSource, pageBody, type ListSource } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
-import type { Request, Response } from 'express';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { invalidForm } from '../songs/upload-errors.js';
@@ -38,8 +36,6 @@ const FIRST_PAGE: PageRequest = { limit: 100 };
  */
 @Injectable()
 export class AlbumsService {
-  private readonly lists = new CountedCatalogList<AlbumRecord>('albums', (model, request) => model.albumsPage(request));
-
   constructor(
     private readonly albums: AlbumsRepository,
     private readonly songs: SongsRepository,
@@ -50,9 +46,9 @@ export class AlbumsService {
     private readonly covers: SharedCovers,
   ) {}
 
-  /** Oldest first; the whole list without `limit` (the home page's, guests included), else a page. */
-  async list(page: PageQuery, req: Request, res: Response): Promise<void> {
-    return this.lists.send(await this.catalog.current(), page, req, res, (rows) => this.presenter.present(rows));
+  /** Oldest first: the whole list (the home page's, guests included) or any page of it, as the HTTP edge asks. */
+  async list(): Promise<ListSource<AlbumRecord>> {
+    return catalogListSource(await this.catalog.current(), 'albums', (model, request) => model.albumsPage(request), (rows) => this.presenter.present(rows));
   }
 
   /** With the song count and total length, so the album page needs no full song list. */

@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from '../app.module.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { readYourWrites } from '../catalog/read-your-writes.js';
+import { readYourWrites } from '../http/read-your-writes.js';
 import { httpMetrics } from '../observability/http-metrics.js';
 import { collectProcessMetrics } from '../observability/metrics.js';
 import { METRICS_PATH, metricsEndpoint } from '../observability/metrics-endpoint.js';
@@ -68,7 +68,7 @@ export async function createApp(config: AppConfig): Promise<TunafyApp> {
   // First: the request id (X-Request-Id from the gateway, or ours) for every answer and log line, and the timer.
   app.use(requestContext);
   app.use(httpMetrics);
-  // A client's own catalog writes show on its next read through any replica (read-your-writes.ts).
+  // A client's own catalog writes show on its next read through any replica (http/read-your-writes.ts).
   app.use(readYourWrites({ secure: config.secureCookies }));
   // A big upload from a slow phone outlasts Node's 5-minute limit for a whole request (LIMITS.requestMsMax).
   const server = app.getHttpServer() as Server;

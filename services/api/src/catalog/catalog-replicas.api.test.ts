@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, uniqueName, type ApiClient } from '../test/api-client.js';
 import { announceDirectWrite, connectDb, createSong, eventually } from '../test/fixtures.js';
 import { CATALOG_REVISION_KEY } from './change-feed.js';
-import { CATALOG_REVISION_COOKIE } from './read-your-writes.js';
+import { CATALOG_REVISION_COOKIE } from '../http/read-your-writes.js';
 
 const apiUrl = inject('apiUrl');
 const mongodbUri = inject('mongodbUri');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LikeRecord, LikedSong, LikedSongsPage, PageQuery, SessionUser, UnlikedResponse } from '@tunafy/contracts';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { pageBody } from '../catalog/list-responses.js';
+import { pageBody } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { SongRef } from '../catalog/ref-list.js';
 import { ApiException } from '../common/api-exception.js';

@@ -18,7 +18,7 @@ import {
 import { ApiException } from '../common/api-exception.js';
 import { requireId, requireSongRef } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { pageBody } from '../catalog/list-responses.js';
+import { pageBody } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import type { SongRef } from '../catalog/ref-list.js';

@@ -6,13 +6,12 @@ import { LyricsRepository } from '../lyrics/lyrics.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { requiredSong } from '../catalog/required-records.js';
-import { CountedCatalogList } from '../observability/list-cache-metrics.js';
+import { catalogListSource, type ListSource } from '../catalog/list-source.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import type { Request, Response } from 'express';
 import { SongPresenter } from './song-presenter.js';
 import { invalidForm } from './upload-errors.js';
 import { SongsRepository, type SongPatch, type SongRecord } from './songs.repository.js';
@@ -30,8 +29,6 @@ export interface SongFiles {
  */
 @Injectable()
 export class SongsService {
-  private readonly lists = new CountedCatalogList<SongRecord>('songs', (model, request) => model.songsPage(request));
-
   constructor(
     private readonly songs: SongsRepository,
     private readonly playlistEntries: PlaylistEntriesRepository,
@@ -46,9 +43,9 @@ export class SongsService {
     @Optional() private readonly lyrics?: LyricsRepository,
   ) {}
 
-  /** Oldest first. Without `limit` the whole list (the spec's), else a page: `{songs, next_cursor, total}`. */
-  async list(page: PageQuery, req: Request, res: Response): Promise<void> {
-    return this.lists.send(await this.catalog.current(), page, req, res, (rows) => this.presenter.present(rows));
+  /** Oldest first: the whole list (the spec's) or any page of it, as the HTTP edge asks. */
+  async list(): Promise<ListSource<SongRecord>> {
+    return catalogListSource(await this.catalog.current(), 'songs', (model, request) => model.songsPage(request), (rows) => this.presenter.present(rows));
   }
 
   async get(id: unknown): Promise<Song> {

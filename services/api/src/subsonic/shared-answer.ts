@@ -9,7 +9,7 @@ export interface SharedRendering {
   contentType: string;
   body: Buffer;
   etag: string;
-  /** Compressed on first demand and kept, like the web's cached full lists (catalog/list-responses.ts). */
+  /** Compressed on first demand and kept, like the web's cached full lists (http/list-responder.ts). */
   gzipped(): Promise<Buffer>;
 }
 

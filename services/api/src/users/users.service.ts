@@ -5,7 +5,7 @@ import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { pageBody } from '../catalog/list-responses.js';
+import { pageBody } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import { pageOf, positionAfterAscending, type Page, type PageRequest } from '../catalog/paging.js';
 import { PlaylistPresenter } from '../playlists/playlist-presenter.js';

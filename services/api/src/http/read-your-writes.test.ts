@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CATALOG_REVISION_COOKIE, noteRevisionWritten, readYourWrites, revisionFromCookie, revisionWanted } from './read-your-writes.js';
+import { noteRevisionWritten, revisionWanted } from '../catalog/read-your-writes.js';
+import { CATALOG_REVISION_COOKIE, readYourWrites, revisionFromCookie } from './read-your-writes.js';
 
 describe('revisionFromCookie', () => {
   it('reads the revision among other cookies, and nothing else', () => {

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { PageQuery, Paged } from '@tunafy/contracts';
+import type { PageQuery } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
-import { encodeCursor } from '../common/paging.js';
-import { toPageRequest } from './page-query.js';
-import type { Page, PageRequest } from './paging.js';
+import { pageBody, type ListSource } from '../catalog/list-source.js';
+import { toPageRequest } from '../catalog/page-query.js';
+import { listResponseHits, listResponseMisses } from '../observability/metrics.js';
 
 const gzipAsync = promisify(gzip);
 /** Full lists up to this many rows are kept serialized (and gzipped) per version; longer ones are streamed. */
@@ -20,37 +20,38 @@ const STREAM_SLICE = 64;
 /** Distinguishes this process's stream ETags from another replica's (versions are per process). */
 const BOOT = randomBytes(4).toString('hex');
 
-/** A page answer: `{<key>: [...], next_cursor, total}`. */
-export function pageBody<K extends string, T, V>(key: K, page: Page<T>, present: (items: T[]) => V[]): { [P in K]: V[] } & Paged {
-  const rows = { [key]: present(page.items) } as { [P in K]: V[] };
-  return { ...rows, next_cursor: page.nextAfterId ? encodeCursor(page.nextAfterId) : null, total: page.total };
-}
-
-export interface ListSource<T> {
-  /** Identifies the content: the same owner and version mean the same rows. */
-  owner: object;
-  version: number;
-  /** Any page of the list (by cursor, offset or from the top). */
-  pageOf: (request: PageRequest) => Page<T>;
-  present: (rows: T[]) => unknown[];
-}
-
 /**
- * Answers GET /api/songs and /api/albums: a page when paging is asked, else
- * the whole list (as the spec's clients ask). A small catalog's answer is serialized once per
- * version and kept with its gzip, which is what made the list fast at 1,000
- * songs; a big one is streamed in slices, so memory does not grow with the
- * catalog. Slices continue after the last id sent, so a write during the
- * stream never duplicates or skips a row that stays.
+ * Answers GET /api/songs and /api/albums from the list a service hands over: a page when paging is asked, else
+ * the whole list (as the spec's clients ask). A small catalog's answer is serialized once per version and kept with
+ * its gzip; a big one is streamed in slices, so memory does not grow with the catalog. Slices continue after the
+ * last id sent, so a write during the stream never duplicates or skips a row that stays.
  */
 export class ListResponder<T> {
   private cached: { owner: object; version: number; body: Buffer; etag: string; gzipped: Promise<Buffer> | null } | null = null;
 
   constructor(private readonly key: string) {}
 
+  /**
+   * Counts hits and misses of the serialized-list cache (tunafy_cache_lookups_total, cache="list_response"): a whole
+   * list built from the cache presents no rows, a miss presents them once. Pages and streamed lists are not lookups.
+   */
   async send(req: Request, res: Response, page: PageQuery, source: ListSource<T>): Promise<void> {
+    if (isPaged(page)) return this.answer(req, res, page, source);
+    let presented = false;
+    await this.answer(req, res, page, {
+      ...source,
+      present: (rows) => {
+        presented = true;
+        return source.present(rows);
+      },
+    });
+    if (String(res.getHeader('ETag') ?? '').startsWith('W/')) return;
+    (presented ? listResponseMisses : listResponseHits).inc();
+  }
+
+  private async answer(req: Request, res: Response, page: PageQuery, source: ListSource<T>): Promise<void> {
     res.setHeader('Cache-Control', 'private, no-cache');
-    if (page.limit !== undefined || page.cursor !== undefined || page.offset !== undefined) {
+    if (isPaged(page)) {
       res.json(pageBody(this.key, source.pageOf(toPageRequest(page)), source.present));
       return;
     }
@@ -100,4 +101,8 @@ export class ListResponder<T> {
     res.setHeader('ETag', cached.etag);
     res.send(cached.body);
   }
+}
+
+function isPaged(page: PageQuery): boolean {
+  return page.limit !== undefined || page.cursor !== undefined || page.offset !== undefined;
 }
