@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AlbumRecord } from '../albums/albums.repository.js';
 import type { ArtistRecord } from '../artists/artists.repository.js';
 import type { SongRecord } from '../songs/songs.repository.js';
-import { CatalogModel, type CatalogRecord } from './catalog-model.js';
+import { CatalogModel } from './catalog-model.js';
+import type { CatalogRecord } from './catalog-records.js';
 
 // Credited artists and genres in the read model (ArtistStore, GenreStore, through CatalogModel).
 

@@ -6,7 +6,8 @@ import { PlaylistEntriesRepository } from '../playlists/playlist-entries.reposit
 import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { CatalogModel, type CatalogRecord } from './catalog-model.js';
+import { CatalogModel } from './catalog-model.js';
+import type { CatalogRecord } from './catalog-records.js';
 import { collectGarbage, GarbageStride } from './memory.js';
 import type { CatalogChange } from './change-feed.js';
 

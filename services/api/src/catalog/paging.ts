@@ -79,3 +79,11 @@ export function removeSorted<T>(sorted: T[], idOf: (item: T) => string, id: stri
   }
   return false;
 }
+
+/** The id of a row: what an id-ordered list sorts and pages by. */
+export const byId = (row: { id: string }) => row.id;
+
+/** One page of a list kept in id order. */
+export function sortedPage<T extends { id: string }>(sorted: readonly T[], request: PageRequest): Page<T> {
+  return pageOf(sorted.length, (position) => sorted[position]!, byId, request, (id) => positionAfterAscending(sorted, byId, id));
+}

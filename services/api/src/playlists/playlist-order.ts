@@ -1,5 +1,5 @@
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import type { EntryOrder, MoveContext } from '../catalog/catalog-model.js';
+import type { EntryOrder, MoveContext } from '../catalog/playlist-store.js';
 
 /**
  * Order keys for a playlist's entries (fractional indexing: strings that sort in playlist order, with a key

@@ -24,7 +24,7 @@ import type { PageRequest } from '../catalog/paging.js';
 import type { SongRef } from '../catalog/ref-list.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { MoveTarget } from '../catalog/catalog-model.js';
+import type { MoveTarget } from '../catalog/playlist-store.js';
 import type { CatalogChange } from '../catalog/change-feed.js';
 import { PlaylistEntriesRepository } from './playlist-entries.repository.js';
 import { appendKey, planMove } from './playlist-order.js';
