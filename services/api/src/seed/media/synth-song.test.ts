@@ -1,6 +1,7 @@
 import { parseBuffer } from 'music-metadata';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mp3Frames, synthesizeSong, synthesizeSongOfSize } from './synth-song.js';
+import { mp3Frames } from './mp3-frames.js';
+import { synthesizeSong, synthesizeSongOfSize } from './synth-song.js';
 
 const FRAME_SECONDS = 1152 / 44100;
 

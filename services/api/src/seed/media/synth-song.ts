@@ -4,8 +4,9 @@
  * from its seed and encoded to MP3 here: real, playable files that exercise
  * the same upload, metadata and range-streaming paths as a user's upload.
  */
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { encodeMp3, KBPS, MIN_FRAME_BYTES, mp3Frames, SAMPLE_RATE } from './mp3-frames.js';
 import { between, createRandom, hashNumbers, intBetween, pick, type Random } from './random.js';
+import { addEcho, addHat, addKick, addNote, addSnare, midiToHz, type Voice, type Wave } from './synth-voices.js';
 
 export interface SynthesizeSongOptions {
   seed: number;
@@ -15,31 +16,8 @@ export interface SynthesizeSongOptions {
   kbps?: 128;
 }
 
-const SAMPLE_RATE = 44100;
-const KBPS = 128;
-/**
- * Mono because lamejs is pure JS and its stereo path costs almost twice the
- * time (measured: ~1.9 s vs ~1.0 s for 30 s of audio), while a demo piece
- * gains little from width.
- */
-const CHANNELS = 1;
-const SAMPLES_PER_FRAME = 1152;
 /** Peak after normalisation; the headroom absorbs MP3 overshoot, which would otherwise clip on decode. */
 const PEAK = 0.89;
-
-type Wave = 'sine' | 'triangle' | 'saw' | 'warm';
-
-interface Voice {
-  wave: Wave;
-  attack: number;
-  decay: number;
-  sustain: number;
-  release: number;
-  /** One-pole low-pass cutoff in Hz; tames the saw's upper harmonics. */
-  cutoff?: number;
-  /** Vibrato depth as a fraction of the frequency, after the attack. */
-  vibrato?: number;
-}
 
 interface Mood {
   scale: readonly number[];
@@ -318,159 +296,6 @@ function scaleSemitone(scale: readonly number[], index: number): number {
   return octave * 12 + (scale[index - octave * scale.length] as number);
 }
 
-function midiToHz(note: number): number {
-  return 440 * 2 ** ((note - 69) / 12);
-}
-
-const SINE_TABLE_SIZE = 4096;
-/** Math.sin dominated rendering time; a table with linear interpolation is ~100 dB clean, far below MP3 noise. */
-const SINE_TABLE = (() => {
-  const table = new Float64Array(SINE_TABLE_SIZE + 1);
-  for (let i = 0; i <= SINE_TABLE_SIZE; i++) table[i] = Math.sin((2 * Math.PI * i) / SINE_TABLE_SIZE);
-  return table;
-})();
-
-/** sin(2π·phase) for phase in [0, 1). */
-function sine(phase: number): number {
-  const x = phase * SINE_TABLE_SIZE;
-  const i = x | 0;
-  const a = SINE_TABLE[i] as number;
-  return a + (x - i) * ((SINE_TABLE[i + 1] as number) - a);
-}
-
-const WAVE_CODES: Record<Wave, number> = { sine: 0, triangle: 1, warm: 2, saw: 3 };
-
-function addNote(out: Float32Array, sampleRate: number, start: number, duration: number, hz: number, gain: number, voice: Voice): void {
-  const first = Math.round(start * sampleRate);
-  const held = Math.max(1, Math.round(duration * sampleRate));
-  const release = Math.max(1, Math.round(voice.release * sampleRate));
-  const last = Math.min(out.length, first + held + release);
-  const attack = Math.max(1, Math.round(voice.attack * sampleRate));
-  const decay = Math.max(1, Math.round(voice.decay * sampleRate));
-  const sustain = voice.sustain;
-  const wave = WAVE_CODES[voice.wave];
-  const lowpass = voice.cutoff ? 1 - Math.exp((-2 * Math.PI * voice.cutoff) / sampleRate) : 1;
-  const increment = hz / sampleRate;
-  const vibrato = voice.vibrato ?? 0;
-  const vibratoStart = attack * 4;
-  const vibratoIncrement = 5.2 / sampleRate;
-  let vibratoPhase = 0;
-  let phase = 0;
-  let filtered = 0;
-  let releaseFrom = 0;
-
-  for (let i = first; i < last; i++) {
-    const n = i - first;
-    let envelope: number;
-    if (n < held) {
-      if (n < attack) envelope = n / attack;
-      else if (n < attack + decay) envelope = 1 - (1 - sustain) * ((n - attack) / decay);
-      else envelope = sustain;
-      releaseFrom = envelope;
-    } else {
-      envelope = releaseFrom * (1 - (n - held) / release);
-    }
-
-    let value: number;
-    if (wave === 0) value = sine(phase);
-    else if (wave === 1) value = 1 - 4 * Math.abs(phase - 0.5);
-    else if (wave === 2) {
-      const octave = phase < 0.5 ? phase * 2 : phase * 2 - 1;
-      value = sine(phase) + 0.3 * sine(octave);
-    } else value = 2 * phase - 1 - polyBlep(phase, increment);
-    filtered += lowpass * (value - filtered);
-
-    out[i] = (out[i] as number) + gain * envelope * filtered;
-
-    let step = increment;
-    if (vibrato !== 0 && n > vibratoStart) {
-      step *= 1 + vibrato * sine(vibratoPhase);
-      vibratoPhase += vibratoIncrement;
-      if (vibratoPhase >= 1) vibratoPhase -= 1;
-    }
-    phase += step;
-    if (phase >= 1) phase -= 1;
-  }
-}
-
-/** Band-limits the saw's jump; a naive saw aliases audibly in the upper octaves. */
-function polyBlep(t: number, dt: number): number {
-  if (t < dt) {
-    const x = t / dt;
-    return x + x - x * x - 1;
-  }
-  if (t > 1 - dt) {
-    const x = (t - 1) / dt;
-    return x * x + x + x + 1;
-  }
-  return 0;
-}
-
-/** Per-sample factor of an exponential decay with time constant `seconds`. */
-function decayFactor(seconds: number, sampleRate: number): number {
-  return Math.exp(-1 / (seconds * sampleRate));
-}
-
-function addKick(out: Float32Array, sampleRate: number, start: number, gain: number): void {
-  const first = Math.round(start * sampleRate);
-  const last = Math.min(out.length, first + Math.round(0.35 * sampleRate));
-  const ampDecay = decayFactor(0.12, sampleRate);
-  const pitchDecay = decayFactor(0.03, sampleRate);
-  let amplitude = gain;
-  let sweep = 110;
-  let phase = 0;
-  for (let i = first; i < last; i++) {
-    out[i] = (out[i] as number) + amplitude * sine(phase);
-    // The falling pitch is what reads as a kick rather than a bass note.
-    phase += (45 + sweep) / sampleRate;
-    if (phase >= 1) phase -= 1;
-    amplitude *= ampDecay;
-    sweep *= pitchDecay;
-  }
-}
-
-function addSnare(out: Float32Array, sampleRate: number, start: number, gain: number, noise: Random): void {
-  const first = Math.round(start * sampleRate);
-  const last = Math.min(out.length, first + Math.round(0.25 * sampleRate));
-  const noiseDecay = decayFactor(0.07, sampleRate);
-  const bodyDecay = decayFactor(0.04, sampleRate);
-  const bodyIncrement = 185 / sampleRate;
-  let noiseLevel = gain * 0.7;
-  let bodyLevel = gain * 0.5;
-  let phase = 0;
-  let previous = 0;
-  for (let i = first; i < last; i++) {
-    const white = noise() * 2 - 1;
-    const bright = white - previous * 0.6;
-    previous = white;
-    out[i] = (out[i] as number) + noiseLevel * bright + bodyLevel * sine(phase);
-    phase += bodyIncrement;
-    if (phase >= 1) phase -= 1;
-    noiseLevel *= noiseDecay;
-    bodyLevel *= bodyDecay;
-  }
-}
-
-function addHat(out: Float32Array, sampleRate: number, start: number, gain: number, open: boolean, noise: Random): void {
-  const first = Math.round(start * sampleRate);
-  const decay = open ? 0.09 : 0.018;
-  const last = Math.min(out.length, first + Math.round(decay * 6 * sampleRate));
-  const factor = decayFactor(decay, sampleRate);
-  let level = gain;
-  let previous = 0;
-  for (let i = first; i < last; i++) {
-    const white = noise() * 2 - 1;
-    // First difference is a cheap high-pass: hats live above the rest of the mix.
-    out[i] = (out[i] as number) + level * (white - previous);
-    previous = white;
-    level *= factor;
-  }
-}
-
-function addEcho(bus: Float32Array, delay: number, feedback: number): void {
-  for (let i = delay; i < bus.length; i++) bus[i] = (bus[i] as number) + feedback * (bus[i - delay] as number);
-}
-
 function applyFades(samples: Float32Array, sampleRate: number, seconds: number): void {
   const fadeIn = Math.min(samples.length, Math.round(0.4 * sampleRate));
   const fadeOut = Math.min(samples.length, Math.round(Math.min(2.5, seconds * 0.12) * sampleRate));
@@ -488,61 +313,6 @@ function normalise(samples: Float32Array): void {
   if (peak === 0) return;
   const gain = PEAK / peak;
   for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] as number) * gain;
-}
-
-function encodeMp3(samples: Float32Array, sampleRate: number, kbps: number): Buffer {
-  const pcm = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    const value = Math.round((samples[i] as number) * 32767);
-    pcm[i] = value > 32767 ? 32767 : value < -32768 ? -32768 : value;
-  }
-  // The package's "require" entry is a browser IIFE that exports nothing, so a
-  // CommonJS build or loader gets an empty module; say so instead of
-  // "Mp3Encoder is not a constructor".
-  if (typeof Mp3Encoder !== 'function') throw new Error('@breezystack/lamejs must be loaded as an ES module (its CommonJS entry exports nothing)');
-  const encoder = new Mp3Encoder(CHANNELS, sampleRate, kbps);
-  const chunks: Buffer[] = [];
-  const block = SAMPLES_PER_FRAME * 32;
-  for (let offset = 0; offset < pcm.length; offset += block) {
-    chunks.push(toBuffer(encoder.encodeBuffer(pcm.subarray(offset, offset + block))));
-  }
-  chunks.push(toBuffer(encoder.flush()));
-  return Buffer.concat(chunks);
-}
-
-/** lamejs returns an Int8Array (its d.ts says Uint8Array); view its bytes instead of converting values. */
-function toBuffer(bytes: ArrayBufferView): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** 128 kbps at 44.1 kHz: 417 bytes, 418 with the padding byte. */
-const MIN_FRAME_BYTES = Math.floor((144000 * KBPS) / SAMPLE_RATE);
-const MPEG1_LAYER3_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 0];
-const MPEG1_SAMPLE_RATES = [44100, 48000, 32000, 0];
-
-/**
- * Byte offsets and lengths of the MPEG-1 Layer III frames in `mp3`, which
- * must be a bare frame stream as synthesizeSong produces (no ID3 tag).
- * Throws where a frame header is missing, so it doubles as a validity check.
- */
-export function mp3Frames(mp3: Uint8Array): { offset: number; length: number }[] {
-  const frames: { offset: number; length: number }[] = [];
-  let offset = 0;
-  while (offset < mp3.length) {
-    if (offset + 4 > mp3.length) throw new Error(`truncated MP3 frame header at byte ${offset}`);
-    const b1 = mp3[offset + 1] as number;
-    const b2 = mp3[offset + 2] as number;
-    // 0xFFF sync, MPEG-1 (version bits 11), Layer III (layer bits 01).
-    if (mp3[offset] !== 0xff || (b1 & 0xfe) !== 0xfa) throw new Error(`no MPEG-1 Layer III frame at byte ${offset}`);
-    const kbps = MPEG1_LAYER3_KBPS[b2 >> 4] as number;
-    const sampleRate = MPEG1_SAMPLE_RATES[(b2 >> 2) & 3] as number;
-    if (!kbps || !sampleRate) throw new Error(`unsupported MP3 frame header at byte ${offset}`);
-    const length = Math.floor((144000 * kbps) / sampleRate) + ((b2 >> 1) & 1);
-    if (offset + length > mp3.length) throw new Error(`truncated MP3 frame at byte ${offset}`);
-    frames.push({ offset, length });
-    offset += length;
-  }
-  return frames;
 }
 
 /**
