@@ -1,8 +1,7 @@
 import { activeLineIndex, type Lyrics, type LyricsLine } from '@tunafy/contracts';
-import { IconButton, visuallyHiddenClassName } from '@tunafy/ui';
+import { CloseIcon, IconButton, visuallyHiddenClassName } from '@tunafy/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PlayerController } from '../playback/player-controller';
-import { Icon } from '../ui/icons';
 import shared from '../ui/shared.module.css';
 import { useLyrics } from './use-lyrics';
 import styles from './lyrics-view.module.css';
@@ -47,7 +46,7 @@ export function LyricsView({ controller, songId, variant, id, onClose, fetcher }
         <h2 id={headingId} className={styles.heading}>Lyrics</h2>
         {variant === 'panel' && onClose && (
           <IconButton size="small" label="Close lyrics" onClick={onClose} className={shared.iconButton}>
-            <Icon name="close" />
+            <CloseIcon size={20} />
           </IconButton>
         )}
       </div>

@@ -1,10 +1,9 @@
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { creditNames } from '@tunafy/ui';
+import { PauseIcon, PlayIcon, creditNames } from '@tunafy/ui';
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
 import { FullPlayer } from './full-player';
-import { Icon } from './icons';
 import { useProgress } from './use-player';
 import styles from './compact-player.module.css';
 import shared from './shared.module.css';
@@ -58,7 +57,7 @@ export function CompactPlayer({ controller, state, notice }: CompactPlayerProps)
         data-buffering={(state.playing && state.buffering) || undefined}
         onClick={() => controller.toggle()}
       >
-        <Icon name={state.playing ? 'pause' : 'play'} size={24} />
+        {state.playing ? <PauseIcon size={24} /> : <PlayIcon size={24} />}
       </button>
       <ProgressLine controller={controller} />
       {notice}

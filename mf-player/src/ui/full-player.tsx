@@ -2,8 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { Cover } from './cover';
-import { IconButton, ModalFocus } from '@tunafy/ui';
-import { Icon } from './icons';
+import { ChevronDownIcon, IconButton, ModalFocus } from '@tunafy/ui';
 import { PlaybackSettingsButton } from './playback-settings';
 import { ProgressBar } from './progress-bar';
 import { QueuePanel } from './queue-panel';
@@ -70,7 +69,7 @@ export function FullPlayer({ controller, state, onClose }: FullPlayerProps) {
       }}
     >
       <div className={styles.header}>
-        <IconButton size="small" ref={close} label="Close player" onClick={onClose} className={`${shared.iconButton} ${styles.headerButton}`}><Icon name="chevronDown" /></IconButton>
+        <IconButton size="small" ref={close} label="Close player" onClick={onClose} className={`${shared.iconButton} ${styles.headerButton}`}><ChevronDownIcon size={24} /></IconButton>
         <h2 id={titleId} className={styles.heading}>
           Now playing
         </h2>

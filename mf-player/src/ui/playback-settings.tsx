@@ -7,10 +7,9 @@ import {
   type NormalizationLevel,
   type StreamQuality,
 } from '@tunafy/contracts';
-import { Dialog, IconButton, RadioGroupField, preloadDialog } from '@tunafy/ui';
+import { Dialog, IconButton, RadioGroupField, TuneIcon, preloadDialog } from '@tunafy/ui';
 import type { PlayerController } from '../playback/player-controller';
 import type { PlaybackSettings as Settings } from '../playback/playback-settings';
-import { Icon } from './icons';
 import styles from './playback-settings.module.css';
 
 /** One line each, under the option's label (docs/streaming.md, In the player, says the same). */
@@ -50,7 +49,7 @@ export function PlaybackSettingsButton({ controller, settings, className }: Play
   return (
     <>
       <IconButton size="small" label="Playback settings" aria-haspopup="dialog" onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload} className={className}>
-        <Icon name="tune" />
+        <TuneIcon size={20} />
       </IconButton>
       {open && (
         <Dialog title="Playback settings" description="Saved on this device. Songs this browser cannot play are converted at any quality." onClose={() => setOpen(false)}>

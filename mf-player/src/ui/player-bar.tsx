@@ -3,8 +3,7 @@ import type { PlayerController } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
 import { LyricsView } from '../lyrics/lyrics-view';
 import { CompactPlayer } from './compact-player';
-import { IconButton, preloadDialog } from '@tunafy/ui';
-import { Icon } from './icons';
+import { CloseIcon, ErrorIcon, IconButton, KeyboardIcon, preloadDialog } from '@tunafy/ui';
 import { NowPlaying } from './now-playing';
 import { PlaybackSettingsButton } from './playback-settings';
 import { ProgressBar } from './progress-bar';
@@ -42,9 +41,9 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
   const notice = state.notice && (
     // The same message went to the shell's toaster (a live region); here it stays visible, not announced twice.
     <p className={styles.notice} data-testid="player-notice">
-      <Icon name="alert" />
+      <ErrorIcon size={18} />
       <span>{state.notice}</span>
-      <IconButton size="small" label="Dismiss message" onClick={() => controller.dismissNotice()} className={`${shared.iconButton} ${styles.dismiss}`}><Icon name="close" size={16} /></IconButton>
+      <IconButton size="small" label="Dismiss message" onClick={() => controller.dismissNotice()} className={`${shared.iconButton} ${styles.dismiss}`}><CloseIcon size={16} /></IconButton>
     </p>
   );
 
@@ -87,7 +86,7 @@ export function PlayerBar({ controller }: { controller: PlayerController }) {
           onFocus={preloadHelp}
           className={`${shared.iconButton} ${styles.optional}`}
         >
-          <Icon name="keyboard" />
+          <KeyboardIcon size={20} />
         </IconButton>
         <PlaybackSettingsButton controller={controller} settings={state.settings} className={shared.iconButton} />
         <IconButton size="small" {...lyrics.buttonProps} className={shared.iconButton} />

@@ -3,8 +3,7 @@ import { formatTime } from '../lib/format-time';
 import type { PlayerController } from '../playback/player-controller';
 import { currentEntry, upcomingEntries, type QueueEntry, type QueueState } from '../queue/queue';
 import { Cover } from './cover';
-import { IconButton, creditNames } from '@tunafy/ui';
-import { Icon } from './icons';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon, IconButton, creditNames } from '@tunafy/ui';
 import { RecentlyPlayedList } from './recently-played-list';
 import styles from './queue-panel.module.css';
 import shared from './shared.module.css';
@@ -116,7 +115,7 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
             </button>
           ))}
         </div>
-        <IconButton size="small" label="Close queue" onClick={onClose} className={shared.iconButton}><Icon name="close" /></IconButton>
+        <IconButton size="small" label="Close queue" onClick={onClose} className={shared.iconButton}><CloseIcon size={20} /></IconButton>
       </div>
 
       <div role="tabpanel" id={`${ids}-panel-queue`} aria-labelledby={`${ids}-tab-queue`} hidden={tab !== 'queue'} className={styles.body}>
@@ -184,9 +183,9 @@ export function QueuePanel({ id, controller, queue, onClose, variant = 'popover'
                   </button>
                   <span className={styles.duration}>{formatTime(entry.song.duration)}</span>
                   <span className={styles.actions}>
-                    <IconButton size="small" label={`Move ${name} up`} data-action="up" disabled={offset === 0} onClick={() => moveBy(entry, position, -1)} className={shared.iconButton}><Icon name="up" /></IconButton>
-                    <IconButton size="small" label={`Move ${name} down`} data-action="down" disabled={offset === upcoming.length - 1} onClick={() => moveBy(entry, position, 1)} className={shared.iconButton}><Icon name="down" /></IconButton>
-                    <IconButton size="small" label={`Remove ${name} from the queue`} data-action="remove" onClick={() => removeAt(entry, offset)} className={shared.iconButton}><Icon name="close" size={18} /></IconButton>
+                    <IconButton size="small" label={`Move ${name} up`} data-action="up" disabled={offset === 0} onClick={() => moveBy(entry, position, -1)} className={shared.iconButton}><ArrowUpIcon size={18} /></IconButton>
+                    <IconButton size="small" label={`Move ${name} down`} data-action="down" disabled={offset === upcoming.length - 1} onClick={() => moveBy(entry, position, 1)} className={shared.iconButton}><ArrowDownIcon size={18} /></IconButton>
+                    <IconButton size="small" label={`Remove ${name} from the queue`} data-action="remove" onClick={() => removeAt(entry, offset)} className={shared.iconButton}><CloseIcon size={18} /></IconButton>
                   </span>
                 </li>
               );

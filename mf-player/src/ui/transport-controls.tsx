@@ -1,7 +1,6 @@
 import type { PlayerController, PlayerViewState } from '../playback/player-controller';
 import { currentSong } from '../queue/queue';
-import { IconButton } from '@tunafy/ui';
-import { Icon } from './icons';
+import { ForwardIcon, IconButton, NextIcon, PauseIcon, PlayIcon, PreviousIcon, RepeatIcon, RepeatOneIcon, RewindIcon, ShuffleIcon } from '@tunafy/ui';
 import styles from './transport-controls.module.css';
 import shared from './shared.module.css';
 
@@ -24,9 +23,9 @@ export function TransportControls({ controller, state, layout = 'bar' }: Transpo
   const hasSong = currentSong(state.queue) !== null;
   return (
     <div className={styles.controls} role="group" aria-label="Playback" data-layout={layout}>
-      <IconButton size="small" label="Shuffle" active={shuffle} aria-pressed={shuffle} onClick={() => controller.toggleShuffle()} className={shared.iconButton}><Icon name="shuffle" /></IconButton>
-      <IconButton size="small" label="Previous" disabled={!hasSong} onClick={() => controller.previous()} className={shared.iconButton}><Icon name="previous" /></IconButton>
-      <IconButton size="small" label="Rewind 5 seconds" disabled={!hasSong} onClick={() => controller.rewind()} className={shared.iconButton}><Icon name="rewind" /></IconButton>
+      <IconButton size="small" label="Shuffle" active={shuffle} aria-pressed={shuffle} onClick={() => controller.toggleShuffle()} className={shared.iconButton}><ShuffleIcon size={24} /></IconButton>
+      <IconButton size="small" label="Previous" disabled={!hasSong} onClick={() => controller.previous()} className={shared.iconButton}><PreviousIcon size={24} /></IconButton>
+      <IconButton size="small" label="Rewind 5 seconds" disabled={!hasSong} onClick={() => controller.rewind()} className={shared.iconButton}><RewindIcon seconds={5} size={24} /></IconButton>
       <button
         type="button"
         className={`${styles.play} ${shared.bufferingRing}`}
@@ -36,12 +35,12 @@ export function TransportControls({ controller, state, layout = 'bar' }: Transpo
         data-buffering={(playing && buffering) || undefined}
         onClick={() => controller.toggle()}
       >
-        <Icon name={playing ? 'pause' : 'play'} size={layout === 'full' ? 32 : 20} />
+        {playing ? <PauseIcon size={layout === 'full' ? 32 : 20} /> : <PlayIcon size={layout === 'full' ? 32 : 20} />}
       </button>
-      <IconButton size="small" label="Forward 5 seconds" disabled={!hasSong} onClick={() => controller.forward()} className={shared.iconButton}><Icon name="forward" /></IconButton>
-      <IconButton size="small" label="Next" disabled={!hasSong} onClick={() => controller.next()} className={shared.iconButton}><Icon name="next" /></IconButton>
-      <IconButton size="small" label="Loop this song" active={repeat === 'one'} aria-pressed={repeat === 'one'} onClick={() => controller.toggleLoop()} className={shared.iconButton}><Icon name="loopOne" /></IconButton>
-      <IconButton size="small" label="Repeat queue" active={repeat === 'all'} aria-pressed={repeat === 'all'} onClick={() => controller.toggleRepeatAll()} className={shared.iconButton}><Icon name="repeat" /></IconButton>
+      <IconButton size="small" label="Forward 5 seconds" disabled={!hasSong} onClick={() => controller.forward()} className={shared.iconButton}><ForwardIcon seconds={5} size={24} /></IconButton>
+      <IconButton size="small" label="Next" disabled={!hasSong} onClick={() => controller.next()} className={shared.iconButton}><NextIcon size={24} /></IconButton>
+      <IconButton size="small" label="Loop this song" active={repeat === 'one'} aria-pressed={repeat === 'one'} onClick={() => controller.toggleLoop()} className={shared.iconButton}><RepeatOneIcon size={24} /></IconButton>
+      <IconButton size="small" label="Repeat queue" active={repeat === 'all'} aria-pressed={repeat === 'all'} onClick={() => controller.toggleRepeatAll()} className={shared.iconButton}><RepeatIcon size={24} /></IconButton>
     </div>
   );
 }

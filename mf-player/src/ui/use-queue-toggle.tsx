@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Icon } from './icons';
+import { LyricsIcon, QueueIcon } from '@tunafy/ui';
 
 /**
  * The Queue button and the panel it discloses, as the bar and the full-screen player both use them: whether it is
@@ -7,15 +7,15 @@ import { Icon } from './icons';
  * keyboard user was). Spread `buttonProps` on @tunafy/ui's IconButton.
  */
 export function useQueueToggle() {
-  return usePanelToggle('Queue', 'queue');
+  return usePanelToggle('Queue', QueueIcon);
 }
 
 /** The Lyrics button and its panel (desktop) or view (phone), the same way (docs/lyrics.md). */
 export function useLyricsToggle() {
-  return usePanelToggle('Lyrics', 'lyrics');
+  return usePanelToggle('Lyrics', LyricsIcon);
 }
 
-function usePanelToggle(label: string, icon: 'queue' | 'lyrics') {
+function usePanelToggle(label: string, Icon: typeof QueueIcon) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -26,7 +26,7 @@ function usePanelToggle(label: string, icon: 'queue' | 'lyrics') {
   const buttonProps = {
     ref: button,
     label,
-    children: <Icon name={icon} />,
+    children: <Icon size={20} />,
     active: open,
     'aria-expanded': open,
     'aria-controls': open ? panelId : undefined,

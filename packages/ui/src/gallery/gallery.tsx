@@ -29,6 +29,8 @@ import {
   themeClassName,
   type CreditLinkProps,
 } from '../index';
+import * as GENERAL_ICONS from '../icons/icons';
+import * as PLAYBACK_ICONS from '../icons/playback-icons';
 import styles from './gallery.module.css';
 
 const COLOURS = ['bg', 'surface', 'surface-raised', 'border', 'input-border', 'text', 'text-subdued', 'accent', 'accent-hover', 'error', 'danger', 'focus'];
@@ -49,6 +51,20 @@ function Tokens() {
         <div key={name} className={styles.swatch}>
           <span className={styles.chip} style={{ background: `var(--ui-${name})` }} />
           --ui-{name}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Every icon of the set, at the player's size, with its component's name. */
+function Icons() {
+  return (
+    <div className={styles.swatches}>
+      {Object.entries({ ...GENERAL_ICONS, ...PLAYBACK_ICONS }).map(([name, Icon]) => (
+        <div key={name} className={styles.swatch}>
+          <Icon width={24} height={24} />
+          {name}
         </div>
       ))}
     </div>
@@ -194,6 +210,7 @@ export function Gallery() {
         </IconButton>
       </div>,
     ],
+    ['icons', 'Icons (decorative: the control they sit in carries the name)', <Icons key="icons" />],
     [
       'copy',
       'Copy button (a value typed elsewhere: the Connected apps screen’s server URL and secret)',

@@ -1,0 +1,18 @@
+import type { SVGProps } from 'react';
+
+export type IconProps = SVGProps<SVGSVGElement> & {
+  /** Width and height (px, or any CSS length); 1em by default, so an icon follows its control's font size. */
+  size?: number | string;
+};
+
+/**
+ * One inline SVG per icon: no icon font or extra request, and the path inherits the text colour. Decorative: the
+ * control an icon sits in carries the accessible name. Paths are on a 24-unit grid unless an icon says otherwise.
+ */
+export function Icon({ size = '1em', viewBox = '0 0 24 24', children, ...props }: IconProps) {
+  return (
+    <svg viewBox={viewBox} width={size} height={size} fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      {children}
+    </svg>
+  );
+}
