@@ -8,7 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import type { ExposedName, RemoteName } from '@tunafy/remote-contracts';
 import { esmFederationRuntime } from './esm-runtime.ts';
 import { reactModuleOptions, SOURCE_CONDITION_NAMES } from './module-rules.ts';
-import { EVENT_CONTRACT_VERSION } from '../../packages/event-bus/src/events.ts';
+import { EVENT_CONTRACT_VERSION } from '@tunafy/event-bus';
 
 // The one shared-singleton list of every Tunafy app lives there, so host and remotes cannot drift apart.
 const require = createRequire(import.meta.url);

@@ -11,11 +11,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/support/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '@tunafy/stack';
 
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '../../shell/public/icons');
 
-/** The shell's LogoMark (shell/src/layout/icons.tsx), viewBox 0 0 40 40. */
+/** @tunafy/ui's LogoMark (packages/ui/src/icons/icons.tsx), viewBox 0 0 40 40. */
 const FISH = '<path d="M9 20c4-6 11-8 17-4l5-4v16l-5-4c-6 4-13 2-17-4Z" fill="#000"/><circle cx="14" cy="19" r="1.5" fill="#1ed760"/>';
 const ROUND = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="20" fill="#1ed760"/>${FISH}</svg>`;
 // Full-bleed green; the fish (22 units wide) scaled to 50 % of the width, centred: well inside the safe zone.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { EVENT_CONTRACT_VERSION } from '../../packages/event-bus/src/events.ts';
+import { EVENT_CONTRACT_VERSION } from '@tunafy/event-bus';
 
 interface BrowserAppTestOptions {
   /** The suite's setup file (jest-dom matchers, cleanup, fresh page-wide slots). */

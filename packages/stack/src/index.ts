@@ -3,6 +3,7 @@ export { startApi, throwawayApiEnv, type RunningApi, type StartApiOptions } from
 export { findFreePort } from './ports.js';
 export { cpuMs, withCpu } from './bench/process-cpu.js';
 export { repoRoot } from './paths.js';
+export { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium.js';
 export { runNodeScript } from './node-script.js';
 export { createGatewayApp, frontendApps, RELEASES_DIR, REMOTE_FOLDERS, startGateway, VERSIONS_PATH, type GatewayOptions, type RemoteDefinition, type RunningGateway } from './gateway.js';
 export { remoteNameOf } from './gateway-remotes.js';
