@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AlbumsRepository } from '../albums/albums.repository.js';
+import { ArtistsRepository } from '../artists/artists.repository.js';
+import { CatalogLoader } from '../catalog/catalog-loader.js';
+import type { CatalogModel } from '../catalog/catalog-model.js';
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog/catalog-records.js';
+import type { Page, PageRequest } from '../catalog/paging.js';
+import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
+import { MongoCatalogReads } from '../catalog/reads/mongo-catalog-reads.js';
+import type { CatalogReads } from '../catalog/reads/read-port.js';
+import { LikesRepository } from '../collection/likes.repository.js';
+import { packLoudness } from '../loudness/loudness-values.js';
+import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../playlists/playlists.repository.js';
+import { SongsRepository, type NewSong } from '../songs/songs.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+// The read port's contract (docs/decisions/0019-catalog-read-port.md): one suite, run on each adapter, against the real
+// engine. The data goes in through the repositories (the write path's last step) into a database of its own.
+
+let connection: Connection;
+let model: CatalogModel;
+const adapters: Record<string, CatalogReads> = {};
+
+const ids = <T extends { id: string }>(rows: T[]) => rows.map((row) => row.id);
+const OTHER_ID = '0123456789abcdef01234567';
+
+/** Seeded rows the assertions name. */
+const seed = {
+  owner: '', listener: '',
+  songs: [] as SongRecord[],
+  deletedSong: '',
+  removedLike: '',
+  album: null as AlbumRecord | null,
+  emptyAlbum: null as AlbumRecord | null,
+  playlists: {} as Record<'ownPublic' | 'ownPrivate' | 'otherPublic' | 'otherPrivate', PlaylistRecord>,
+  /** The album's songs in album order: disc 1 track 1, disc 1 track 2 (no disc), disc 1 no track (two, by id), disc 2 track 1. */
+  albumOrder: [] as string[],
+  /** The playlist's songs in playlist order. */
+  entryOrder: [] as string[],
+  /** The listener's liked songs, newest first. */
+  likeOrder: [] as string[],
+};
+
+beforeAll(async () => {
+  connection = await mongoose.createConnection(inject('mongodbUri'), { dbName: `reads_${randomBytes(4).toString('hex')}`, serverSelectionTimeoutMS: 5000 }).asPromise();
+  const users = new UsersRepository(connection);
+  const songs = new SongsRepository(connection);
+  const albums = new AlbumsRepository(connection);
+  const artists = new ArtistsRepository(connection);
+  const playlists = new PlaylistsRepository(connection);
+  const entries = new PlaylistEntriesRepository(connection);
+  const likes = new LikesRepository(connection);
+  await Promise.all([songs, albums, playlists, users, artists].map((repository) => (repository as unknown as { model: mongoose.Model<unknown> }).model.init()));
+
+  const tag = randomBytes(3).toString('hex');
+  seed.owner = (await users.create({ email: `owner-${tag}@example.com`, username: `owner${tag}`, passwordHash: 'x' })).id;
+  seed.listener = (await users.create({ email: `listener-${tag}@example.com`, username: `listener${tag}`, passwordHash: 'x' })).id;
+  const file = () => new mongoose.Types.ObjectId().toHexString();
+  seed.album = await albums.create({ name: 'Album', artistId: seed.owner, coverFileId: file() });
+  seed.emptyAlbum = await albums.create({ name: 'Empty', artistId: seed.owner, coverFileId: file() });
+  const song = (name: string, albumId: string | null, tags: NewSong['tags'] = {}) =>
+    songs.create({ name, artistId: seed.owner, albumId, coverFileId: file(), audioFileId: file(), duration: 100, tags });
+  const albumId = seed.album.id;
+  const d2t1 = await song('disc 2 track 1', albumId, { disc: 2, track: 1 });
+  const noTrackA = await song('no track a', albumId, { disc: 1 });
+  const t2 = await song('track 2, no disc', albumId, { track: 2, genre: 'Jazz', year: 1999 });
+  const d1t1 = await song('disc 1 track 1', albumId, { disc: 1, track: 1, loudness: packLoudness(-14.2, -1.1) });
+  const noTrackB = await song('no track b', albumId);
+  const single = await song('single', null);
+  const doomed = await song('deleted', null);
+  const later = await song('later single', null);
+  seed.albumOrder = [d1t1.id, t2.id, noTrackA.id, noTrackB.id, d2t1.id];
+  seed.deletedSong = doomed.id;
+
+  const playlist = (name: string, creatorId: string, isPrivate: boolean) => playlists.create({ name, description: null, isPrivate, creatorId, coverFileId: null });
+  seed.playlists = {
+    ownPublic: await playlist('own public', seed.owner, false),
+    ownPrivate: await playlist('own private', seed.owner, true),
+    otherPublic: await playlist('other public', seed.listener, false),
+    otherPrivate: await playlist('other private', seed.listener, true),
+  };
+  // Three entries without an order key (the seed's and old entries), two appended with keys, one moved between keyed ones.
+  const listId = seed.playlists.ownPublic.id;
+  const first = await entries.add(listId, single.id);
+  await entries.add(listId, d2t1.id);
+  await entries.add(listId, t2.id);
+  await entries.add(listId, doomed.id);
+  await entries.add(listId, later.id, 'a0');
+  await entries.add(listId, noTrackA.id, 'a1');
+  await entries.setPositions([{ id: first!.id, position: 'a0V' }]);
+  seed.entryOrder = [d2t1.id, t2.id, later.id, single.id, noTrackA.id];
+
+  for (const liked of [single, d1t1, doomed, t2, later, noTrackB]) {
+    const like = await likes.like(seed.listener, liked.id);
+    if (liked === doomed) seed.removedLike = like!.id;
+  }
+  await likes.unlike(seed.listener, noTrackB.id);
+  seed.likeOrder = [later.id, t2.id, d1t1.id, single.id];
+
+  // A deleted song is gone with its entries and likes (what SongsService.delete removes, by id).
+  await songs.delete(doomed.id);
+  await entries.remove(listId, doomed.id);
+  await likes.unlike(seed.listener, doomed.id);
+  seed.songs = (await Promise.all([d2t1, noTrackA, t2, d1t1, noTrackB, single, later].map((one) => songs.findById(one.id)))).map((one) => one!);
+
+  model = await new CatalogLoader(users, songs, albums, artists, playlists, entries, likes).loadAll();
+  adapters.memory = new MemoryCatalogReads({ current: async () => model });
+  const mongo = new MongoCatalogReads(() => connection.db!, packLoudness);
+  await mongo.ensureIndexes();
+  adapters.mongodb = mongo;
+});
+
+afterAll(async () => {
+  await connection?.db?.dropDatabase().catch(() => undefined);
+  await connection?.close();
+});
+
+/** Every page of a list at `limit` rows a page, following the cursors; checks each page's total on the way. */
+async function walk<T extends { id: string }>(read: (request: PageRequest) => Promise<Page<T> | null>, limit: number, total: number): Promise<string[]> {
+  const seen: string[] = [];
+  let afterId: string | undefined;
+  for (let pages = 0; pages < 50; pages++) {
+    const page = (await read({ limit, ...(afterId ? { afterId } : {}) }))!;
+    expect(page.total).toBe(total);
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...ids(page.items));
+    if (!page.nextAfterId) return seen;
+    expect(page.nextAfterId).toBe(page.items[page.items.length - 1]!.id);
+    afterId = page.nextAfterId;
+  }
+  throw new Error('the cursor never ended');
+}
+
+describe.each(['memory', 'mongodb'])('CatalogReads (%s)', (kind) => {
+  const reads = () => adapters[kind]!;
+
+  it('pages songs oldest first, cursor by cursor, without the deleted one', async () => {
+    const all = await reads().songsPage({});
+    expect(all).toEqual({ items: seed.songs, nextAfterId: null, total: 7 });
+    expect(ids(all.items)).not.toContain(seed.deletedSong);
+    for (const limit of [1, 2, 3, 7]) expect(await walk((request) => reads().songsPage(request), limit, 7)).toEqual(ids(seed.songs));
+    expect(ids((await reads().songsPage({ offset: 5, limit: 1 })).items)).toEqual([seed.songs[5]!.id]);
+    expect(await reads().songsPage({ offset: 9 })).toEqual({ items: [], nextAfterId: null, total: 7 });
+  });
+
+  it('finds songs by id, in the order asked, skipping missing and malformed ids', async () => {
+    const [a, b] = [seed.songs[3]!, seed.songs[0]!];
+    expect(await reads().song(a.id)).toEqual(a);
+    expect(await reads().song(seed.deletedSong)).toBeNull();
+    expect(await reads().song('nope')).toBeNull();
+    expect(await reads().songsByIds([a.id, seed.deletedSong, b.id, 'nope'])).toEqual([a, b]);
+    expect((await reads().song(a.id))!.loudness).toBe(packLoudness(-14.2, -1.1));
+  });
+
+  it('pages albums by id and answers an album', async () => {
+    expect(await reads().albumsPage({})).toEqual({ items: [seed.album, seed.emptyAlbum], nextAfterId: null, total: 2 });
+    expect(await reads().albumsPage({ limit: 1 })).toEqual({ items: [seed.album], nextAfterId: seed.album!.id, total: 2 });
+    expect(await reads().album(seed.emptyAlbum!.id)).toEqual(seed.emptyAlbum);
+    expect(await reads().album(OTHER_ID)).toBeNull();
+  });
+
+  it('answers an album’s songs by disc, track, then id; null for no album', async () => {
+    expect(ids((await reads().albumSongs(seed.album!.id, {}))!.items)).toEqual(seed.albumOrder);
+    for (const limit of [1, 2, 4]) expect(await walk((request) => reads().albumSongs(seed.album!.id, request), limit, 5)).toEqual(seed.albumOrder);
+    expect(await reads().albumSongs(seed.emptyAlbum!.id, {})).toEqual({ items: [], nextAfterId: null, total: 0 });
+    expect(await reads().albumSongs(OTHER_ID, {})).toBeNull();
+  });
+
+  it('shows a private playlist to its creator only', async () => {
+    const { ownPublic, ownPrivate, otherPublic, otherPrivate } = seed.playlists;
+    expect(await reads().visiblePlaylist(ownPrivate.id, seed.owner)).toEqual(ownPrivate);
+    expect(await reads().visiblePlaylist(ownPrivate.id, seed.listener)).toBeNull();
+    expect(await reads().visiblePlaylist(ownPrivate.id, null)).toBeNull();
+    expect(await reads().visiblePlaylist(ownPublic.id, null)).toEqual(ownPublic);
+    expect(await reads().visiblePlaylistsPage(seed.owner, {})).toEqual({ items: [ownPublic, ownPrivate, otherPublic], nextAfterId: null, total: 3 });
+    expect(await reads().visiblePlaylistsPage(null, {})).toEqual({ items: [ownPublic, otherPublic], nextAfterId: null, total: 2 });
+    expect(await walk((request) => reads().visiblePlaylistsPage(seed.listener, request), 1, 3)).toEqual(ids([ownPublic, otherPublic, otherPrivate]));
+  });
+
+  it('answers a playlist’s entries unkeyed first by id, then by order key, with their songs', async () => {
+    const listId = seed.playlists.ownPublic.id;
+    const page = (await reads().playlistEntries(listId, {}))!;
+    expect(page.items.map((entry) => entry.song.id)).toEqual(seed.entryOrder);
+    expect(page.items.map((entry) => entry.orderKey ?? '')).toEqual(['', '', 'a0', 'a0V', 'a1']);
+    expect(page.items[0]!.song).toEqual(seed.songs.find((song) => song.id === seed.entryOrder[0]));
+    expect(page.items[0]!.at).toBeInstanceOf(Date);
+    for (const limit of [1, 2, 3]) expect(await walk((request) => reads().playlistEntries(listId, request), limit, 5)).toEqual(ids(page.items));
+    expect((await reads().playlistEntries(listId, { offset: 1, limit: 2 }))!.items.map((entry) => entry.song.id)).toEqual(seed.entryOrder.slice(1, 3));
+    expect(await reads().playlistEntries(seed.playlists.otherPublic.id, {})).toEqual({ items: [], nextAfterId: null, total: 0 });
+    expect(await reads().playlistEntries(OTHER_ID, {})).toBeNull();
+  });
+
+  it('answers likes newest first; a removed like’s cursor goes on with the next older one', async () => {
+    const page = await reads().likesPage(seed.listener, {});
+    expect(page.items.map((like) => like.song.id)).toEqual(seed.likeOrder);
+    expect(page.total).toBe(4);
+    for (const limit of [1, 3]) expect(await walk((request) => reads().likesPage(seed.listener, request), limit, 4)).toEqual(ids(page.items));
+    // The like of the deleted song sat between t2's and d1t1's: a cursor on it continues at d1t1.
+    expect((await reads().likesPage(seed.listener, { afterId: seed.removedLike, limit: 1 })).items.map((like) => like.song.id)).toEqual([seed.likeOrder[2]]);
+    expect(await reads().likesPage(seed.owner, {})).toEqual({ items: [], nextAfterId: null, total: 0 });
+  });
+});

@@ -1,0 +1,23 @@
+import type { Db, IndexDescription } from 'mongodb';
+
+/**
+ * The indexes the MongoDB adapter's queries need, beside the query shapes they serve (mongo-catalog-reads.ts). The
+ * repositories already declare `songs.album_id`, `playlists.creator_id`, `playlist_songs {playlist_id, song_id}` and
+ * `likes {user_id, song_id}`; these add the orders the pages walk, so no page sorts in memory or reads past its rows.
+ */
+export const CATALOG_READ_INDEXES: Record<string, IndexDescription[]> = {
+  // visiblePlaylistsPage: {$or: [{private: false}, {creator_id}]}, _id > cursor, sort _id: one ordered scan per branch, merged.
+  playlists: [
+    { key: { private: 1, _id: 1 }, name: 'reads_private_id' },
+    { key: { creator_id: 1, _id: 1 }, name: 'reads_creator_id' },
+  ],
+  // playlistEntries: {playlist_id, position in [null, '']} by _id, then {playlist_id, position > ''} by position, _id.
+  playlist_songs: [{ key: { playlist_id: 1, position: 1, _id: 1 }, name: 'reads_playlist_position_id' }],
+  // likesPage: {user_id, _id < cursor}, sort _id descending.
+  likes: [{ key: { user_id: 1, _id: -1 }, name: 'reads_user_newest' }],
+};
+
+/** Creates what is missing (idempotent: an index that exists with the same key and name is left alone). */
+export async function ensureCatalogReadIndexes(db: Db): Promise<void> {
+  for (const [collection, indexes] of Object.entries(CATALOG_READ_INDEXES)) await db.collection(collection).createIndexes(indexes);
+}

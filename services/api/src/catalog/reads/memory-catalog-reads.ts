@@ -1,0 +1,52 @@
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { CatalogModel } from '../catalog-model.js';
+import type { Page, PageRequest } from '../paging.js';
+import type { SongRef } from '../ref-list.js';
+import type { CatalogReads } from './read-port.js';
+
+/** The embedded default: each read is the in-memory model's (CatalogReadModel.current(): synced with other replicas). */
+export class MemoryCatalogReads implements CatalogReads {
+  readonly kind = 'memory';
+
+  constructor(private readonly catalog: { current(): Promise<CatalogModel> }) {}
+
+  async songsPage(request: PageRequest): Promise<Page<SongRecord>> {
+    return (await this.catalog.current()).songsPage(request);
+  }
+
+  async song(id: string): Promise<SongRecord | null> {
+    return (await this.catalog.current()).song(id);
+  }
+
+  async songsByIds(ids: readonly string[]): Promise<SongRecord[]> {
+    return (await this.catalog.current()).songsByIds(ids);
+  }
+
+  async albumsPage(request: PageRequest): Promise<Page<AlbumRecord>> {
+    return (await this.catalog.current()).albumsPage(request);
+  }
+
+  async album(id: string): Promise<AlbumRecord | null> {
+    return (await this.catalog.current()).album(id);
+  }
+
+  async albumSongs(albumId: string, request: PageRequest): Promise<Page<SongRecord> | null> {
+    return (await this.catalog.current()).albumSongs(albumId, request);
+  }
+
+  async visiblePlaylist(id: string, viewerId: string | null): Promise<PlaylistRecord | null> {
+    return (await this.catalog.current()).visiblePlaylist(id, viewerId);
+  }
+
+  async visiblePlaylistsPage(viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>> {
+    return (await this.catalog.current()).visiblePlaylistsPage(viewerId, request);
+  }
+
+  async playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null> {
+    return (await this.catalog.current()).playlistEntries(playlistId, request);
+  }
+
+  async likesPage(userId: string, request: PageRequest): Promise<Page<SongRef>> {
+    return (await this.catalog.current()).likesPage(userId, request);
+  }
+}

@@ -1,0 +1,197 @@
+import type { Collection, Db, Filter, ObjectId, WithId } from 'mongodb';
+import { compareAlbumOrder } from '../album-order.js';
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { Page, PageRequest } from '../paging.js';
+import type { SongRef } from '../ref-list.js';
+import {
+  albumRecordOf,
+  objectIdOf,
+  playlistRecordOf,
+  songRecordOf,
+  type AlbumDocument,
+  type EntryDocument,
+  type LikeDocument,
+  type PackLoudness,
+  type PlaylistDocument,
+  type SongDocument,
+} from './catalog-documents.js';
+import { ensureCatalogReadIndexes } from './catalog-read-indexes.js';
+import type { CatalogReads } from './read-port.js';
+
+/** A page's rows as read: one more than the limit, so the page knows whether another follows. */
+interface Rows<T> {
+  items: T[];
+  more: boolean;
+}
+
+/**
+ * The same reads as the in-memory model, answered by indexed queries on the collections (the indexes:
+ * catalog-read-indexes.ts; docs/scaling.md says when this beats holding the catalog in memory). Every list pages by
+ * key: a cursor is found again by its row's sort key, never by counting rows, and a page reads its limit plus one.
+ */
+export class MongoCatalogReads implements CatalogReads {
+  readonly kind = 'mongodb';
+
+  constructor(
+    private readonly db: () => Db,
+    private readonly packLoudness: PackLoudness,
+  ) {}
+
+  async ensureIndexes(): Promise<void> {
+    await ensureCatalogReadIndexes(this.db());
+  }
+
+  async songsPage(request: PageRequest): Promise<Page<SongRecord>> {
+    const songs = this.db().collection<SongDocument>('songs');
+    const rows = await idOrdered(songs, {}, request);
+    return pageFrom(rows, (doc) => this.songOf(doc), await songs.estimatedDocumentCount());
+  }
+
+  async song(id: string): Promise<SongRecord | null> {
+    const _id = objectIdOf(id);
+    const doc = _id && (await this.db().collection<SongDocument>('songs').findOne({ _id }));
+    return doc ? this.songOf(doc) : null;
+  }
+
+  async songsByIds(ids: readonly string[]): Promise<SongRecord[]> {
+    const found = await this.songsById(ids.flatMap((id) => objectIdOf(id) ?? []));
+    return ids.flatMap((id) => found.get(id.toLowerCase()) ?? []);
+  }
+
+  async albumsPage(request: PageRequest): Promise<Page<AlbumRecord>> {
+    const albums = this.db().collection<AlbumDocument>('albums');
+    const rows = await idOrdered(albums, {}, request);
+    return pageFrom(rows, albumRecordOf, await albums.estimatedDocumentCount());
+  }
+
+  async album(id: string): Promise<AlbumRecord | null> {
+    const _id = objectIdOf(id);
+    const doc = _id && (await this.db().collection<AlbumDocument>('albums').findOne({ _id }));
+    return doc ? albumRecordOf(doc) : null;
+  }
+
+  /**
+   * Album order puts songs without a disc on disc 1 and songs without a track after the numbered ones, which no index
+   * order gives (a missing field sorts first): the album's songs come whole by `album_id` (an album is a few dozen
+   * songs) and are ordered and paged as the model does.
+   */
+  async albumSongs(albumId: string, request: PageRequest): Promise<Page<SongRecord> | null> {
+    const _id = objectIdOf(albumId);
+    if (!_id || !(await this.db().collection<AlbumDocument>('albums').findOne({ _id }, { projection: { _id: 1 } }))) return null;
+    const songs = (await this.db().collection<SongDocument>('songs').find({ album_id: _id }).toArray()).map((doc) => this.songOf(doc)).sort(compareAlbumOrder);
+    let start = Math.min(request.offset ?? 0, songs.length);
+    if (request.afterId !== undefined) {
+      const cursor = songs.find((song) => song.id === request.afterId!.toLowerCase());
+      start = cursor ? songs.findIndex((song) => compareAlbumOrder(song, cursor) > 0) : 0;
+      if (start < 0) start = songs.length;
+    }
+    const end = request.limit === undefined ? songs.length : Math.min(songs.length, start + request.limit);
+    const items = songs.slice(start, end);
+    return { items, nextAfterId: end < songs.length && items.length > 0 ? items[items.length - 1]!.id : null, total: songs.length };
+  }
+
+  async visiblePlaylist(id: string, viewerId: string | null): Promise<PlaylistRecord | null> {
+    const _id = objectIdOf(id);
+    const doc = _id && (await this.db().collection<PlaylistDocument>('playlists').findOne({ _id }));
+    return doc && (doc.private !== true || (viewerId !== null && doc.creator_id.toHexString() === viewerId)) ? playlistRecordOf(doc) : null;
+  }
+
+  async visiblePlaylistsPage(viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>> {
+    const playlists = this.db().collection<PlaylistDocument>('playlists');
+    const viewer = viewerId ? objectIdOf(viewerId) : null;
+    const visible: Filter<PlaylistDocument> = viewer ? { $or: [{ private: false }, { creator_id: viewer }] } : { private: false };
+    const rows = await idOrdered(playlists, visible, request);
+    return pageFrom(rows, playlistRecordOf, await playlists.countDocuments(visible));
+  }
+
+  /**
+   * Two index-ordered runs, as the model orders entries: those without an order key (null or '') by id, then the
+   * keyed ones by key and id. A cursor entry is found by id and the page goes on after its place; a cursor that
+   * names no entry starts again at the top (the model also remembers the last 256 removed entries' places).
+   */
+  async playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null> {
+    const playlist = objectIdOf(playlistId);
+    if (!playlist || !(await this.db().collection<PlaylistDocument>('playlists').findOne({ _id: playlist }, { projection: { _id: 1 } }))) return null;
+    const entries = this.db().collection<EntryDocument>('playlist_songs');
+    const cursorId = request.afterId !== undefined ? objectIdOf(request.afterId) : null;
+    const cursor = cursorId && (await entries.findOne({ _id: cursorId, playlist_id: playlist }, { projection: { position: 1 } }));
+    const want = request.limit === undefined ? Number.POSITIVE_INFINITY : request.limit;
+    let skip = cursor ? 0 : (request.afterId === undefined ? (request.offset ?? 0) : 0);
+    const found: EntryDocument[] = [];
+    const read = async (filter: Filter<EntryDocument>, sort: Record<string, 1>) => {
+      const batch = entries.find(filter).sort(sort).skip(skip);
+      if (Number.isFinite(want)) batch.limit(want + 1 - found.length);
+      const docs = await batch.toArray();
+      found.push(...docs);
+      return docs.length;
+    };
+    const unkeyed = { playlist_id: playlist, position: { $in: [null, ''] } };
+    if (!cursor?.position) {
+      const after = cursor ? { _id: { $gt: cursor._id } } : {};
+      const read0 = await read({ ...unkeyed, ...after }, { _id: 1 });
+      if (read0 === 0 && skip > 0) skip = Math.max(0, skip - (await entries.countDocuments(unkeyed)));
+      else skip = 0;
+    }
+    if (found.length <= want) {
+      const key = cursor?.position;
+      const after: Filter<EntryDocument> = key ? { $or: [{ position: { $gt: key } }, { position: key, _id: { $gt: cursor!._id } }] } : { position: { $gt: '' } };
+      await read({ playlist_id: playlist, ...after }, { position: 1, _id: 1 });
+    }
+    const more = found.length > want;
+    const docs = more ? found.slice(0, want) : found;
+    const songs = await this.songsById(docs.map((doc) => doc.song_id));
+    const items = docs.flatMap((doc): SongRef[] => {
+      const song = songs.get(doc.song_id.toHexString());
+      if (!song) return [];
+      const ref: SongRef = { id: doc._id.toHexString(), song, at: doc.added_at };
+      if (doc.position) ref.orderKey = doc.position;
+      return [ref];
+    });
+    return { items, nextAfterId: more && items.length > 0 ? items[items.length - 1]!.id : null, total: await entries.countDocuments({ playlist_id: playlist }) };
+  }
+
+  async likesPage(userId: string, request: PageRequest): Promise<Page<SongRef>> {
+    const user = objectIdOf(userId);
+    if (!user) return { items: [], nextAfterId: null, total: 0 };
+    const likes = this.db().collection<LikeDocument>('likes');
+    const before = request.afterId !== undefined ? objectIdOf(request.afterId) : null;
+    const query = likes.find({ user_id: user, ...(before ? { _id: { $lt: before } } : {}) }).sort({ _id: -1 });
+    if (!before && request.offset) query.skip(request.offset);
+    if (request.limit !== undefined) query.limit(request.limit + 1);
+    const docs = await query.toArray();
+    const more = request.limit !== undefined && docs.length > request.limit;
+    const page = more ? docs.slice(0, request.limit) : docs;
+    const songs = await this.songsById(page.map((doc) => doc.song_id));
+    const items = page.flatMap((doc) => {
+      const song = songs.get(doc.song_id.toHexString());
+      return song ? [{ id: doc._id.toHexString(), song, at: doc.liked_at }] : [];
+    });
+    return { items, nextAfterId: more && items.length > 0 ? items[items.length - 1]!.id : null, total: await likes.countDocuments({ user_id: user }) };
+  }
+
+  /** The songs with these ids, by id: one `_id $in` query (served by the primary key on every engine). */
+  private async songsById(ids: ObjectId[]): Promise<Map<string, SongRecord>> {
+    if (ids.length === 0) return new Map();
+    const docs = await this.db().collection<SongDocument>('songs').find({ _id: { $in: ids } }).toArray();
+    return new Map(docs.map((doc) => [doc._id.toHexString(), this.songOf(doc)]));
+  }
+
+  private songOf(doc: SongDocument): SongRecord {
+    return songRecordOf(doc, this.packLoudness);
+  }
+}
+
+/** Rows after the cursor id (or from the offset) in `_id` order, limit plus one. */
+async function idOrdered<T extends { _id: ObjectId }>(collection: Collection<T>, filter: Filter<T>, request: PageRequest): Promise<Rows<WithId<T>>> {
+  const after = request.afterId !== undefined ? objectIdOf(request.afterId) : null;
+  const where = (after ? { $and: [filter, { _id: { $gt: after } }] } : filter) as Filter<T>;
+  const skipped = collection.find(where).sort({ _id: 1 }).skip(request.afterId === undefined ? (request.offset ?? 0) : 0);
+  const docs = await (request.limit === undefined ? skipped.toArray() : skipped.limit(request.limit + 1).toArray());
+  const more = request.limit !== undefined && docs.length > request.limit;
+  return { items: more ? docs.slice(0, request.limit) : docs, more };
+}
+
+function pageFrom<D extends { _id: ObjectId }, T>(rows: Rows<D>, record: (doc: D) => T, total: number): Page<T> {
+  const last = rows.items[rows.items.length - 1];
+  return { items: rows.items.map(record), nextAfterId: rows.more && last ? last._id.toHexString() : null, total };
+}

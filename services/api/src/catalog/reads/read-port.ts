@@ -1,0 +1,38 @@
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { Page, PageRequest } from '../paging.js';
+import type { SongRef } from '../ref-list.js';
+
+/** The Nest token of the configured CatalogReads (CATALOG_READS=memory|mongodb). */
+export const CATALOG_READS = Symbol('CatalogReads');
+
+/**
+ * The catalog reads the services page through (docs/decisions/0019-catalog-read-port.md). Every answer and order is
+ * the in-memory model's: the embedded default answers from it, the MongoDB adapter with indexed queries, and one
+ * contract suite holds both to the same answers. Async, so an adapter may go to a database.
+ */
+export interface CatalogReads {
+  /** Which adapter answers ('memory' or 'mongodb'): logs and the contract suite's names. */
+  readonly kind: string;
+
+  /** Every song, oldest first (by id); a cursor is the last song's id. */
+  songsPage(request: PageRequest): Promise<Page<SongRecord>>;
+  song(id: string): Promise<SongRecord | null>;
+  /** Existing songs among the ids, in the order asked. */
+  songsByIds(ids: readonly string[]): Promise<SongRecord[]>;
+
+  /** Every album, oldest first (by id). */
+  albumsPage(request: PageRequest): Promise<Page<AlbumRecord>>;
+  album(id: string): Promise<AlbumRecord | null>;
+  /** The album's songs by disc, track, then id; null when there is no such album. */
+  albumSongs(albumId: string, request: PageRequest): Promise<Page<SongRecord> | null>;
+
+  /** A playlist the viewer may see: someone else's private one reads as missing. */
+  visiblePlaylist(id: string, viewerId: string | null): Promise<PlaylistRecord | null>;
+  /** Public playlists and the viewer's own private ones, by id. */
+  visiblePlaylistsPage(viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>>;
+  /** Entries without an order key first by id, then by key and id; a cursor is the last entry's id. Null: no playlist. */
+  playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null>;
+
+  /** The user's likes, newest first; after a cursor comes the next older like, whether or not the cursor's is still there. */
+  likesPage(userId: string, request: PageRequest): Promise<Page<SongRef>>;
+}
