@@ -61,7 +61,7 @@ export class VocabularyWalk {
       const word = sorted[position]!;
       const cut = this.advance(word);
       if (cut > 0) {
-        const end = upperBoundOfPrefix(sorted, word.slice(0, cut), position);
+        const end = upperBoundOfPrefix(sorted, word, cut, position);
         // Every word under the cut prefix is as close as its prefix got (a prefix match), none closer as a whole.
         const prefix = this.prefixBest[cut]!;
         if (prefix <= limit) for (; position < end; position++) found(position, limit + 1, prefix);
@@ -137,15 +137,30 @@ export class VocabularyWalk {
   }
 }
 
-/** The first position past `from` whose word does not start with `prefix`. */
-function upperBoundOfPrefix(sorted: readonly string[], prefix: string, from: number): number {
-  const bound = `${prefix}\uffff`;
-  let low = from;
-  let high = sorted.length;
+/**
+ * The first position past `from` whose word does not start with the first `length` letters of `word` (which does):
+ * galloping from `from`, since most cut prefixes cover a few words, then a binary search; no string is made.
+ */
+function upperBoundOfPrefix(sorted: readonly string[], word: string, length: number, from: number): number {
+  let low = from + 1;
+  let step = 1;
+  let high = low;
+  while (high < sorted.length && sharesPrefix(sorted[high]!, word, length)) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  if (high > sorted.length) high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (sorted[middle]! < bound) low = middle + 1;
+    if (sharesPrefix(sorted[middle]!, word, length)) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+function sharesPrefix(candidate: string, word: string, length: number): boolean {
+  if (candidate.length < length) return false;
+  for (let at = length - 1; at >= 0; at--) if (candidate.charCodeAt(at) !== word.charCodeAt(at)) return false;
+  return true;
 }
