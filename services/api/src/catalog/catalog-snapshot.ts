@@ -10,7 +10,7 @@ import type { CatalogRecord } from './catalog-records.js';
 
 /**
  * A local copy of the read model's records, so a restarted API builds its copy from its own disk and the change
- * feed instead of reading every collection again (minutes at 100,000 songs on the embedded engine under load).
+ * feed instead of reading every collection again (decision 0010).
  *
  * Gzipped NDJSON: a header line, then one `[kind, record]` line per record, in the order a load takes them.
  * Written at shutdown, when no request can change the copy any more, to a temporary name and renamed, so a

@@ -36,10 +36,8 @@ type Column = Uint8Array | Int32Array | Float64Array;
 /**
  * Every song of the catalog in columns: each field in one typed array indexed by the song's slot (stable while the
  * song lives; a deleted song's slot is reused), names in one array of strings, and the id order as one array of
- * slots searched by binary search. A song costs ~110 bytes plus its name here, where a record object with its hex
- * ids, its Map entry and its place in the id-ordered array cost ~470 (measured in docs/benchmarks.md, "API memory"):
- * at a million songs that is the difference between fitting in the API's budget and not. Records are made on
- * demand, for the rows an answer needs.
+ * slots searched by binary search: a fraction of a record object's memory, which is what lets a million songs fit the
+ * API's budget (decision 0011). Records are made on demand, for the rows an answer needs.
  */
 export class SongTable {
   private capacity = 0;
