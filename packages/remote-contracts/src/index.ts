@@ -3,7 +3,7 @@
  * exposes (the keys of its rspack.config.ts `exposes`, without './') and the shape of each.
  *
  * Both sides compile against this package and neither against the other's source:
- *  - the shell types what it loads with it (shell/src/federation/remote-modules.ts, RemoteRegion.tsx), so
+ *  - the shell types what it loads with it (shell/src/federation/remote-modules.ts, remote-region.tsx), so
  *    it type-checks and builds with no remote folder present (shell/src/federation/standalone-build.test.ts);
  *  - each remote's type check asserts that it satisfies it: its rspack.config.ts `exposes` keys are
  *    `satisfies RemoteExposes<...>`, and src/remote-contract.ts maps each key to its module with

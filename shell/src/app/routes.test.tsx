@@ -6,7 +6,7 @@ import { getEventBus } from '@tunafy/event-bus';
 import { AppRoutes, createRoutes, routeHandles } from './routes';
 
 // Screens are remote modules; here each one is a stub that names itself.
-vi.mock('../federation/RemoteRegion', () => ({
+vi.mock('../federation/remote-region', () => ({
   RemoteRegion: ({ label }: { label: string }) => <p>remote: {label}</p>,
 }));
 

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { RemoteRegion } from '../federation/RemoteRegion';
+import { RemoteRegion } from '../federation/remote-region';
 import { REMOTE_MODULES } from '../federation/remote-modules';
-import { Layout } from '../layout/Layout';
-import { ErrorBoundary } from './ErrorBoundary';
-import { ErrorScreen } from './ErrorScreen';
-import { NotFound } from './NotFound';
+import { Layout } from '../layout/layout';
+import { ErrorBoundary } from './error-boundary';
+import { ErrorScreen } from './error-screen';
+import { NotFound } from './not-found';
 
 export interface RouteHandle {
   title?: string;

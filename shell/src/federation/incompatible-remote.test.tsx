@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EVENT_CONTRACT_VERSION } from '@tunafy/event-bus';
-import { RemoteRegion } from './RemoteRegion';
+import { RemoteRegion } from './remote-region';
 
 // Only the federation runtime is faked: the real loader (load-remote.ts) and region run, as in the page.
 const pageRan = vi.fn();

@@ -2,10 +2,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchInstanceCredits, forgetInstanceCredits, parseContributors, parseInstanceCredits, requestInstanceCredits } from './credits';
-import { Sidebar } from './Sidebar';
+import { Sidebar } from './sidebar';
 
 // The library region is another remote's; this file is about the credits under it.
-vi.mock('../federation/RemoteRegion', () => ({ RemoteRegion: () => null }));
+vi.mock('../federation/remote-region', () => ({ RemoteRegion: () => null }));
 
 describe('parseContributors (TUNAFY_CREDITS)', () => {
   it('reads Name=URL entries separated by semicolons, keeping a URL’s own = and trimming spaces', () => {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
-import { ServerStatusBanner } from '../layout/ServerStatusBanner';
+import { ServerStatusBanner } from '../layout/server-status-banner';
 import { restoreSession, SESSION_RETRY_MS, SESSION_TIMEOUT_MS } from './session';
 
 const session = vi.fn();

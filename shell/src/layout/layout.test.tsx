@@ -8,7 +8,7 @@ import { AppRoutes, createRoutes } from '../app/routes';
 import { PHONE_QUERY } from './use-media-query';
 
 // Remote regions are stubs that name themselves; this file is about where the layout puts them.
-vi.mock('../federation/RemoteRegion', () => ({
+vi.mock('../federation/remote-region', () => ({
   RemoteRegion: ({ label }: { label: string }) => <p>remote: {label}</p>,
 }));
 

@@ -1,10 +1,9 @@
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
-import { Menu, type MenuItem } from '@tunafy/ui';
+import { Menu, UserCircleIcon, type MenuItem } from '@tunafy/ui';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../session/session';
-import { UserCircleIcon } from './icons';
-import styles from './ProfileMenu.module.css';
+import styles from './profile-menu.module.css';
 
 /** The user-circle menu button: @tunafy/ui's Menu (keyboard, focus and typeahead are its), the user's name and email on top. */
 export function ProfileMenu({ user }: { user: SessionUser | null }) {
@@ -43,7 +42,7 @@ export function ProfileMenu({ user }: { user: SessionUser | null }) {
         )
       }
     >
-      <UserCircleIcon />
+      <UserCircleIcon size={24} />
     </Menu>
   );
 }

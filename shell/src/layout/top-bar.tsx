@@ -1,9 +1,9 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { RemoteRegion } from '../federation/RemoteRegion';
+import { ChevronLeftIcon, ChevronRightIcon } from '@tunafy/ui';
+import { RemoteRegion } from '../federation/remote-region';
 import { useSessionUser } from '../session/session';
-import { Icon } from './icons';
-import { ProfileMenu } from './ProfileMenu';
-import styles from './TopBar.module.css';
+import { ProfileMenu } from './profile-menu';
+import styles from './top-bar.module.css';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 import { usePhoneLayout } from './use-media-query';
 
@@ -18,12 +18,12 @@ export function TopBar() {
     <header className={styles.bar}>
       <div className={styles.history}>
         <button type="button" className={styles.round} aria-label="Go back" onClick={() => navigate(-1)}>
-          <Icon name="chevronLeft" />
+          <ChevronLeftIcon size={24} />
         </button>
         {/* Phones have a forward gesture but rarely use it; the bar's width goes to the account buttons. */}
         {!phone && (
           <button type="button" className={styles.round} aria-label="Go forward" onClick={() => navigate(1)}>
-            <Icon name="chevronRight" />
+            <ChevronRightIcon size={24} />
           </button>
         )}
       </div>

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IncompatibleRemoteError, RemoteUnavailableError } from './errors';
-import { RemoteRegion } from './RemoteRegion';
+import { RemoteRegion } from './remote-region';
 
 const loadRemoteModule = vi.fn();
 const prepareRetry = vi.fn();

@@ -1,5 +1,5 @@
 import { useServerUnreachable } from '../session/server-status';
-import styles from './ServerStatusBanner.module.css';
+import styles from './server-status-banner.module.css';
 
 /** A polite notice while the API cannot be reached; it goes away by itself once the API answers again. */
 export function ServerStatusBanner() {

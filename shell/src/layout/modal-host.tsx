@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import { afterFirstScreen } from '../federation/first-screen';
-import { RemoteRegion, type FallbackProps } from '../federation/RemoteRegion';
+import { RemoteRegion, type FallbackProps } from '../federation/remote-region';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 
 /**

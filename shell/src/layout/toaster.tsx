@@ -1,5 +1,5 @@
 import { Toaster as NoticeToaster } from '@tunafy/app-kit';
-import styles from './Toaster.module.css';
+import styles from './toaster.module.css';
 
 const CLASS_NAMES = { region: styles.region, toast: styles.toast, error: styles.error };
 

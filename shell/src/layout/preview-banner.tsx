@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import styles from './PreviewBanner.module.css';
+import styles from './preview-banner.module.css';
 
 /** The guest invitation at the bottom of every page (SPEC §1). */
 export function PreviewBanner() {

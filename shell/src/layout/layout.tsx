@@ -1,16 +1,16 @@
 import { Outlet, useLocation } from 'react-router';
-import { RemoteRegion } from '../federation/RemoteRegion';
+import { RemoteRegion } from '../federation/remote-region';
 import { useSessionUser } from '../session/session';
-import styles from './Layout.module.css';
-import { ModalHost } from './ModalHost';
-import { PreviewBanner } from './PreviewBanner';
-import { ServerStatusBanner } from './ServerStatusBanner';
-import { Sidebar } from './Sidebar';
-import { Toaster } from './Toaster';
-import { TopBar } from './TopBar';
+import styles from './layout.module.css';
+import { ModalHost } from './modal-host';
+import { PreviewBanner } from './preview-banner';
+import { ServerStatusBanner } from './server-status-banner';
+import { Sidebar } from './sidebar';
+import { Toaster } from './toaster';
+import { TopBar } from './top-bar';
 import { useDropToUpload } from './use-drop-to-upload';
 import { usePhoneLayout } from './use-media-query';
-import { BottomNav } from './BottomNav';
+import { BottomNav } from './bottom-nav';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 
 /** Auth pages stand alone: no sidebar, player or banner (SPEC §2). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { getEventBus } from '@tunafy/event-bus';
-import { ProfileMenu } from './ProfileMenu';
+import { ProfileMenu } from './profile-menu';
 
 const logout = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('@tunafy/api-client', async (importOriginal) => {

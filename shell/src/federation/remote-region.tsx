@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { PropsOf, RemoteRequest } from '@tunafy/remote-contracts';
-import { ErrorBoundary } from '../app/ErrorBoundary';
+import { ErrorBoundary } from '../app/error-boundary';
 import { IncompatibleRemoteError, RemoteUnavailableError } from './errors';
 import { prepareRetry } from './load-remote';
 import { forgetRemoteComponent, remoteComponent } from './remote-components';
-import styles from './RemoteRegion.module.css';
+import styles from './remote-region.module.css';
 
 type AnyProps = Record<string, unknown>;
 

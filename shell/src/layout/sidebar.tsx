@@ -1,12 +1,12 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { getEventBus } from '@tunafy/event-bus';
-import { RemoteRegion } from '../federation/RemoteRegion';
+import { HeartIcon, HomeIcon, LogoMark, PersonIcon, PlusIcon, SongsIcon } from '@tunafy/ui';
+import { RemoteRegion } from '../federation/remote-region';
 import { REMOTE_MODULES } from '../federation/remote-modules';
 import { useSessionUser } from '../session/session';
 import { useInstanceCredits } from './credits';
-import { Icon, LogoMark } from './icons';
-import styles from './Sidebar.module.css';
+import styles from './sidebar.module.css';
 
 interface NavItem {
   to: string;
@@ -15,19 +15,19 @@ interface NavItem {
 }
 
 const BROWSE: NavItem[] = [
-  { to: '/', label: 'Your Library', icon: <Icon name="home" /> },
-  { to: '/songs', label: 'All Songs', icon: <Icon name="songs" /> },
+  { to: '/', label: 'Your Library', icon: <HomeIcon size={24} /> },
+  { to: '/songs', label: 'All Songs', icon: <SongsIcon size={24} /> },
   // Not in SPEC's list: the credited artists A–Z of issue 25.
-  { to: '/artists', label: 'Artists', icon: <Icon name="artist" /> },
-  { to: '/collection/tracks', label: 'Liked Songs', icon: <Icon name="heart" /> },
+  { to: '/artists', label: 'Artists', icon: <PersonIcon size={24} /> },
+  { to: '/collection/tracks', label: 'Liked Songs', icon: <HeartIcon filled size={24} /> },
 ];
 
 const CREATE: NavItem[] = [
-  { to: '/songs/new', label: 'Create Song', icon: <Icon name="plus" /> },
-  { to: '/albums/new', label: 'Create Album', icon: <Icon name="plus" /> },
-  { to: '/playlists/new', label: 'Create Playlist', icon: <Icon name="plus" /> },
+  { to: '/songs/new', label: 'Create Song', icon: <PlusIcon size={24} /> },
+  { to: '/albums/new', label: 'Create Album', icon: <PlusIcon size={24} /> },
+  { to: '/playlists/new', label: 'Create Playlist', icon: <PlusIcon size={24} /> },
   // Not in SPEC's list: the bulk upload of issue 13 (many files, any accepted format) beside the mp3-only form.
-  { to: '/upload', label: 'Upload Music', icon: <Icon name="plus" /> },
+  { to: '/upload', label: 'Upload Music', icon: <PlusIcon size={24} /> },
 ];
 
 export function Sidebar() {
@@ -51,7 +51,7 @@ export function Sidebar() {
   return (
     <nav className={styles.sidebar} aria-label="Main">
       <Link to="/" className={styles.logo} aria-label="Tunafy home">
-        <LogoMark />
+        <LogoMark width={32} height={32} />
         <span>Tunafy</span>
       </Link>
       <ul className={styles.list}>{BROWSE.map(item)}</ul>

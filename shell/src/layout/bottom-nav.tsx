@@ -1,9 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { getEventBus } from '@tunafy/event-bus';
+import { HomeIcon, LibraryIcon, SearchIcon } from '@tunafy/ui';
 import { useSessionUser } from '../session/session';
-import { Icon } from './icons';
-import styles from './BottomNav.module.css';
+import styles from './bottom-nav.module.css';
 
 interface Tab {
   to: string;
@@ -14,9 +14,9 @@ interface Tab {
 }
 
 const TABS: Tab[] = [
-  { to: '/', label: 'Home', icon: <Icon name="home" />, needsAccount: false },
-  { to: '/search', label: 'Search', icon: <Icon name="search" />, needsAccount: true },
-  { to: '/library', label: 'Your Library', icon: <Icon name="library" />, needsAccount: true },
+  { to: '/', label: 'Home', icon: <HomeIcon size={24} />, needsAccount: false },
+  { to: '/search', label: 'Search', icon: <SearchIcon size={24} />, needsAccount: true },
+  { to: '/library', label: 'Your Library', icon: <LibraryIcon size={24} />, needsAccount: true },
 ];
 
 /** The phone layout's navigation, under the player: three tabs within a thumb's reach (the sidebar's place on desktop). */
