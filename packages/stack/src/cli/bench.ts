@@ -11,6 +11,8 @@
  *
  * `npm run bench -- --subsonic-stream` compares Subsonic's /rest/stream with the web player's /api/files/{id} (bench/subsonic-stream.ts).
  *
+ * `npm run bench -- --listening 100000 [--rounds 51]` measures "Your listening" (top lists, history) over 10 plays per song (bench/listening.ts).
+ *
  * `npm run bench -- --catalog 100000 [--million]` runs the catalog scale benchmark instead (bench/catalog/run.ts; `--catalog N --quick`: a 1,000/5,000-song smoke run).
  *
  * `npm run bench` (`-- --quick` for a smoke run): throughput and latency of
@@ -32,6 +34,7 @@ import { runCatalogBench } from '../bench/catalog/run.js';
 import { parseBenchOptions } from '../bench/options.js';
 import { runRefusedUploadBench } from '../bench/refused-upload.js';
 import { runRescanBench } from '../bench/rescan.js';
+import { runListeningBench } from '../bench/listening.js';
 import { runLoudnessBench } from '../bench/loudness.js';
 import { runSearchBench } from '../bench/search.js';
 import { runSubsonicStreamBench } from '../bench/subsonic-stream.js';
@@ -60,6 +63,17 @@ if (rescanAt >= 0) {
   const files = Number(process.argv[rescanAt + 1] ?? 10_000);
   if (!Number.isInteger(files) || files < 10) throw new Error('--rescan takes a number of stored files, at least 10 (e.g. --rescan 10000)');
   await runRescanBench(files, progress).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+  process.exit();
+}
+const listeningAt = process.argv.indexOf('--listening');
+if (listeningAt >= 0) {
+  const songs = Number(process.argv[listeningAt + 1] ?? 100_000);
+  const rounds = process.argv.includes('--rounds') ? Number(process.argv[process.argv.indexOf('--rounds') + 1]) : 51;
+  if (!Number.isInteger(songs) || songs < 1000 || !Number.isInteger(rounds) || rounds < 1) throw new Error('--listening takes a number of songs, at least 1000 (e.g. --listening 100000), and --rounds a whole number');
+  await runListeningBench(songs, rounds, progress).catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });

@@ -20,8 +20,12 @@ export type TallyKind = 'song' | 'artist' | 'album';
 interface DayDocument {
   _id: string;
   user_id: Types.ObjectId;
-  /** On a day document: that day's plays, oldest first. */
-  plays?: { s: string; t: number }[];
+  /**
+   * On a day document: that day's plays in the order they were counted, each `"<song id>:<epoch ms>"`. A string and
+   * not `{s, t}`: the embedded engine decodes a day of 2,740 plays as strings in ~30 ms and as objects in 300–650 ms
+   * (docs/benchmarks.md, "Your listening"). Days written before hold `{s, t}` objects; both are read.
+   */
+  plays?: (string | { s: string; t: number })[];
   /** On the user's list: the days (YYYY-MM-DD) with plays. */
   days?: string[];
 }
@@ -52,7 +56,7 @@ export const RECENT_KEPT = 40;
 export const HISTORY_DAYS_KEPT = 400;
 
 const daySchema = new Schema<DayDocument>(
-  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, plays: { type: [{ _id: false, s: String, t: Number }], default: undefined }, days: { type: [String], default: undefined } },
+  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, plays: { type: [Schema.Types.Mixed], default: undefined }, days: { type: [String], default: undefined } },
   { versionKey: false, collection: 'listening_days' },
 );
 const tallySchema = new Schema<TallyDocument>({ _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, count: Number }, { versionKey: false, collection: 'play_tallies' });
@@ -74,6 +78,13 @@ export interface TallyHit {
 }
 
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+/** A day's play as stored (see DayDocument.plays). */
+export const playEntry = (songId: string, at: number) => `${songId}:${at}`;
+function readPlay(play: string | { s: string; t: number }): { s: string; t: number } {
+  if (typeof play !== 'string') return play;
+  const colon = play.lastIndexOf(':');
+  return { s: play.slice(0, colon), t: Number(play.slice(colon + 1)) };
+}
 const daysId = (userId: string) => `${userId}:days`;
 const dayId = (userId: string, day: string) => `${userId}:d:${day}`;
 const boardId = (userId: string, period: string, kind: TallyKind) => `${userId}:${period}:${kind}`;
@@ -99,7 +110,7 @@ export class ListeningHistoryRepository {
     const user = toObjectId(userId);
     const at = playedAt.getTime();
     const day = dayOf(at);
-    await this.days.updateOne({ _id: dayId(userId, day) }, { $push: { plays: { s: songId, t: at } }, $setOnInsert: { user_id: user } }, { upsert: true });
+    await this.days.updateOne({ _id: dayId(userId, day) }, { $push: { plays: playEntry(songId, at) }, $setOnInsert: { user_id: user } }, { upsert: true });
     const list = await this.days.findOneAndUpdate({ _id: daysId(userId) }, { $addToSet: { days: day }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
     if ((list?.days?.length ?? 0) > HISTORY_DAYS_KEPT) await this.trimDays(userId, list!.days!);
     for (const period of periods) {
@@ -165,7 +176,10 @@ export class ListeningHistoryRepository {
     for (const day of days) {
       if (before !== null && day > dayOf(before)) continue;
       const doc = await this.days.findById(dayId(userId, day), { plays: 1 }).lean<DayDocument | null>();
-      const plays = (doc?.plays ?? []).filter((play) => before === null || play.t < before).sort((a, b) => b.t - a.t);
+      const plays = (doc?.plays ?? [])
+        .map(readPlay)
+        .filter((play) => before === null || play.t < before)
+        .sort((a, b) => b.t - a.t);
       for (const play of plays) {
         entries.push({ songId: play.s, playedAt: play.t, day });
         if (entries.length === limit) return entries;

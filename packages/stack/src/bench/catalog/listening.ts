@@ -54,7 +54,8 @@ async function seedHistory(db: Db, userId: string, songCount: number): Promise<{
     for (let at = 0; at < docs.length; at += BATCH) await db.collection(collection).insertMany(docs.slice(at, at + BATCH) as never[], { ordered: false });
   };
   await insert('listening_days', [
-    ...[...days].map(([day, plays]) => ({ _id: `${userId}:d:${day}`, user_id: user, plays: plays.sort((a, b) => a.t - b.t) })),
+    // As the API stores them (listening-history.repository.ts): "<song id>:<epoch ms>", in the order counted.
+    ...[...days].map(([day, plays]) => ({ _id: `${userId}:d:${day}`, user_id: user, plays: plays.sort((a, b) => a.t - b.t).map((play) => `${play.s}:${play.t}`) })),
     { _id: `${userId}:days`, user_id: user, days: [...days.keys()] },
   ]);
   const boards = new Map<string, { id: string; n: number }[]>();
@@ -75,7 +76,7 @@ async function seedHistory(db: Db, userId: string, songCount: number): Promise<{
   return { plays: total, tallies: counts.size };
 }
 
-async function time(context: ScaleContext, label: string, path: () => string, target: number, check: (body: Record<string, unknown>) => string): Promise<Timing> {
+async function time(context: ScaleContext, label: string, path: () => string, target: number | undefined, check: (body: Record<string, unknown>) => string): Promise<Timing> {
   const samples: number[] = [];
   let failed = 0;
   let failure: string | undefined;
@@ -107,6 +108,8 @@ export async function measureListening(context: ScaleContext, db: Db, progress: 
   progress(`  seeded ${plays.toLocaleString('en')} plays and ${tallies.toLocaleString('en')} tallies in ${seedSeconds.toFixed(0)} s`);
   const topNote = (body: Record<string, unknown>) => `${(body.songs as unknown[]).length} songs, ${(body.artists as unknown[]).length} artists, ${(body.albums as unknown[]).length} albums`;
   const reads: Timing[] = [];
+  // The floor: a signed-in request that reads no listening data (the session's own look-up), to read the others against.
+  reads.push(await time(context, 'GET /api/auth/session (floor: no listening data)', () => '/api/auth/session', undefined, () => ''));
   for (const period of ['month', 'year', 'all']) reads.push(await time(context, `GET /api/me/top?period=${period}`, () => `/api/me/top?period=${period}`, 50, topNote));
   reads.push(await time(context, 'GET /api/me/history (newest page of 50)', () => '/api/me/history', 50, (body) => `${(body.plays as unknown[]).length} plays`));
   // A page deep in the history: the cursor of the 20th page.
@@ -117,5 +120,8 @@ export async function measureListening(context: ScaleContext, db: Db, progress: 
   }
   const deep = before;
   reads.push(await time(context, 'GET /api/me/history (a page 2,000 plays back)', () => `/api/me/history${deep ? `?before=${encodeURIComponent(deep)}` : ''}`, 50, (body) => `${(body.plays as unknown[]).length} plays`));
+  // Half a year back (the cursor is a play's time in epoch ms: opaque to the app, known to the bench).
+  const halfYear = String(Date.now() - 182 * 86_400_000);
+  reads.push(await time(context, 'GET /api/me/history (a page half a year back)', () => `/api/me/history?before=${halfYear}`, 50, (body) => `${(body.plays as unknown[]).length} plays`));
   return { plays, tallies, seedSeconds, reads };
 }
