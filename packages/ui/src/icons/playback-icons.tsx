@@ -32,29 +32,23 @@ export const PreviousIcon = (props: IconProps) => (
   </Icon>
 );
 
-/** A step back; `seconds`, if given, is written over the arrow. */
-export const RewindIcon = ({ seconds, ...props }: IconProps & { seconds?: number }) => (
-  <Icon {...props}>
-    <path d="M12 5V1L7 6l5 5V7c3.31 0 6 2.69 6 6s-2.69 6-6 6-6-2.69-6-6H4c0 4.42 3.58 8 8 8s8-3.58 8-8-3.58-8-8-8z" />
-    {seconds !== undefined && (
-      <text x="12" y="16.2" fontSize="7.5" fontWeight="700" textAnchor="middle" fontFamily="system-ui, sans-serif">
-        {seconds}
-      </text>
-    )}
-  </Icon>
-);
+/** An arrow turning back or forward, with the seconds it skips written over it when given. */
+function SkipIcon({ path, seconds, ...props }: IconProps & { path: string; seconds?: number }) {
+  return (
+    <Icon {...props}>
+      <path d={path} />
+      {seconds !== undefined && (
+        <text x="12" y="16.2" fontSize="7.5" fontWeight="700" textAnchor="middle" fontFamily="system-ui, sans-serif">
+          {seconds}
+        </text>
+      )}
+    </Icon>
+  );
+}
 
-/** A step forward; `seconds`, if given, is written over the arrow. */
-export const ForwardIcon = ({ seconds, ...props }: IconProps & { seconds?: number }) => (
-  <Icon {...props}>
-    <path d="M12 5V1l5 5-5 5V7c-3.31 0-6 2.69-6 6s2.69 6 6 6 6-2.69 6-6h2c0 4.42-3.58 8-8 8s-8-3.58-8-8 3.58-8 8-8z" />
-    {seconds !== undefined && (
-      <text x="12" y="16.2" fontSize="7.5" fontWeight="700" textAnchor="middle" fontFamily="system-ui, sans-serif">
-        {seconds}
-      </text>
-    )}
-  </Icon>
-);
+export const RewindIcon = (props: IconProps & { seconds?: number }) => <SkipIcon path="M12 5V1L7 6l5 5V7c3.31 0 6 2.69 6 6s-2.69 6-6 6-6-2.69-6-6H4c0 4.42 3.58 8 8 8s8-3.58 8-8-3.58-8-8-8z" {...props} />;
+
+export const ForwardIcon = (props: IconProps & { seconds?: number }) => <SkipIcon path="M12 5V1l5 5-5 5V7c-3.31 0-6 2.69-6 6s2.69 6 6 6 6-2.69 6-6h2c0 4.42-3.58 8-8 8s-8-3.58-8-8 3.58-8 8-8z" {...props} />;
 
 export const RepeatIcon = (props: IconProps) => (
   <Icon {...props}>
