@@ -64,7 +64,8 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
   let driver = 0;
   let fewest = Number.POSITIVE_INFINITY;
   const estimates: number[] = [];
-  for (let at = 0; at < count; at++) {
+  // One word drives itself: its estimate (a count over postings) is not needed.
+  for (let at = 0; at < count && count > 1; at++) {
     const estimate = (estimates[at] = source.estimate(at));
     if (estimate < fewest) {
       fewest = estimate;

@@ -41,7 +41,9 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
       const songs = parts.albumSongs(album);
       for (let i = 0; i < songs.length; i++) visit(songs[i]!);
     });
-  const estimates = plan.words.map((_, at) => {
+  // Asked only when there are several words (one word drives itself), once each.
+  const estimates: number[] = [];
+  const estimate = (at: number) => {
     let count = parts.titles.terms(plan, at).count + parts.credits.songsMatchingCount(plan, at);
     for (const cost of [0, 1]) {
       parts.albums.visitMatching(plan, at, cost, (album) => (count += parts.albumSongs(album).length));
@@ -50,11 +52,11 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
     if (count > 0 || plan.budgets[at] === 0) return count;
     // A word with no exact or prefix match (a typo) brings its typo matches: the titles' are the bulk.
     return parts.titles.terms(plan, at).typoCount();
-  });
+  };
   const source: Searchable = {
     capacity: parts.titles.capacity,
     fieldCount: 3,
-    estimate: (at) => estimates[at]!,
+    estimate: (at) => (estimates[at] ??= estimate(at)),
     candidates: (at, cost, field, visit) => {
       if (field === 0) parts.titles.visit(parts.titles.terms(plan, at).byCost(cost), visit);
       else if (field === 1) {
