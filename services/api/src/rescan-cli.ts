@@ -7,7 +7,8 @@ import { loadConfig } from './config/app-config.js';
 
 /**
  * `npm run rescan [-- --restart] [--concurrency N]` (docs/artists.md, "Existing libraries"): reads the tags of every
- * stored song and credits its artists and its album's album artist, as an import does now. Boots the API's modules
+ * stored song and credits its artists and its album's album artist, as an import does now, and stores the lyrics its
+ * tags carry unless its owner's or an .lrc's are there (docs/lyrics.md). Boots the API's modules
  * without HTTP, so every write goes through the same services and the catalog change feed: running API replicas show
  * the credits within CATALOG_RECHECK_MS. Stopped midway, it goes on where it was the next time (`--restart` starts
  * over). Exit code 0 when done, 2 for a usage error.
@@ -41,7 +42,7 @@ try {
   const line = (progress: RescanProgress) => {
     const seconds = (Date.now() - started) / 1000;
     const rate = seconds > 0 ? (progress.done / seconds).toFixed(1) : '0';
-    return `rescan: ${progress.done}/${progress.total} songs, ${rate} files/s, ${progress.credited} credited, ${progress.untagged} without artist tags, ${progress.unreadable} unreadable, ${progress.alreadyCredited} already credited, RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`;
+    return `rescan: ${progress.done}/${progress.total} songs, ${rate} files/s, ${progress.credited} credited, ${progress.untagged} without artist tags, ${progress.unreadable} unreadable, ${progress.alreadyCredited} already credited, ${progress.lyrics} given their file's lyrics, RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`;
   };
   const done = await app.get(Rescanner).start({
     concurrency,

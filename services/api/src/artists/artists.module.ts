@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlbumsModule } from '../albums/albums.module.js';
+import { LyricsModule } from '../lyrics/lyrics.module.js';
 import { SongsModule } from '../songs/songs.module.js';
 import { AlbumCredits } from './album-credits.js';
 import { ArtistResolver } from './artist-resolver.js';
@@ -10,7 +11,7 @@ import { Rescanner } from './rescan.js';
 
 /** Credited artists and genres (docs/artists.md); the repository comes from the global DatabaseModule. */
 @Module({
-  imports: [SongsModule, AlbumsModule],
+  imports: [SongsModule, AlbumsModule, LyricsModule],
   controllers: [ArtistsController, RescanController],
   providers: [ArtistsService, ArtistResolver, AlbumCredits, Rescanner],
   // Imports credit artists through the resolver; search lists artists in the same shape.

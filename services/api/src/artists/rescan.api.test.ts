@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AlbumDetail, ImportResponse, RescanStatus, SessionUser, Song } from '@tunafy/contracts';
+import type { AlbumDetail, ImportResponse, Lyrics, RescanStatus, SessionUser, Song } from '@tunafy/contracts';
 import { ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RESCAN_ADMIN_EMAIL } from '../test/global-setup.js';
@@ -132,5 +132,37 @@ describe('rescan of songs imported before credited artists', () => {
     expect((await runCli(['--restart'])).code).toBe(0);
     expect(await artistsOf(second)).toEqual([]);
     expect((await runCli(['--concurrency', '99'])).code).toBe(2);
-  });
+    // Four runs of the CLI, each booting the API's modules: well past the default 30 s on a loaded machine.
+  }, 180_000);
+
+  it('npm run rescan gives songs stored before lyrics the lyrics of their tags, and never replaces the owner’s', async () => {
+    const owner = await newUser(apiUrl, 'oldlyrics');
+    const tagged = await imported(owner, { format: 'flac', title: 'Sung Long Ago', lyrics: 'First line of the file\nSecond line of the file' });
+    const edited = await imported(owner, { format: 'flac', title: 'Sung And Edited', lyrics: 'The file says this' });
+    expect((await owner.put(`/api/songs/${edited.id}/lyrics`, { json: { text: 'The owner wrote this' } })).status).toBe(200);
+    const removed = await imported(owner, { format: 'flac', title: 'Sung And Removed', lyrics: 'The owner did not want this' });
+    expect((await owner.delete(`/api/songs/${removed.id}/lyrics`)).status).toBe(200);
+    // What an older Tunafy stored: no lyrics document and no lyrics time on the song. The edited song keeps its owner's.
+    await db.collection('lyrics').deleteOne({ _id: new ObjectId(tagged.id) });
+    await db.collection('songs').updateOne({ _id: new ObjectId(tagged.id) }, { $unset: { lyrics_at: '' } });
+    await announceDirectWrite(db);
+    await eventually(async () => (await owner.get<Song>(`/api/songs/${tagged.id}`)).body.has_lyrics, (has) => has === false);
+    expect((await owner.get(`/api/songs/${tagged.id}/lyrics`)).status).toBe(404);
+
+    const run = await runCli(['--restart']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/[1-9]\d* given their file's lyrics/);
+    const lyricsOf = async (song: Song) => (await owner.get<Lyrics>(`/api/songs/${song.id}/lyrics`)).body;
+    const restored = await eventually(() => lyricsOf(tagged), (lyrics) => lyrics.source === 'embedded');
+    expect(restored.plain).toBe('First line of the file\nSecond line of the file');
+    expect((await owner.get<Song>(`/api/songs/${tagged.id}`)).body.has_lyrics).toBe(true);
+    expect(await lyricsOf(edited)).toMatchObject({ source: 'user', plain: 'The owner wrote this' });
+    expect((await owner.get(`/api/songs/${removed.id}/lyrics`)).status).toBe(404);
+
+    // A second run finds nothing to change.
+    const again = await runCli(['--restart']);
+    expect(again.stdout).toMatch(/ 0 given their file's lyrics/);
+    expect(await lyricsOf(edited)).toMatchObject({ source: 'user', plain: 'The owner wrote this' });
+  }, 180_000);
 });

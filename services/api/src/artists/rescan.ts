@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { readFileTags } from '../imports/audio-inspector.js';
+import { LyricsService } from '../lyrics/lyrics.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
 import { AlbumCredits } from './album-credits.js';
@@ -24,6 +26,8 @@ export interface RescanProgress {
   unreadable: number;
   /** Songs skipped because an earlier run credited them. */
   alreadyCredited: number;
+  /** Songs given the lyrics of their file's tags (they had none, or older ones read from the tags: docs/lyrics.md). */
+  lyrics: number;
   startedAt: number;
   running: boolean;
 }
@@ -49,6 +53,7 @@ export class Rescanner {
     private readonly artists: ArtistResolver,
     private readonly albumCredits: AlbumCredits,
     private readonly marks: RescanMarksRepository,
+    private readonly lyrics: LyricsService,
   ) {}
 
   /** The running or last run's progress in this process, or null. */
@@ -60,7 +65,7 @@ export class Rescanner {
   start(options: { concurrency?: number; restart?: boolean; onProgress?: (progress: RescanProgress) => void } = {}): Promise<RescanProgress> {
     if (!this.current) {
       // Set before the first await, so a status asked right after the start already shows this run.
-      const progress: RescanProgress = { total: this.catalog.model.songCount, done: 0, credited: 0, untagged: 0, unreadable: 0, alreadyCredited: 0, startedAt: Date.now(), running: true };
+      const progress: RescanProgress = { total: this.catalog.model.songCount, done: 0, credited: 0, untagged: 0, unreadable: 0, alreadyCredited: 0, lyrics: 0, startedAt: Date.now(), running: true };
       this.progress = progress;
       this.current = this.run(progress, options).finally(() => {
         progress.running = false;
@@ -105,22 +110,19 @@ export class Rescanner {
   private async rescanSong(song: SongRecord, progress: RescanProgress): Promise<void> {
     const model = this.catalog.model;
     const album = song.albumId ? model.album(song.albumId) : null;
-    if (song.creditIds?.length && (!album || album.albumArtistId)) {
-      progress.alreadyCredited++;
-      return;
-    }
-    // What its owner corrected by hand (credits cleared included) is not undone by the file's tags: one look-up, only
-    // for songs without credits.
-    if (!song.creditIds?.length && (await this.songs.tagsCorrected(song.id))) {
-      progress.alreadyCredited++;
-      return;
-    }
+    const credits = await this.wantsCredits(song, album);
+    if (!credits) progress.alreadyCredited++;
+    // The lyrics of the tags too, unless the owner's or an .lrc's are there: the same one read of the file.
+    const lyrics = await this.lyrics.wantsFileLyrics(song);
+    if (!credits && !lyrics) return;
     const file = await this.store.open(song.audioFileId);
     const tags = file && (await readFileTags(file.path));
     if (!tags) {
       progress.unreadable++;
       return;
     }
+    if (lyrics && (await this.lyrics.storeFileLyrics(song, tags.lyrics)) === 'stored') progress.lyrics++;
+    if (!credits) return;
     const { creditIds, albumArtistId } = await this.artists.resolveFile(tags, album !== null);
     if (creditIds.length === 0) progress.untagged++;
     else if (!sameIds(song.creditIds, creditIds)) {
@@ -132,6 +134,14 @@ export class Rescanner {
       progress.credited++;
     }
     if (album) await this.albumCredits.credit(this.catalog.model.album(album.id) ?? album, albumArtistId, true);
+  }
+
+  /** Whether the song or its album still lacks what its tags would credit, and its owner has not corrected it by hand. */
+  private async wantsCredits(song: SongRecord, album: ReturnType<CatalogModel['album']>): Promise<boolean> {
+    if (song.creditIds?.length && (!album || album.albumArtistId)) return false;
+    // What its owner corrected by hand (credits cleared included) is not undone by the file's tags: one look-up, only
+    // for songs without credits.
+    return !(!song.creditIds?.length && (await this.songs.tagsCorrected(song.id)));
   }
 }
 

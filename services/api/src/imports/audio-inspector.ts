@@ -138,7 +138,10 @@ export async function readFileTags(path: string): Promise<FileTags | null> {
   const { parseFile } = await loadMusicMetadata();
   try {
     const metadata = await parseFile(path, { duration: false, skipCovers: true });
-    return tagFieldsOf(metadata.common, metadata.native);
+    const tags: FileTags = tagFieldsOf(metadata.common, metadata.native);
+    const lyrics = embeddedLyrics(metadata.native);
+    if (lyrics.lyrics || lyrics.problem) tags.lyrics = lyrics;
+    return tags;
   } catch {
     return null;
   }

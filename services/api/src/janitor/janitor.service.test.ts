@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AlbumsRepository } from '../albums/albums.repository.js';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
+import { LyricsIndex } from '../lyrics/lyrics-index.js';
+import { LyricsRepository } from '../lyrics/lyrics.repository.js';
+import { LyricsService } from '../lyrics/lyrics.service.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SharedCovers } from '../media/shared-covers.js';
@@ -25,6 +28,8 @@ let entries: PlaylistEntriesRepository;
 let likes: LikesRepository;
 let idempotencyKeys: IdempotencyRepository;
 let sharedCovers: SharedCovers;
+let lyrics: LyricsRepository;
+let lyricsService: LyricsService;
 
 const newId = () => new mongoose.Types.ObjectId().toHexString();
 
@@ -42,7 +47,9 @@ beforeAll(async () => {
   likes = new LikesRepository(connection);
   idempotencyKeys = new IdempotencyRepository(connection);
   sharedCovers = new SharedCovers(new SharedCoversRepository(connection), store, fakeCatalog());
-  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers);
+  lyrics = new LyricsRepository(connection);
+  lyricsService = new LyricsService(lyrics, songs, fakeCatalog(), new LyricsIndex(lyrics));
+  janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers, lyricsService);
 });
 
 describe('JanitorService.runOnce', () => {
@@ -107,6 +114,25 @@ describe('JanitorService.runOnce', () => {
     expect(await sessions.findOne({ _id: live })).not.toBeNull();
   });
 
+  it('deletes lyrics whose song is gone, once older than the grace period', async () => {
+    const file = await storeFile('lyrics-song.png', 0);
+    const song = await songs.create({ name: 'Sung', artistId: newId(), albumId: null, coverFileId: file, audioFileId: file, duration: 3 });
+    const old = Date.now() - ORPHAN_GRACE_MS - 60_000;
+    const text = (songId: string, updatedAt: number) => ({ songId, synced: null, plain: 'la la', source: 'embedded' as const, lang: null, updatedAt });
+    // A song deleted while the API was down left its lyrics; another import has stored lyrics and not yet its song.
+    const goneSong = newId();
+    const importing = newId();
+    await lyrics.put(text(song.id, old));
+    await lyrics.put(text(goneSong, old));
+    await lyrics.put(text(importing, Date.now()));
+
+    const report = await janitor.runOnce();
+    expect(report.orphanLyrics).toBeGreaterThanOrEqual(1);
+    expect(await lyrics.find(goneSong)).toBeNull();
+    expect((await lyrics.find(song.id))?.plain).toBe('la la');
+    expect((await lyrics.find(importing))?.plain).toBe('la la');
+  });
+
   it('deletes playlist entries and likes whose song or playlist is gone', async () => {
     const file = await storeFile('song.png', 0);
     const song = await songs.create({ name: 'Alive', artistId: newId(), albumId: null, coverFileId: file, audioFileId: file, duration: 3 });
@@ -146,7 +172,7 @@ describe('JanitorService.runOnce', () => {
 
   it('removes chunks of uploads a dead process left without a files document one grace period after its start, then daily', async () => {
     const graceMs = 200;
-    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers);
+    const restarted = new JanitorService(connection, { janitorIntervalMs: 0, janitorGraceMs: graceMs }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers, lyricsService);
     const chunks = connection.db!.collection('media.chunks');
     // Ids as an upload makes them when it starts: two hours ago, so older than any grace.
     const headless = () => new mongoose.Types.ObjectId(Math.floor(Date.now() / 1000 - 7200).toString(16) + randomBytes(8).toString('hex'));

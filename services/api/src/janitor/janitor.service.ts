@@ -7,6 +7,7 @@ import { CoverPipeline } from '../covers/covers.service.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { AlbumResolver } from '../imports/album-resolver.js';
+import { LyricsService } from '../lyrics/lyrics.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
@@ -26,6 +27,8 @@ export interface JanitorReport {
   expiredIdempotencyKeys: number;
   /** Derived cover files whose original went, or that no derived set lists (docs/covers.md). */
   derivedCovers: number;
+  /** Lyrics documents whose song is gone (deleted while the API was down, or a crash between the two deletes: docs/lyrics.md). */
+  orphanLyrics: number;
 }
 
 /**
@@ -95,6 +98,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly likes: LikesRepository,
     private readonly idempotencyKeys: IdempotencyRepository,
     private readonly sharedCovers: SharedCovers,
+    private readonly lyrics: LyricsService,
     @Optional() private readonly importedAlbums?: AlbumResolver,
     @Optional() private readonly covers?: CoverPipeline,
   ) {
@@ -155,6 +159,7 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
       headlessUploads: headless.uploads,
       expiredIdempotencyKeys: await this.idempotencyKeys.deleteCreatedBefore(new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)),
       derivedCovers: (await this.covers?.sweep((id) => orphans.referenced.some((ids) => ids.has(id)), this.graceCutoff())) ?? 0,
+      orphanLyrics: await this.lyrics.deleteOrphans(this.graceCutoff()),
     };
     if (Object.values(report).some((count) => count > 0)) {
       this.logger.log(
@@ -162,7 +167,8 @@ export class JanitorService implements OnApplicationBootstrap, OnModuleDestroy {
           `${report.danglingPlaylistEntries} dangling playlist entries, ${report.danglingLikes} dangling likes, ` +
           `${report.abandonedAlbums} albums an upload left empty, ` +
           `${report.headlessUploads} unfinished uploads (${headless.chunks} chunks without a file), ` +
-          `${report.expiredIdempotencyKeys} idempotency records older than a day, ${report.derivedCovers} derived cover files without their original`,
+          `${report.expiredIdempotencyKeys} idempotency records older than a day, ${report.derivedCovers} derived cover files without their original, ` +
+          `${report.orphanLyrics} lyrics of songs that are gone`,
       );
     }
     return report;

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LyricsLine, LyricsSource } from '@tunafy/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { hexId, toObjectId } from '../common/ids.js';
+import { deleteByIds } from '../database/delete-by-ids.js';
+import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface LyricsRecord {
@@ -78,8 +80,52 @@ export class LyricsRepository {
     );
   }
 
+  /**
+   * Stores lyrics read from the file unless its owner's or an `.lrc`'s are there (docs/lyrics.md's precedence): the
+   * filter matches no such document, so the upsert's insert collides on the `_id` (decision 0007) and nothing is
+   * written, even when the owner's edit comes from another process at the same moment. True when written.
+   */
+  async putUnlessOwned(record: LyricsRecord): Promise<boolean> {
+    try {
+      await this.model.replaceOne(
+        { _id: toObjectId(record.songId), source: { $nin: ['user', 'lrc'] } },
+        {
+          synced: record.synced ? record.synced.map((line) => ({ t: line.start_ms, x: line.text })) : null,
+          plain: record.plain,
+          source: record.source,
+          lang: record.lang,
+          updated_at: new Date(record.updatedAt),
+        },
+        { upsert: true },
+      );
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
+
   async delete(songId: string): Promise<void> {
     await this.model.deleteOne({ _id: toObjectId(songId) });
+  }
+
+  /** Deletes the song's lyrics if they are still the ones read from its file (a rescan undoing its own write). */
+  async deleteFromFile(songId: string): Promise<void> {
+    await this.model.deleteOne({ _id: toObjectId(songId), source: 'embedded' });
+  }
+
+  /**
+   * Songs whose lyrics were stored before `cutoff` (the janitor's orphan sweep, daily-ish: it reads the collection). A
+   * younger document may belong to an import that has stored the lyrics and not yet its song.
+   */
+  async songIdsStoredBefore(cutoff: Date): Promise<string[]> {
+    const docs = await this.model.find({ updated_at: { $lt: cutoff } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
+    return docs.map((doc) => hexId(doc._id));
+  }
+
+  /** Deletes these songs' lyrics by `_id` (the engine's indexed path); answers how many went. */
+  async deleteMany(songIds: readonly string[]): Promise<number> {
+    return deleteByIds(this.model, songIds.map(toObjectId));
   }
 
   /** Every song's lyrics, streamed, for building the search index once per process. */

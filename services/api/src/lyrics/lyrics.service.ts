@@ -4,9 +4,12 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { requiredSong } from '../catalog/required-records.js';
 import { ApiException } from '../common/api-exception.js';
 import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import type { EmbeddedLyrics } from './embedded-lyrics.js';
 import { LyricsIndex } from './lyrics-index.js';
 import { parseLyricsText } from './lyrics-text.js';
 import { LyricsRepository, type LyricsRecord } from './lyrics.repository.js';
+
+export type FileLyricsOutcome = 'stored' | 'unchanged' | 'none' | 'owned';
 
 /** An uploaded .lrc or .txt, as the lyrics route's interceptor holds it. */
 export interface LyricsFile {
@@ -77,6 +80,53 @@ export class LyricsService {
     return { id: song.id, deleted: true };
   }
 
+  /**
+   * `npm run rescan`'s lyrics (docs/lyrics.md, "Existing libraries"): whether the file's lyrics could change the song's.
+   * It has none (and its owner did not remove them), or only lyrics read from its tags before. The owner's own and an
+   * `.lrc`'s are never replaced (the stored file has no sidecar to read again, and the owner's word wins).
+   */
+  async wantsFileLyrics(song: SongRecord): Promise<boolean> {
+    if (song.lyricsAt === undefined) return !(await this.songs.lyricsRemoved(song.id));
+    const stored = await this.lyrics.find(song.id);
+    return stored === null || stored.source === 'embedded';
+  }
+
+  /** Stores the lyrics of the file's tags (`found`, as the audio inspector read them) when they differ from the song's. */
+  async storeFileLyrics(song: SongRecord, found: EmbeddedLyrics | undefined): Promise<FileLyricsOutcome> {
+    if (!found?.lyrics) return 'none';
+    const stored = song.lyricsAt === undefined ? null : await this.lyrics.find(song.id);
+    if (stored && stored.source !== 'embedded') return 'owned';
+    const { synced, plain, lang } = found.lyrics;
+    if (stored && sameText(stored, found.lyrics)) return 'unchanged';
+    const record: LyricsRecord = { songId: song.id, synced, plain, lang, source: 'embedded', updatedAt: Date.now() };
+    const outcome = await this.catalog.serialize(`song:${song.id}`, async (): Promise<FileLyricsOutcome> => {
+      if (!(await this.lyrics.putUnlessOwned(record))) return 'owned';
+      const updated = await this.songs.setFileLyricsAt(song.id, record.updatedAt);
+      if (!updated) {
+        // Deleted, or its lyrics removed by the owner, meanwhile: ours go again.
+        await this.lyrics.deleteFromFile(song.id);
+        return 'owned';
+      }
+      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
+      return 'stored';
+    });
+    if (outcome === 'stored') this.index.put(record);
+    return outcome;
+  }
+
+  /**
+   * The janitor's sweep of lyrics whose song is gone (deleted while the API was down, or a crash between the song's
+   * delete and its lyrics'). Only lyrics older than `cutoff` are looked at: an import stores the lyrics before its
+   * song. A song id checked and found missing never comes back (ObjectIds are not reused). Answers how many went.
+   */
+  async deleteOrphans(cutoff: Date): Promise<number> {
+    const candidates = await this.lyrics.songIdsStoredBefore(cutoff);
+    if (candidates.length === 0) return 0;
+    const existing = await this.songs.existingIds(candidates);
+    const orphans = candidates.filter((id) => !existing.has(id));
+    return orphans.length === 0 ? 0 : this.lyrics.deleteMany(orphans);
+  }
+
   private async find(id: unknown): Promise<SongRecord> {
     return requiredSong(await this.catalog.current(), id);
   }
@@ -115,4 +165,8 @@ function textOfFile(file: LyricsFile): string {
 function withoutText(errors: Record<string, string>): Record<string, string> {
   const { text: _text, ...rest } = errors;
   return rest;
+}
+
+function sameText(a: Pick<LyricsRecord, 'synced' | 'plain' | 'lang'>, b: Pick<LyricsRecord, 'synced' | 'plain' | 'lang'>): boolean {
+  return a.lang === b.lang && (a.synced ? null : a.plain) === (b.synced ? null : b.plain) && JSON.stringify(a.synced) === JSON.stringify(b.synced);
 }

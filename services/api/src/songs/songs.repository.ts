@@ -98,6 +98,8 @@ interface SongDocument {
   loudness_error?: string | null;
   /** When its lyrics were last stored (docs/lyrics.md); absent without lyrics. */
   lyrics_at?: Date | null;
+  /** Set when the owner removed the song's lyrics: a rescan does not give it the file's again. */
+  lyrics_removed?: boolean | null;
 }
 
 const songSchema = new Schema<SongDocument>(
@@ -124,6 +126,7 @@ const songSchema = new Schema<SongDocument>(
     },
     loudness_error: { type: String, required: false },
     lyrics_at: { type: Date, required: false },
+    lyrics_removed: { type: Boolean, required: false },
   },
   { versionKey: false, collection: 'songs' },
 );
@@ -351,9 +354,22 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
 
   /** Marks when the song's lyrics were stored, or that it has none (null). The song as it is now, or null when it is gone. */
   async setLyricsAt(id: string, at: number | null): Promise<SongRecord | null> {
-    const update = at === null ? { $unset: { lyrics_at: '' } } : { $set: { lyrics_at: new Date(at) } };
+    // The owner's removal is remembered, and their new lyrics forget it (docs/lyrics.md, "Existing libraries").
+    const update = at === null ? { $unset: { lyrics_at: '' }, $set: { lyrics_removed: true } } : { $set: { lyrics_at: new Date(at) }, $unset: { lyrics_removed: '' } };
     const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id) }, update, { returnDocument: 'after' }).lean<SongDocument>();
     return doc ? toRecord(doc) : null;
+  }
+
+  /** A rescan's lyrics time: not on a song whose owner removed its lyrics. The song as it is now, or null (gone or removed). */
+  async setFileLyricsAt(id: string, at: number): Promise<SongRecord | null> {
+    const doc = await this.model.findOneAndUpdate({ _id: toObjectId(id), lyrics_removed: { $ne: true } }, { $set: { lyrics_at: new Date(at) } }, { returnDocument: 'after' }).lean<SongDocument>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Whether the owner removed the song's lyrics (a rescan leaves such a song without). */
+  async lyricsRemoved(id: string): Promise<boolean> {
+    const doc = await this.model.findById(toObjectId(id), { lyrics_removed: 1 }).lean<Pick<SongDocument, 'lyrics_removed'>>();
+    return doc?.lyrics_removed === true;
   }
 
   async incrementPlays(id: string): Promise<void> {
