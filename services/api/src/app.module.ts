@@ -6,6 +6,7 @@ import { SessionAuthGuard } from './common/session-auth.guard.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CsrfGuard } from './auth/csrf.guard.js';
+import { CatalogReadsModule } from './bootstrap/catalog-reads.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -22,6 +23,7 @@ export class AppModule {
         ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authRateLimit }], errorMessage: 'Too many attempts. Please wait a minute and try again.' }),
         DatabaseModule,
         CatalogModule,
+        CatalogReadsModule,
         AuthModule,
         UsersModule,
         ...featureModules,

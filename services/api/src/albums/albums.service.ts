@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   albumFieldsSchema,
   songRefSchema,
@@ -14,6 +14,8 @@ import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { catalogListSource, pageBody, type ListSource } from '../catalog/list-source.js';
+import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
+import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -36,6 +38,8 @@ const FIRST_PAGE: PageRequest = { limit: 100 };
  */
 @Injectable()
 export class AlbumsService {
+  private readonly reads: CatalogReads;
+
   constructor(
     private readonly albums: AlbumsRepository,
     private readonly songs: SongsRepository,
@@ -44,11 +48,15 @@ export class AlbumsService {
     private readonly catalog: CatalogReadModel,
     private readonly uploads: MediaUploads,
     private readonly covers: SharedCovers,
-  ) {}
+    // The configured read port; the unit tests that build the service by hand read their model through the memory one.
+    @Optional() @Inject(CATALOG_READS) reads?: CatalogReads,
+  ) {
+    this.reads = reads ?? new MemoryCatalogReads(catalog);
+  }
 
   /** Oldest first: the whole list (the home page's, guests included) or any page of it, as the HTTP edge asks. */
   async list(): Promise<ListSource<AlbumRecord>> {
-    return catalogListSource(await this.catalog.current(), 'albums', (model, request) => model.albumsPage(request), (rows) => this.presenter.present(rows));
+    return catalogListSource(await this.catalog.current(), 'albums', (request) => this.reads.albumsPage(request), (rows) => this.presenter.present(rows));
   }
 
   /** With the song count and total length, so the album page needs no full song list. */
@@ -187,7 +195,7 @@ export class AlbumsService {
   }
 
   private async songsResponse(albumId: string, request: PageRequest): Promise<AlbumSongsResponse> {
-    const page = (await this.catalog.current()).albumSongs(albumId, request);
+    const page = await this.reads.albumSongs(albumId, request);
     if (!page) throw ApiException.notFound('Album');
     return pageBody('songs', page, (rows) => this.songPresenter.present(rows));
   }

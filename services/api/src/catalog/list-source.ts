@@ -14,17 +14,20 @@ export interface ListSource<T> {
   /** Identifies the content: the same owner and version mean the same rows. */
   owner: object;
   version: number;
-  /** Any page of the list (by cursor, offset or from the top). */
-  pageOf: (request: PageRequest) => Page<T>;
+  /** Any page of the list (by cursor, offset or from the top); a database-backed read port answers it later. */
+  pageOf: (request: PageRequest) => Page<T> | Promise<Page<T>>;
   present: (rows: T[]) => unknown[];
 }
 
-/** The model's songs or albums, versioned by the model's count of changes to that list. */
+/**
+ * The catalog's songs or albums, versioned by the model's count of changes to that list (which this process's model
+ * keeps whichever read port answers the pages: CatalogReads).
+ */
 export function catalogListSource<T>(
   model: CatalogModel,
   key: 'songs' | 'albums',
-  pageOf: (model: CatalogModel, request: PageRequest) => Page<T>,
+  pageOf: (request: PageRequest) => Promise<Page<T>>,
   present: (rows: T[]) => unknown[],
 ): ListSource<T> {
-  return { owner: model, version: model.versions[key], pageOf: (request) => pageOf(model, request), present };
+  return { owner: model, version: model.versions[key], pageOf, present };
 }

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { LikeRecord, LikedSong, LikedSongsPage, PageQuery, SessionUser, UnlikedResponse } from '@tunafy/contracts';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { pageBody } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { SongRef } from '../catalog/ref-list.js';
+import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
+import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId, requireSongRef } from '../common/ids.js';
 import { SongPresenter } from '../songs/song-presenter.js';
@@ -24,16 +26,22 @@ export interface LikeOutcome {
  */
 @Injectable()
 export class CollectionService {
+  private readonly reads: CatalogReads;
+
   constructor(
     private readonly likes: LikesRepository,
     private readonly catalog: CatalogReadModel,
     private readonly songPresenter: SongPresenter,
-  ) {}
+    // The configured read port; the unit tests that build the service by hand read their model through the memory one.
+    @Optional() @Inject(CATALOG_READS) reads?: CatalogReads,
+  ) {
+    this.reads = reads ?? new MemoryCatalogReads(catalog);
+  }
 
   /** Newest like first: every liked song (the spec's bare array), or a page `{tracks, next_cursor, total}` with `limit`. */
   async tracks(userId: unknown, viewer: SessionUser, page: PageQuery): Promise<LikedSong[] | LikedSongsPage> {
     const owner = this.ownCollection(userId, viewer);
-    const likes = (await this.catalog.current()).likesPage(owner, toPageRequest(page));
+    const likes = await this.reads.likesPage(owner, toPageRequest(page));
     const present = (refs: SongRef[]): LikedSong[] => {
       const songs = this.songPresenter.present(refs.map((ref) => ref.song));
       return refs.map((ref, position) => ({ id: ref.id, song_id: ref.song.id, liked_at: ref.at.toISOString(), song: songs[position]! }));

@@ -27,6 +27,11 @@ export interface AppConfig {
   publicUrl?: string;
   /** How stale (ms) a replica's cached catalog may be after another replica's write. */
   catalogRecheckMs: number;
+  /**
+   * Which adapter answers the catalog's paged reads (CATALOG_READS, docs/decisions/0019-catalog-read-port.md): the
+   * in-memory model (`memory`, the default) or indexed queries on the database (`mongodb`).
+   */
+  catalogReads: 'memory' | 'mongodb';
   /** Where this replica keeps its catalog snapshot for a fast restart (catalog-snapshot.ts); undefined: none. */
   catalogSnapshotFile?: string;
   /** How long (ms) a replica may keep serving a session after a logout through another replica. */
@@ -100,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shareRateLimit: intFrom(env.SHARE_RATE_LIMIT, 30),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/u, '') : undefined,
     catalogRecheckMs: intFrom(env.CATALOG_RECHECK_MS, 1000),
+    catalogReads: catalogReadsFrom(env.CATALOG_READS),
     catalogSnapshotFile: env.CATALOG_SNAPSHOT_FILE === 'off' ? undefined : env.CATALOG_SNAPSHOT_FILE || join(env.MEDIA_CACHE_DIR || join(tmpdir(), 'tunafy-media-cache'), 'catalog-snapshot.ndjson.gz'),
     sessionRecheckMs: intFrom(env.SESSION_RECHECK_MS, 1000),
     seedOnEmpty: env.SEED_ON_EMPTY ? env.SEED_ON_EMPTY === 'true' : !production,
@@ -126,4 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       stallMs: intFrom(env.TRANSCODE_STALL_MS, 20_000),
     },
   };
+}
+
+function catalogReadsFrom(value: string | undefined): AppConfig['catalogReads'] {
+  if (!value || value === 'memory') return 'memory';
+  if (value === 'mongodb') return 'mongodb';
+  throw new Error(`CATALOG_READS must be memory or mongodb, not ${value}`);
 }

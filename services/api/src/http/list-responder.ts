@@ -52,11 +52,11 @@ export class ListResponder<T> {
   private async answer(req: Request, res: Response, page: PageQuery, source: ListSource<T>): Promise<void> {
     res.setHeader('Cache-Control', 'private, no-cache');
     if (isPaged(page)) {
-      res.json(pageBody(this.key, source.pageOf(toPageRequest(page)), source.present));
+      res.json(pageBody(this.key, await source.pageOf(toPageRequest(page)), source.present));
       return;
     }
     res.vary('Accept-Encoding');
-    const total = source.pageOf({ limit: 0 }).total;
+    const total = (await source.pageOf({ limit: 0 })).total;
     if (total <= CACHED_ROWS_MAX) return this.sendCached(req, res, source);
     res.setHeader('ETag', `W/"${this.key}-${BOOT}-${source.version}-${total}"`);
     if (req.fresh) {
@@ -68,7 +68,7 @@ export class ListResponder<T> {
     let afterId: string | undefined;
     let written = 0;
     for (;;) {
-      const slice = source.pageOf({ afterId, limit: STREAM_SLICE });
+      const slice = await source.pageOf({ afterId, limit: STREAM_SLICE });
       if (slice.items.length === 0) break;
       const json = source.present(slice.items).map((row) => JSON.stringify(row)).join(',');
       if (res.destroyed) return;
@@ -83,7 +83,7 @@ export class ListResponder<T> {
   private async sendCached(req: Request, res: Response, source: ListSource<T>): Promise<void> {
     let cached = this.cached;
     if (!cached || cached.owner !== source.owner || cached.version !== source.version) {
-      const page = source.pageOf({});
+      const page = await source.pageOf({});
       const body = Buffer.from(JSON.stringify({ [this.key]: source.present(page.items), next_cursor: null, total: page.total }));
       cached = { owner: source.owner, version: source.version, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzipped: null };
       this.cached = cached;

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   PLAYLIST_ORDER_MESSAGES,
   playlistFieldsSchema,
@@ -22,6 +22,8 @@ import { pageBody } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import type { PageRequest } from '../catalog/paging.js';
 import type { SongRef } from '../catalog/ref-list.js';
+import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
+import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { MoveTarget } from '../catalog/playlist-store.js';
@@ -41,6 +43,8 @@ export const COVER_FIELD = 'playlist_cover_url';
  */
 @Injectable()
 export class PlaylistsService {
+  private readonly reads: CatalogReads;
+
   constructor(
     private readonly playlists: PlaylistsRepository,
     private readonly entries: PlaylistEntriesRepository,
@@ -48,12 +52,15 @@ export class PlaylistsService {
     private readonly uploads: MediaUploads,
     private readonly playlistPresenter: PlaylistPresenter,
     private readonly songPresenter: SongPresenter,
-  ) {}
+    // The configured read port; the unit tests that build the service by hand read their model through the memory one.
+    @Optional() @Inject(CATALOG_READS) reads?: CatalogReads,
+  ) {
+    this.reads = reads ?? new MemoryCatalogReads(catalog);
+  }
 
   /** Guests see public playlists only; a logged-in viewer also sees their own private ones. */
   async list(viewer: SessionUser | null, page: PageQuery): Promise<PlaylistsResponse> {
-    const model = await this.catalog.current();
-    return pageBody('playlists', model.visiblePlaylistsPage(viewer?.id ?? null, toPageRequest(page)), (rows) => this.playlistPresenter.present(rows));
+    return pageBody('playlists', await this.reads.visiblePlaylistsPage(viewer?.id ?? null, toPageRequest(page)), (rows) => this.playlistPresenter.present(rows));
   }
 
   /** With the song count and total length, so the playlist page needs no full song list. */
@@ -215,7 +222,7 @@ export class PlaylistsService {
 
   /** Someone else's private playlist is reported exactly like a missing one, so its existence does not leak. */
   private async visiblePlaylist(id: unknown, viewer: SessionUser): Promise<PlaylistRecord> {
-    const playlist = (await this.catalog.current()).visiblePlaylist(requireId(id, 'playlist'), viewer.id);
+    const playlist = await this.reads.visiblePlaylist(requireId(id, 'playlist'), viewer.id);
     if (!playlist) throw ApiException.notFound('Playlist');
     return playlist;
   }
@@ -228,7 +235,7 @@ export class PlaylistsService {
   }
 
   private async entriesResponse(playlist: PlaylistRecord, request: PageRequest): Promise<PlaylistSongsResponse> {
-    const page = (await this.catalog.current()).playlistEntries(playlist.id, request);
+    const page = await this.reads.playlistEntries(playlist.id, request);
     if (!page) throw ApiException.notFound('Playlist');
     return pageBody('playlist_songs', page, (entries) => {
       const songs = this.songPresenter.present(entries.map((entry) => entry.song));

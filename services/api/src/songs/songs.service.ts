@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { songFieldsSchema, validate, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
 import { LikesRepository } from '../collection/likes.repository.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
@@ -7,6 +7,8 @@ import { ApiException } from '../common/api-exception.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { requiredSong } from '../catalog/required-records.js';
 import { catalogListSource, type ListSource } from '../catalog/list-source.js';
+import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
+import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -29,6 +31,8 @@ export interface SongFiles {
  */
 @Injectable()
 export class SongsService {
+  private readonly reads: CatalogReads;
+
   constructor(
     private readonly songs: SongsRepository,
     private readonly playlistEntries: PlaylistEntriesRepository,
@@ -41,11 +45,15 @@ export class SongsService {
     // Optional for the unit tests that build the service by hand.
     @Optional() private readonly loudness?: LoudnessService,
     @Optional() private readonly lyrics?: LyricsRepository,
-  ) {}
+    // The configured read port; the unit tests that build the service by hand read their model through the memory one.
+    @Optional() @Inject(CATALOG_READS) reads?: CatalogReads,
+  ) {
+    this.reads = reads ?? new MemoryCatalogReads(catalog);
+  }
 
   /** Oldest first: the whole list (the spec's) or any page of it, as the HTTP edge asks. */
   async list(): Promise<ListSource<SongRecord>> {
-    return catalogListSource(await this.catalog.current(), 'songs', (model, request) => model.songsPage(request), (rows) => this.presenter.present(rows));
+    return catalogListSource(await this.catalog.current(), 'songs', (request) => this.reads.songsPage(request), (rows) => this.presenter.present(rows));
   }
 
   async get(id: unknown): Promise<Song> {
