@@ -10,6 +10,7 @@ import { SharesService } from './shares.service.js';
   imports: [StreamingModule],
   controllers: [SharesController],
   providers: [SharesRepository, SharesService, SharePages],
-  exports: [SharePages],
+  // The Subsonic API's share methods go through the same service (docs/subsonic.md).
+  exports: [SharePages, SharesService],
 })
 export class SharesModule {}

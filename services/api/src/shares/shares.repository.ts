@@ -15,6 +15,8 @@ export interface ShareRecord {
   createdAt: Date;
   expiresAt: Date | null;
   opens: number;
+  /** Set through the Subsonic API's createShare/updateShare (docs/subsonic.md); the web shows none. */
+  description?: string | null;
 }
 
 interface ShareDocument {
@@ -26,6 +28,7 @@ interface ShareDocument {
   created_at: Date;
   expires_at: Date | null;
   opens: number;
+  description?: string | null;
 }
 
 const shareSchema = new Schema<ShareDocument>(
@@ -37,6 +40,7 @@ const shareSchema = new Schema<ShareDocument>(
     created_at: { type: Date, required: true },
     expires_at: { type: Date, default: null },
     opens: { type: Number, required: true, default: 0 },
+    description: { type: String, default: null },
   },
   { versionKey: false, collection: 'shares' },
 );
@@ -51,6 +55,7 @@ function toRecord(doc: ShareDocument): ShareRecord {
     createdAt: doc.created_at,
     expiresAt: doc.expires_at ?? null,
     opens: doc.opens ?? 0,
+    description: doc.description ?? null,
   };
 }
 
@@ -67,7 +72,7 @@ export class SharesRepository {
     this.model = connection.model<ShareDocument>('Share', shareSchema);
   }
 
-  async create(input: Omit<ShareRecord, 'opens'>): Promise<ShareRecord> {
+  async create(input: Omit<ShareRecord, 'opens' | 'description'>): Promise<ShareRecord> {
     const doc = await this.model.create({
       _id: toObjectId(input.id),
       token_hash: input.tokenHash,
@@ -106,6 +111,15 @@ export class SharesRepository {
   async delete(userId: string, id: string): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: toObjectId(id), user_id: toObjectId(userId) });
     return result.deletedCount > 0;
+  }
+
+  /** Changes the user's share's description or expiry; false when the user has none with that id. */
+  async update(userId: string, id: string, changes: { description?: string | null; expiresAt?: Date | null }): Promise<boolean> {
+    const set: Partial<ShareDocument> = {};
+    if (changes.description !== undefined) set.description = changes.description;
+    if (changes.expiresAt !== undefined) set.expires_at = changes.expiresAt;
+    const result = await this.model.updateOne({ _id: toObjectId(id), user_id: toObjectId(userId) }, { $set: set });
+    return result.matchedCount > 0;
   }
 
   /** Shares whose item is gone, one `{_id}` statement each (see docs/api.md, "Deletes without transactions"). */

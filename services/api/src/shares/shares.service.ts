@@ -27,7 +27,7 @@ import { DB_CONNECTION } from '../database/tokens.js';
 import type { SongRecord } from '../songs/songs.repository.js';
 import { SharesRepository, type ShareRecord } from './shares.repository.js';
 import { hashShareToken, lookupOf, newShareToken, sameHash, shareIdOfHash } from './share-tokens.js';
-import { holdsSong, itemName, liveItem, sharedItemView, type SharedRecord } from './share-view.js';
+import { holdsSong, itemName, liveItem, sharedItemView, sharedSongs, type SharedRecord } from './share-view.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX = 5000;
@@ -140,6 +140,31 @@ export class SharesService implements OnApplicationBootstrap, OnModuleDestroy {
     return { shares: page.items, next_cursor: page.nextAfterId === null ? null : encodeCursor(page.nextAfterId), total: page.total };
   }
 
+  /**
+   * The owner's live shares with their songs (the first SHARE_LIMITS.tracksMax), newest first: the Subsonic API's
+   * getShares. A playlist made private since is listed (its creator still sees it), as on the web.
+   */
+  async ownWithSongs(user: SessionUser): Promise<{ share: ShareRecord; songs: SongRecord[] }[]> {
+    const model = await this.catalog.current();
+    return (await this.repository.listByUser(user.id)).flatMap((share) => {
+      const playlist = share.kind === 'playlist' ? model.visiblePlaylist(share.itemId, user.id) : null;
+      const item = liveItem(model, share.kind, share.itemId) ?? (playlist && { kind: 'playlist' as const, record: playlist });
+      return item ? [{ share, songs: sharedSongs(model, item).songs }] : [];
+    });
+  }
+
+  /**
+   * The owner changes a share's description (the Subsonic API's; at most SHARE_DESCRIPTION_MAX characters) or expiry
+   * (null: never); same expiry limits as a new share. Someone else's or a missing id: 404.
+   */
+  async update(user: SessionUser, rawId: unknown, changes: { description?: string | null; expiresAt?: string | null }): Promise<void> {
+    const id = requireId(rawId, 'share');
+    const description = changes.description === undefined ? undefined : cleanDescription(changes.description);
+    const expiresAt = changes.expiresAt === undefined ? undefined : expiryOf(changes.expiresAt);
+    if (!(await this.repository.update(user.id, id, { description, expiresAt }))) throw ApiException.notFound('Share');
+    await this.revision.bump();
+  }
+
   async revoke(user: SessionUser, rawId: unknown): Promise<DeletedResponse> {
     const id = requireId(rawId, 'share');
     if (!(await this.repository.delete(user.id, id))) throw ApiException.notFound('Share');
@@ -218,6 +243,16 @@ function ownedItem(model: CatalogModel, kind: SharedRecord['kind'], id: string, 
   const ownerId = item.kind === 'playlist' ? item.record.creatorId : item.record.artistId;
   if (ownerId !== userId) throw ApiException.forbidden(SHARE_MESSAGES.notYours);
   return item;
+}
+
+/** Longest description a share keeps (a line a Subsonic app shows beside the link). */
+export const SHARE_DESCRIPTION_MAX = 500;
+
+/** Control characters and text-direction marks removed, as in names; empty means none. */
+function cleanDescription(text: string | null): string | null {
+  const clean = (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/gu, ' ').trim();
+  if (clean.length > SHARE_DESCRIPTION_MAX) throw ApiException.validation({ description: `A description must be at most ${SHARE_DESCRIPTION_MAX} characters.` });
+  return clean === '' ? null : clean;
 }
 
 function expiryOf(text: string | null): Date | null {

@@ -14,6 +14,7 @@ import { PlaylistMethods } from './methods/playlists.js';
 import { PlayQueueMethods } from './methods/play-queue.js';
 import { MediaMethods } from './methods/media.js';
 import { LyricsMethods } from './methods/lyrics.js';
+import { ShareMethods } from './methods/shares.js';
 
 /** Signs a call in and runs its method; every failure comes back as a SubsonicError (the HTTP layer renders it). */
 @Injectable()
@@ -32,8 +33,9 @@ export class SubsonicApi {
     playQueue: PlayQueueMethods,
     media: MediaMethods,
     lyrics: LyricsMethods,
+    shares: ShareMethods,
   ) {
-    this.methods = new Map([system, browsing, lists, search, annotation, playlists, playQueue, media, lyrics].flatMap((group) => Object.entries(group.methods)));
+    this.methods = new Map([system, browsing, lists, search, annotation, playlists, playQueue, media, lyrics, shares].flatMap((group) => Object.entries(group.methods)));
   }
 
   /** The method names this server answers (docs/subsonic.md lists them with what each maps to). */
@@ -41,14 +43,14 @@ export class SubsonicApi {
     return [...this.methods.keys()];
   }
 
-  async call(name: string, params: SubsonicParams, address: string): Promise<SubsonicAnswer> {
+  async call(name: string, params: SubsonicParams, address: string, origin = ''): Promise<SubsonicAnswer> {
     try {
       // The one method the spec wants public: clients ask what a server can do before they sign in.
       if (name === 'getOpenSubsonicExtensions') return this.system.extensions();
       const { user } = await this.auth.signIn(params, address);
       const method = this.methods.get(name);
       if (!method) throw SubsonicError.notImplemented(name);
-      return await method({ params, user, client: params.string('c') ?? null });
+      return await method({ params, user, client: params.string('c') ?? null, origin });
     } catch (error) {
       if (error instanceof SubsonicError) throw error;
       const refusal = error instanceof ApiException ? refusalOf(error) : null;

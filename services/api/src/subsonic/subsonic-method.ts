@@ -9,6 +9,8 @@ export interface SubsonicCall {
   params: SubsonicParams;
   user: SessionUser;
   client: string | null;
+  /** The request's own scheme and host, for links made for the app (a share's URL) when PUBLIC_URL is not set. */
+  origin: string;
 }
 
 /**

@@ -44,7 +44,7 @@ export function subsonicRouter(api: SubsonicApi, media: MediaStore, transcoder: 
     const fail = (error: SubsonicError) => send(res, renderError(format, error, callback));
     const name = String(req.params.method).replace(/\.view$/u, '');
     const answer = ['GET', 'HEAD', 'POST'].includes(req.method)
-      ? api.call(name, params, req.ip ?? req.socket.remoteAddress ?? 'unknown')
+      ? api.call(name, params, req.ip ?? req.socket.remoteAddress ?? 'unknown', `${req.protocol}://${req.host}`)
       : Promise.reject(new SubsonicError(SUBSONIC_ERRORS.generic, `Use GET or POST, not ${req.method}`));
     answer
       .then(async (result: SubsonicAnswer) => {

@@ -47,7 +47,7 @@ export class SystemMethods implements SubsonicMethodGroup {
           podcastRole: false,
           streamRole: true,
           jukeboxRole: false,
-          shareRole: false,
+          shareRole: true,
           videoConversionRole: false,
           folder: [MUSIC_FOLDER.id],
         },
