@@ -9,6 +9,7 @@
  *   npm run bench:lighthouse                                     # builds, then 3 runs of every page and preset
  *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --pages home --presets mobile --details
  *   npx tsx e2e/perf/lighthouse-bench.ts --url http://localhost:8080   # a running stack (seeds into the demo account)
+ *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --save /tmp/lhr     # also keeps each run's Lighthouse JSON
  *
  * Lighthouse's mobile preset simulates slow 4G and a 4x slower CPU from what it observes on this machine, so other work
  * on it lowers the scores: note the load (printed) with any figure you record.
@@ -38,6 +39,8 @@ const RUNS = Math.max(1, Math.min(9, Number(option('runs') ?? 3)));
 const PRESETS = (option('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 const PAGE_NAMES = (option('pages') ?? 'home,songs,album,artist,playlist').split(',');
 const DETAILS = process.argv.includes('--details');
+/** A folder to keep each run's full Lighthouse JSON in (critical chains, bootup time, long tasks, the LCP phases). */
+const SAVE_DIR = option('save');
 
 interface Seeded {
   albumId: string;
@@ -246,6 +249,7 @@ try {
       for (let i = 0; i < RUNS; i++) {
         const load = loadavg()[0]!.toFixed(1);
         last = await lighthouseRun(baseUrl + page.path, preset, page.cookie);
+        if (SAVE_DIR) await writeFile(join(SAVE_DIR, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(last));
         const measure = readMeasure(last);
         runs.push(measure);
         console.log(

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, createRoutes, routeHandles } from './app/routes';
@@ -41,21 +41,37 @@ async function start() {
     delay(FIRST_SCREEN_BUDGET_MS),
   ]);
 
-  createRoot(document.getElementById('root')!, {
+  const root = createRoot(document.getElementById('root')!, {
     // A remote that cannot load is expected (and already logged once by the runtime plugin); its region
     // shows a fallback. Everything else a boundary catches is a bug worth the full report.
     onCaughtError: (error, info) => {
       if (!(error instanceof RemoteUnavailableError)) console.error(error, info.componentStack);
     },
-  }).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-    </StrictMode>,
+  });
+  // A transition, so React renders the first screen in slices that yield to the browser every few ms: as a default
+  // update it was one task of 0.3–0.7 s on Lighthouse's phone (4× CPU), all of it blocking time (docs/decisions/0019).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+        <AfterFirstCommit run={startOffline} />
+      </StrictMode>,
+    ),
   );
-  // Offline listening's worker: registered once the first screen is drawn, never before it (docs/offline.md).
-  setTimeout(startOffline, 0);
+}
+
+/**
+ * Offline listening's worker: registered once the first screen is drawn, never before it (docs/offline.md). After the
+ * commit rather than a timer: a sliced render leaves the main thread between its slices, where a timer would run.
+ */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }, [run]);
+  return null;
 }
 
 void start();

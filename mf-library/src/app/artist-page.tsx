@@ -1,10 +1,13 @@
 import type { ArtistDetail } from '@tunafy/contracts';
-import { ItemRoute } from '../components/item-route';
+import { ItemRoute, prefetchItem } from '../components/item-route';
 import { artistPath } from '../features/artists/api';
 import { ArtistView } from '../features/artists/artist-view';
 import { SongList } from './song-list';
 
 const ALL_ARTISTS = { to: '/artists', label: 'All artists' };
+
+// Loaded as the first screen or on the way to it: its item is asked for now (see prefetchItem).
+export const firstData = prefetchItem<ArtistDetail>(/^\/artists\/([^/]+)\/?$/, artistPath, (detail) => detail.artist.picture_url);
 
 /** `/artists/:artistId`: an artist's page, where every credited artist's name leads; an unknown id shows "This artist isn’t here". */
 export default function ArtistPage() {

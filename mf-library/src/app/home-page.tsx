@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { HOME_ALBUMS_PATH as ALBUMS_PATH, HOME_PLAYLISTS_PATH as PLAYLISTS_PATH, type AlbumsResponse, type PlaylistsResponse } from '@tunafy/contracts';
-import { Button, CardsSkeleton, coverSrcSet, EmptyState, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { Button, CardsSkeleton, EmptyState, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { preloadCover } from '../components/cover';
 import { CARD_COVER_SIZES, Shelf, guestGuard } from '../components/media-card';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
@@ -21,19 +22,9 @@ export const firstData = Promise.all([prefetch(PLAYLISTS_PATH).then((answer) => 
 /** How many of the first covers are fetched as soon as the playlists are in: the first screen's picture on a phone. */
 const PRELOADED_COVERS = 2;
 
-/**
- * The first covers start downloading when the playlists arrive rather than when React has rendered the page (a long
- * task on a slow phone): a preload with the img's own srcset and sizes, so the img then takes the same answer.
- */
+/** The first covers start downloading when the playlists arrive rather than when React has rendered the page. */
 export function preloadCovers(answer: PlaylistsResponse | undefined): void {
-  for (const playlist of answer?.playlists.slice(0, PRELOADED_COVERS) ?? []) {
-    const srcSet = playlist.playlist_cover_url ? coverSrcSet(playlist.playlist_cover_url) : undefined;
-    if (!srcSet) continue;
-    const link = document.createElement('link');
-    const attributes = { rel: 'preload', as: 'image', imagesrcset: srcSet, imagesizes: CARD_COVER_SIZES, fetchpriority: 'high' };
-    for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
-    document.head.appendChild(link);
-  }
+  for (const playlist of answer?.playlists.slice(0, PRELOADED_COVERS) ?? []) preloadCover(playlist.playlist_cover_url, CARD_COVER_SIZES);
 }
 
 function CreateLink({ to, label, guest }: { to: string; label: string; guest: boolean }) {

@@ -6,7 +6,7 @@ import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader, HERO_COVER } from '../components/collection-header';
 import { Cover } from '../components/cover';
 import { useListDialogs } from '../components/item-dialogs';
-import { ItemRoute } from '../components/item-route';
+import { ItemRoute, prefetchItem } from '../components/item-route';
 import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
@@ -99,6 +99,9 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
     </div>
   );
 }
+
+// Loaded as the first screen or on the way to it: its item is asked for now (see prefetchItem).
+export const firstData = prefetchItem<PlaylistDetail>(/^\/playlists\/([^/]+)\/?$/, playlistPath, (playlist) => playlist.playlist_cover_url);
 
 /** `/playlists/:playlistId`: another user's private playlist answers 404 and shows as not found. */
 export default function PlaylistDetailPage() {

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { SessionUser } from '@tunafy/contracts';
+import { getEventBus } from '@tunafy/event-bus';
 import { EmptyState, HeroSkeleton } from '@tunafy/ui';
 import { libraryChanged } from '../lib/bus';
 import { useSessionUser } from '../lib/session';
-import { useApi, type LibraryEntity } from '../lib/use-api';
+import { prefetch, useApi, type LibraryEntity } from '../lib/use-api';
+import { HERO_COVER } from './collection-header';
+import { preloadCover } from './cover';
 import { FormPage } from './form-layout';
 import { LoadError, LoginRequired } from './states';
 
@@ -73,6 +76,37 @@ function Loaded<T>({ path, reloadOn, what, backTo, loading, children }: LoadedPr
   if (item.data) return children(item.data, item.reload);
   if (item.error) return <LoadError error={item.error} what={what} onRetry={item.reload} backTo={backTo} />;
   return loading;
+}
+
+/** The session once the shell has read it (a replaying event: at once if it already has). */
+function sessionKnown(): Promise<SessionUser | null> {
+  return new Promise((resolve) => {
+    const subscription = getEventBus()
+      .on('auth:session')
+      .subscribe(({ user }) => {
+        resolve(user);
+        queueMicrotask(() => subscription.unsubscribe());
+      });
+  });
+}
+
+/**
+ * A detail page's `firstData` (issue 31): the item at this address, asked for as the page's module loads once the
+ * session is a user's, so the shell's first render draws the page instead of the skeleton whose effect then asked for
+ * it (on a phone the hero cover's request started ~3 s in, docs/benchmarks.md); its hero cover is preloaded as soon
+ * as the item is in. A guest gets the log-in prompt and no request (its 401 would be logged).
+ */
+export function prefetchItem<T>(route: RegExp, path: (id: string) => string, cover: (item: T) => string | null | undefined): Promise<unknown> {
+  // globalThis: the shell's contract test imports the page modules outside a browser.
+  const segment = route.exec(globalThis.location?.pathname ?? '')?.[1];
+  if (!segment) return Promise.resolve();
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return Promise.resolve();
+  }
+  return sessionKnown().then((user) => user && prefetch(path(id)).then((item) => item && preloadCover(cover(item as T), HERO_COVER.sizes)));
 }
 
 /** After a save: go to `to` and tell the other remotes (the sidebar, the player) what changed. */

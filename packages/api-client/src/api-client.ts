@@ -2,6 +2,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   isApiErrorBody,
   MESSAGES,
+  SESSION_PROBE_PATH,
   type ApiErrorBody,
   type AppPasswordInput,
   type AppPasswordsResponse,
@@ -206,7 +207,7 @@ export class ApiClient {
 
   /** The session user, or null for a guest: a 200 either way, so a guest's page logs no error. */
   async session(options: RequestOptions = {}): Promise<SessionUser | null> {
-    return (await this.get<SessionProbe>('/api/auth/session', options)).user;
+    return (await this.get<SessionProbe>(SESSION_PROBE_PATH, options)).user;
   }
 
   login(input: LoginInput): Promise<SessionUser> {

@@ -16,3 +16,9 @@ export const HOME_SHELF_SIZE = 10;
 /** The home page's two shelves: the first playlists and albums, which the shell asks for before the page's code is in. */
 export const HOME_PLAYLISTS_PATH = `/api/playlists?limit=${HOME_SHELF_SIZE}`;
 export const HOME_ALBUMS_PATH = `/api/albums?limit=${HOME_SHELF_SIZE}`;
+
+/**
+ * The session probe (`GET`, a 200 with the user or null): what every page waits for before its first render, so the
+ * shell's entry has the browser ask for it before the code that reads it has loaded (shell/src/federation/first-screen-data.ts).
+ */
+export const SESSION_PROBE_PATH = '/api/auth/session';

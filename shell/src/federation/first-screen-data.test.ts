@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_ALBUMS_PATH, HOME_PLAYLISTS_PATH, LIST_PAGE_ROWS, songRowsPath } from '@tunafy/contracts';
+import { HOME_ALBUMS_PATH, HOME_PLAYLISTS_PATH, LIST_PAGE_ROWS, SESSION_PROBE_PATH, songRowsPath } from '@tunafy/contracts';
 import { preloadFirstScreenData } from './first-screen-data';
 
+/** The preloads for a path after the session probe, which every path has first. */
 function preloadsFor(pathname: string): HTMLLinkElement[] {
   const head = document.createElement('head');
   preloadFirstScreenData(pathname, head);
-  return [...head.querySelectorAll('link')];
+  const [session, ...links] = head.querySelectorAll('link');
+  expect(new URL(session!.href).pathname).toBe(SESSION_PROBE_PATH);
+  expect([session!.rel, session!.as, session!.crossOrigin]).toEqual(['preload', 'fetch', 'anonymous']);
+  return links;
 }
 
 describe('preloadFirstScreenData', () => {
