@@ -107,13 +107,14 @@ export class SongImporter {
       throw new ApiException(409, 'CONFLICT', message, { [AUDIO_FIELD]: message });
     }
 
-    // What this call stored or was given (a shared cover), for the clean-up: the audio and the cover are stored at the same time, so each is noted as it lands.
-    const made: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null; lyrics: boolean } = { audio: null, cover: null, album: null, lyrics: false };
+    // What this call stored, created or was given (a shared cover): what a failed import gives back. The audio and the
+    // cover are stored at the same time, so each is noted as it lands.
+    const toUndo: { audio: Promise<StoredMedia> | null; cover: string | null; album: AlbumRecord | null; lyrics: boolean } = { audio: null, cover: null, album: null, lyrics: false };
     const storeAudio = (contentType: string) => {
-      made.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
+      toUndo.audio = this.store.saveFile({ kind: 'audio', contentType, fileName: source.fileName, path: source.path, adopt: source.adopt });
       // Awaited below (or by the clean-up); until then a failure must not count as unhandled.
-      made.audio.catch(() => undefined);
-      return made.audio;
+      toUndo.audio.catch(() => undefined);
+      return toUndo.audio;
     };
     try {
       // One open of the file for its size, its signature and (a small file) its bytes, for the parse.
@@ -138,7 +139,7 @@ export class SongImporter {
       const tags = mergeTags(fields.value, inspection.tags, source.fileName);
       // Credits and the album are settled while the audio is still being written.
       let creditIds: string[] = [];
-      const placed = (async () => {
+      const albumWithCredits = (async () => {
         const credits = await this.artists.resolveFile(inspection.tags, tags.album !== null);
         creditIds = credits.creditIds;
         if (!tags.album) return null;
@@ -150,14 +151,14 @@ export class SongImporter {
           async () => (await this.covers.choose({ embedded: inspection.tags.picture, sidecar: source.sidecarCover, seedText: name }, source.fileName)).upload,
           albumArtistId,
         );
-        if (resolved.created) made.album = resolved.album;
+        if (resolved.created) toUndo.album = resolved.album;
         return this.albumCredits.credit(resolved.album, albumArtistId);
       })();
       // Both settle before anything is judged, so the clean-up never runs beside a step still storing something.
-      const [audio, place] = await Promise.allSettled([made.audio ?? storeAudio(inspection.contentType), placed]);
+      const [audio, credited] = await Promise.allSettled([toUndo.audio ?? storeAudio(inspection.contentType), albumWithCredits]);
       if (audio.status === 'rejected') throw audio.reason;
-      if (place.status === 'rejected') throw place.reason;
-      const album = place.value;
+      if (credited.status === 'rejected') throw credited.reason;
+      const album = credited.value;
       // Usually the album's own file (the same embedded art), shared rather than stored again; given out right before
       // the song is written, as SharedCovers needs (a shared file is deleted once not given out for a while).
       const cover = await this.covers.fileFor(
@@ -165,13 +166,13 @@ export class SongImporter {
         { embedded: inspection.tags.picture, sidecar: source.sidecarCover, albumCoverFileId: album?.coverFileId, seedText: tags.album ?? tags.title },
         source.fileName,
       );
-      made.cover = cover.fileId;
+      toUndo.cover = cover.fileId;
       // Bad lyrics never fail the song: they are left out with a warning. Stored before the song points at them.
       const lyrics = chooseLyrics(source, inspection.tags.lyrics);
       let lyricsAt: number | undefined;
       if (lyrics.chosen && this.lyricsStore) {
         lyricsAt = Date.now();
-        made.lyrics = true;
+        toUndo.lyrics = true;
         await this.lyricsStore.put({ songId, ...lyrics.chosen.lyrics, source: lyrics.chosen.source, updatedAt: lyricsAt });
       }
       const song = await this.songs.create({
@@ -199,25 +200,25 @@ export class SongImporter {
       await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
       // In the background: an upload's answer never waits for ffmpeg.
       this.loudness?.measureLater(song);
-      if (made.album) await this.albums.settle(userId, made.album);
+      if (toUndo.album) await this.albums.settle(userId, toUndo.album);
       // Best effort, and not waited for: without the mark, a re-upload after this song is deleted waits out the in-flight window.
       this.claims.settle(userId, sha256, songId);
       return {
         status: 'imported',
         song,
         album,
-        albumCreated: made.album !== null,
+        albumCreated: toUndo.album !== null,
         cover: cover.source,
         tags,
         lyrics: lyricsAt !== undefined ? lyrics.chosen!.source : null,
         warnings: lyrics.warnings,
       };
     } catch (error) {
-      const audio = await made.audio?.catch(() => null);
+      const audio = await toUndo.audio?.catch(() => null);
       if (audio) await this.uploads.discard([audio.id]);
-      await this.sharedCovers.release([made.cover]);
-      if (made.lyrics) await this.lyricsStore?.delete(songId);
-      if (made.album) await this.albums.discardIfEmpty(userId, made.album);
+      await this.sharedCovers.release([toUndo.cover]);
+      if (toUndo.lyrics) await this.lyricsStore?.delete(songId);
+      if (toUndo.album) await this.albums.discardIfEmpty(userId, toUndo.album);
       await this.claims.release(userId, sha256, songId);
       throw error;
     }
