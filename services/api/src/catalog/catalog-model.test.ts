@@ -625,3 +625,24 @@ describe('the song table behind the model', () => {
     expect(model.song(odd.id)!.coverFileId).toMatch(/^[0-9a-f]{24}$/);
   });
 });
+
+describe('cover files (the cover job walks them)', () => {
+  it('answers the covers songs, albums and playlists show after a cursor, sorted, once each, at most the limit', () => {
+    const { model, addSong, addAlbum } = catalog();
+    const shared = newId();
+    const first = addAlbum({ coverFileId: shared });
+    const songs = [addSong({ coverFileId: shared, albumId: first.id }), addSong(), addSong(), addSong({ coverFileId: 'cover1' })];
+    const list = playlist({ coverFileId: newId() });
+    model.putPlaylist(list);
+    model.putPlaylist(playlist());
+    const all = [shared, songs[1]!.coverFileId, songs[2]!.coverFileId, 'cover1', list.coverFileId!].sort();
+
+    expect(model.coverFileIdsAfter(null, 100)).toEqual(all);
+    expect(model.coverFileIdsAfter(null, 2)).toEqual(all.slice(0, 2));
+    expect(model.coverFileIdsAfter(all[1]!, 2)).toEqual(all.slice(2, 4));
+    expect(model.coverFileIdsAfter(all.at(-1)!, 100)).toEqual([]);
+
+    model.deleteSong(songs[1]!.id);
+    expect(model.coverFileIdsAfter(null, 100)).toEqual(all.filter((id) => id !== songs[1]!.coverFileId));
+  });
+});

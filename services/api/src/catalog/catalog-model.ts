@@ -72,6 +72,17 @@ export class CatalogModel extends CatalogChanges {
     return this.songStore.showsCover(artistId, fileId) || this.albumStore.showsCover(artistId, fileId);
   }
 
+  /** The first `limit` cover files songs, albums and playlists show whose ids sort after `after` (from the first with null), sorted. */
+  coverFileIdsAfter(after: string | null, limit: number): string[] {
+    const ids = new Set(this.songStore.coverFileIdsAfter(after, limit));
+    const keep = (id: string | null) => {
+      if (id && (after === null || id > after)) ids.add(id);
+    };
+    for (const album of this.albumStore.records()) keep(album.coverFileId);
+    for (const playlist of this.playlistStore.records()) keep(playlist.coverFileId);
+    return [...ids].sort().slice(0, limit);
+  }
+
   album(id: string): AlbumRecord | null {
     return this.albumStore.get(id);
   }

@@ -57,6 +57,14 @@ export class SongStore {
     return slots.sort((a, b) => this.table.compareIdsOf(a, b)).map((slot) => this.record(slot));
   }
 
+  /** The first `limit` cover file ids after `after`, sorted (with repeats); strings are made only for those. */
+  coverFileIdsAfter(after: string | null, limit: number): string[] {
+    const table = this.table;
+    const slots = table.slotsWithCoverAfter(after);
+    if (slots.length > limit) slots.sort((a, b) => table.compareCoverIdsOf(a, b)).length = limit;
+    return slots.map((slot) => table.coverFileId(slot));
+  }
+
   countOf(artistId: string): number {
     const number = this.users.numbers.find(artistId);
     return number === undefined ? 0 : (this.artistSongs[number]?.length ?? 0);

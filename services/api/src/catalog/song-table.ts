@@ -172,6 +172,29 @@ export class SongTable {
     return this.fileId(this.covers, slot, 0);
   }
 
+  /** The live songs' slots whose cover file id sorts after `after` (all with null), by the column's bytes: no strings made. */
+  slotsWithCoverAfter(after: string | null): number[] {
+    const target = after === null ? null : idBytes(after);
+    const slots: number[] = [];
+    for (let position = 0; position < this.count; position++) {
+      const slot = this.order[position]!;
+      if (after === null) slots.push(slot);
+      else if (target && !(this.oddFileIds.size > 0 && this.oddFileIds.has(slot * 2))) {
+        if (compareIds(this.covers, slot * ID_BYTES, target, 0) > 0) slots.push(slot);
+      } else if (this.coverFileId(slot) > after) slots.push(slot);
+    }
+    return slots;
+  }
+
+  /** Compares two songs' cover file ids, as their strings would compare. */
+  compareCoverIdsOf(a: number, b: number): number {
+    if (this.oddFileIds.size > 0) {
+      const [first, second] = [this.coverFileId(a), this.coverFileId(b)];
+      return first < second ? -1 : first > second ? 1 : 0;
+    }
+    return compareIds(this.covers, a * ID_BYTES, this.covers, b * ID_BYTES);
+  }
+
   album(slot: number): number {
     return this.albums[slot]!;
   }

@@ -6,7 +6,7 @@ export interface CoverConfig {
   onUpload: boolean;
   /**
    * COVER_IDLE_MS: how often the job looks for new covers once every cover has its sizes (default 10 minutes: uploads
-   * derive their own, and each look reads every song's cover id).
+   * derive their own, and each look walks every cover id of the in-memory catalog).
    */
   idleMs: number;
   /** COVER_CACHE_MB: the local copy of derived covers (beside the media cache), least recently used out. */

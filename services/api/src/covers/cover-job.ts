@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Connection } from 'mongoose';
-import { AlbumsRepository } from '../albums/albums.repository.js';
+import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { JobLeases } from '../database/job-leases.js';
 import { LeasedJob } from '../database/leased-job.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository } from '../songs/songs.repository.js';
 import { CoverPipeline } from './covers.service.js';
 
 /** Covers done between two saves of the cursor. */
 const BATCH = 20;
+/** Cover ids taken from the catalog at a time: a round's list stays small however big the catalog. */
+const ROUND = 1000;
 /** A full pass over every cover again this often (see CoverJob). */
 const FULL_PASS_MS = 24 * 60 * 60_000;
 /** The longest between two progress lines while the job works. */
@@ -27,7 +27,7 @@ export class CoverJobRepository extends JobLeases {
 /**
  * The background job deriving the sizes of covers stored before the pipeline, or whose derivation after the upload was
  * lost (the process stopped, or it runs with COVER_UPLOADS=off): it walks the cover files songs, albums and playlists
- * show in id order from a cursor stored in the database, so a restart resumes where the last run stopped, and holds a
+ * show (as the in-memory catalog knows them) in id order from a cursor stored in the database, so a restart resumes where the last run stopped, and holds a
  * lease while it does, so of several API replicas one walks at a time (the loudness job's pattern). Files stored later
  * have later ids: once at the end it looks again every COVER_IDLE_MS, and a full pass a day picks up files stored with
  * an id below the cursor. A cover already derived costs one read; each derivation takes the pool's background slot,
@@ -41,9 +41,7 @@ export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdo
   constructor(
     private readonly pipeline: CoverPipeline,
     private readonly jobs: CoverJobRepository,
-    private readonly songs: SongsRepository,
-    private readonly albums: AlbumsRepository,
-    private readonly playlists: PlaylistsRepository,
+    private readonly catalog: CatalogReadModel,
     @Optional() private readonly http?: HttpAdapterHost,
   ) {
     this.job = new LeasedJob({ name: 'cover job', leases: jobs, logger: this.logger });
@@ -59,17 +57,17 @@ export class CoverJob implements OnApplicationBootstrap, BeforeApplicationShutdo
     await this.job.stop();
   }
 
-  private async coverIds(): Promise<string[]> {
-    const [songs, albums, playlists] = await Promise.all([this.songs.coverFileIds(), this.albums.referencedFileIds(), this.playlists.referencedFileIds()]);
-    return [...new Set([...songs, ...albums, ...playlists])].sort();
+  /** From this process's copy of the catalog (at most CATALOG_RECHECK_MS behind the database), so a look costs no query. */
+  private async coverIdsAfter(after: string | null): Promise<string[]> {
+    return (await this.catalog.current()).coverFileIdsAfter(after, ROUND);
   }
 
   private async walkWhileHeld(lost: () => boolean): Promise<void> {
     let { after, passStartedAt } = await this.jobs.cursor();
     const progress = { made: 0, unreadable: 0, checked: 0, startedAt: Date.now(), loggedAt: Date.now() };
     while (!lost()) {
-      // Read once per round: the ids after the cursor, walked in batches with the cursor saved after each.
-      const todo = (await this.coverIds()).filter((id) => after === null || id > after);
+      // Read once per round: the next ROUND ids after the cursor, walked in batches with the cursor saved after each.
+      const todo = await this.coverIdsAfter(after);
       if (todo.length === 0) {
         if (progress.made + progress.unreadable > 0) this.logger.log(`cover job: every cover has its sizes (${progress.made} made, ${progress.unreadable} not derivable); looking for new ones`);
         progress.made = progress.unreadable = progress.checked = 0;

@@ -382,12 +382,6 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
     return new Set(docs.flatMap((doc) => [hexId(doc.cover_file_id), hexId(doc.audio_file_id)]));
   }
 
-  /** The cover files songs show (the cover job's walk, docs/covers.md). */
-  async coverFileIds(): Promise<Set<string>> {
-    const docs = await this.model.find({}, { cover_file_id: 1 }).lean<SongDocument[]>();
-    return new Set(docs.map((doc) => hexId(doc.cover_file_id)));
-  }
-
   async count(): Promise<number> {
     return this.model.countDocuments();
   }
