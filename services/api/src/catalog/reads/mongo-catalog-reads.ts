@@ -119,7 +119,8 @@ export class MongoCatalogReads implements CatalogReads {
     let skip = cursor ? 0 : (request.afterId === undefined ? (request.offset ?? 0) : 0);
     const found: EntryDocument[] = [];
     const read = async (filter: Filter<EntryDocument>, sort: Record<string, 1>) => {
-      const batch = entries.find(filter).sort(sort).skip(skip);
+      const batch = entries.find(filter).sort(sort);
+      if (skip > 0) batch.skip(skip);
       if (Number.isFinite(want)) batch.limit(want + 1 - found.length);
       const docs = await batch.toArray();
       found.push(...docs);
@@ -185,7 +186,8 @@ export class MongoCatalogReads implements CatalogReads {
 async function idOrdered<T extends { _id: ObjectId }>(collection: Collection<T>, filter: Filter<T>, request: PageRequest): Promise<Rows<WithId<T>>> {
   const after = request.afterId !== undefined ? objectIdOf(request.afterId) : null;
   const where = (after ? { $and: [filter, { _id: { $gt: after } }] } : filter) as Filter<T>;
-  const skipped = collection.find(where).sort({ _id: 1 }).skip(request.afterId === undefined ? (request.offset ?? 0) : 0);
+  const skipped = collection.find(where).sort({ _id: 1 });
+  if (request.afterId === undefined && request.offset) skipped.skip(request.offset);
   const docs = await (request.limit === undefined ? skipped.toArray() : skipped.limit(request.limit + 1).toArray());
   const more = request.limit !== undefined && docs.length > request.limit;
   return { items: more ? docs.slice(0, request.limit) : docs, more };
