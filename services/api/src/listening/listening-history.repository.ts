@@ -39,7 +39,8 @@ interface TallyDocument {
 interface BoardDocument {
   _id: string;
   user_id: Types.ObjectId;
-  entries: { id: string; n: number }[];
+  /** `"<item>:<count or time>"`, highest first: strings for the engine's decoding, as a day's plays; older boards hold `{id, n}`. */
+  entries: (string | { id: string; n: number })[];
   version: number;
 }
 
@@ -61,7 +62,7 @@ const daySchema = new Schema<DayDocument>(
 );
 const tallySchema = new Schema<TallyDocument>({ _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, count: Number }, { versionKey: false, collection: 'play_tallies' });
 const boardSchema = new Schema<BoardDocument>(
-  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, entries: [{ _id: false, id: String, n: Number }], version: Number },
+  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, entries: { type: [Schema.Types.Mixed], default: undefined }, version: Number },
   { versionKey: false, collection: 'play_boards' },
 );
 const settingsSchema = new Schema<ListeningSettingsDocument>({ _id: Schema.Types.ObjectId, history_paused: { type: Boolean, required: true } }, { versionKey: false, collection: 'listening_settings' });
@@ -84,6 +85,12 @@ function readPlay(play: string | { s: string; t: number }): { s: string; t: numb
   if (typeof play !== 'string') return play;
   const colon = play.lastIndexOf(':');
   return { s: play.slice(0, colon), t: Number(play.slice(colon + 1)) };
+}
+/** A board's entry as stored (see BoardDocument.entries); an item may hold colons (`genre:<name>`), the number never. */
+function readEntry(entry: string | { id: string; n: number }): TallyHit {
+  if (typeof entry !== 'string') return { itemId: entry.id, count: entry.n };
+  const colon = entry.lastIndexOf(':');
+  return { itemId: entry.slice(0, colon), count: Number(entry.slice(colon + 1)) };
 }
 const daysId = (userId: string) => `${userId}:days`;
 const dayId = (userId: string, day: string) => `${userId}:d:${day}`;
@@ -136,16 +143,19 @@ export class ListeningHistoryRepository {
   /** The places of "Recently played", latest first, each with the time (epoch ms) of its latest play. */
   async recent(userId: string): Promise<TallyHit[]> {
     const board = await this.boards.findById(recentId(userId), { entries: 1 }).lean<BoardDocument | null>();
-    return (board?.entries ?? []).map((entry) => ({ itemId: entry.id, count: entry.n }));
+    return (board?.entries ?? []).map(readEntry);
   }
 
   /** Puts the new counts on the board; a concurrent change (another replica's play) makes it read and try again. */
   private async raise(userId: string, id: string, counted: TallyHit[], size = BOARD_SIZE): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const board = await this.boards.findById(id).lean<BoardDocument | null>();
-      const entries = new Map((board?.entries ?? []).map((entry) => [entry.id, entry.n]));
+      const entries = new Map((board?.entries ?? []).map(readEntry).map((entry) => [entry.itemId, entry.count]));
       for (const { itemId, count } of counted) entries.set(itemId, Math.max(count, entries.get(itemId) ?? 0));
-      const next = [...entries].map(([entryId, n]) => ({ id: entryId, n })).sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1)).slice(0, size);
+      const next = [...entries]
+        .sort(([a, an], [b, bn]) => bn - an || (a < b ? -1 : 1))
+        .slice(0, size)
+        .map(([entryId, n]) => `${entryId}:${n}`);
       if (!board) {
         try {
           await this.boards.create({ _id: id, user_id: toObjectId(userId), entries: next, version: 1 });
@@ -191,7 +201,7 @@ export class ListeningHistoryRepository {
   /** The board of a kind in a period, most played first. */
   async top(userId: string, period: string, kind: TallyKind): Promise<TallyHit[]> {
     const board = await this.boards.findById(boardId(userId, period, kind), { entries: 1 }).lean<BoardDocument | null>();
-    return (board?.entries ?? []).map((entry) => ({ itemId: entry.id, count: entry.n }));
+    return (board?.entries ?? []).map(readEntry);
   }
 
   async deleteAll(userId: string): Promise<void> {

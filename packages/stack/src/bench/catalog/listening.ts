@@ -71,7 +71,7 @@ async function seedHistory(db: Db, userId: string, songCount: number): Promise<{
   );
   await insert(
     'play_boards',
-    [...boards].map(([key, entries]) => ({ _id: `${userId}:${key}`, user_id: user, entries: entries.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1)).slice(0, 100), version: 1 })),
+    [...boards].map(([key, entries]) => ({ _id: `${userId}:${key}`, user_id: user, entries: entries.sort((a, b) => b.n - a.n || (a.id < b.id ? -1 : 1)).slice(0, 100).map((entry) => `${entry.id}:${entry.n}`), version: 1 })),
   );
   return { plays: total, tallies: counts.size };
 }
