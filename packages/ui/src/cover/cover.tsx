@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type CSSProperties, type SVGProps } from 'react';
 import { COVER_SIZES, coverSizeUrl } from '@tunafy/contracts';
-import { NoteIcon } from '../icons/icons';
+import { NoteIcon } from '../icons/note-icon';
 import styles from './cover.module.css';
 
 export interface CoverProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import * as Radix from '@radix-ui/react-dialog';
-import { CloseIcon } from '../icons/icons';
+import { CloseIcon } from '../icons/close-icon';
 import { focusInside } from '../focus/focus';
 import { themeClassName } from '../theme/theme';
 import type { DialogProps } from './dialog';

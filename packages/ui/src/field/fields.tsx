@@ -1,5 +1,5 @@
 import { createElement, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { ErrorIcon } from '../icons/error-icon';
 import styles from './fields.module.css';
 
 /** A field's hint, when it has one (tied to the input by aria-describedby, like the error). */

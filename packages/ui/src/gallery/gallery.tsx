@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import {
   ArtistLinks,
   Button,
@@ -29,8 +29,7 @@ import {
   themeClassName,
   type CreditLinkProps,
 } from '../index';
-import * as GENERAL_ICONS from '../icons/icons';
-import * as PLAYBACK_ICONS from '../icons/playback-icons';
+import * as ui from '../index';
 import styles from './gallery.module.css';
 
 const COLOURS = ['bg', 'surface', 'surface-raised', 'border', 'input-border', 'text', 'text-subdued', 'accent', 'accent-hover', 'error', 'danger', 'focus'];
@@ -57,11 +56,13 @@ function Tokens() {
   );
 }
 
+const ICONS = (Object.entries(ui) as [string, unknown][]).filter((entry): entry is [string, ComponentType<SVGProps<SVGSVGElement>>] => /Icon$|^LogoMark$/.test(entry[0]));
+
 /** Every icon of the set, at the player's size, with its component's name. */
 function Icons() {
   return (
     <div className={styles.swatches}>
-      {Object.entries({ ...GENERAL_ICONS, ...PLAYBACK_ICONS }).map(([name, Icon]) => (
+      {ICONS.map(([name, Icon]) => (
         <div key={name} className={styles.swatch}>
           <Icon width={24} height={24} />
           {name}

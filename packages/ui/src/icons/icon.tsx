@@ -6,8 +6,9 @@ export type IconProps = SVGProps<SVGSVGElement> & {
 };
 
 /**
- * One inline SVG per icon: no icon font or extra request, and the path inherits the text colour. Decorative: the
- * control an icon sits in carries the accessible name. Paths are on a 24-unit grid unless an icon says otherwise.
+ * Tunafy's one icon set draws through this: inline SVG (no icon font or extra request, the path inherits the text
+ * colour), one module per icon. Decorative: the control an icon sits in carries the accessible name. Paths are on a
+ * 24-unit grid unless an icon says otherwise.
  */
 export function Icon({ size = '1em', viewBox = '0 0 24 24', children, ...props }: IconProps) {
   return (
@@ -15,4 +16,15 @@ export function Icon({ size = '1em', viewBox = '0 0 24 24', children, ...props }
       {children}
     </svg>
   );
+}
+
+/** An icon drawn by one path: each icon module is this call and its path, so the JSX and the spread are here only once. */
+export function pathIcon(path: string, viewBox?: string) {
+  return function PathIcon(props: IconProps) {
+    return (
+      <Icon viewBox={viewBox} {...props}>
+        <path d={path} />
+      </Icon>
+    );
+  };
 }

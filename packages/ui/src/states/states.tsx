@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { buttonClassName } from '../button/button';
-import { NoteIcon } from '../icons/icons';
+import { NoteIcon } from '../icons/note-icon';
 import { themeClassName } from '../theme/theme';
 import styles from './states.module.css';
 
