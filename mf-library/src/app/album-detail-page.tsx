@@ -1,15 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AlbumDetail, SessionUser, Song } from '@tunafy/contracts';
-import { EmptyState, themeClassName } from '@tunafy/ui';
+import { AlbumIcon, EmptyState, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { ArtistLinks } from '../components/artist-links';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader, HERO_COVER } from '../components/collection-header';
 import { Cover } from '../components/cover';
-import { AlbumIcon } from '../components/icons';
 import { useListDialogs } from '../components/item-dialogs';
-import { ItemRoute, prefetchItem } from '../components/item-route';
+import { ItemRoute } from '../components/item-route';
 import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
@@ -82,9 +81,6 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
     </div>
   );
 }
-
-// Loaded as the first screen or on the way to it: its item is asked for now (see prefetchItem).
-export const firstData = prefetchItem<AlbumDetail>(/^\/albums\/([^/]+)\/?$/, albumPath, (album) => album.album_cover_url);
 
 /** `/albums/:albumId`: cover, name, artist (its album artist or owner), year, count, length, play all, owner menu and songs (SPEC §2). */
 export default function AlbumDetailPage() {

@@ -1,5 +1,5 @@
 import type { Album } from '@tunafy/contracts';
-import { AlbumIcon } from '../components/icons';
+import { AlbumIcon } from '@tunafy/ui';
 import { albumPages } from '../features/albums/api';
 import { AlbumCards } from '../features/albums/album-cards';
 import { useSessionUser } from '../lib/session';

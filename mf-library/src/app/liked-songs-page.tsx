@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { SessionUser, Song } from '@tunafy/contracts';
-import { EmptyState, HeroSkeleton, IconButton, themeClassName } from '@tunafy/ui';
+import { EmptyState, HeartIcon, HeroSkeleton, IconButton, themeClassName } from '@tunafy/ui';
 import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader } from '../components/collection-header';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { GradientCover } from '../components/cover';
-import { HeartIcon } from '../components/icons';
 import { SignedIn } from '../components/item-route';
 import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';

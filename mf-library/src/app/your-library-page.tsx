@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { HeroSkeleton, themeClassName } from '@tunafy/ui';
-import { PersonIcon, PlusIcon, TagIcon, UploadIcon } from '../components/icons';
+import { HeroSkeleton, PersonIcon, PlusIcon, TagIcon, UploadIcon, themeClassName } from '@tunafy/ui';
 import { LoginRequired } from '../components/states';
 import theme from '../components/theme.module.css';
 import { LibraryList } from '../features/your-library/library-list';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Menu, iconButtonClassName, preloadDialog, type MenuItem } from '@tunafy/ui';
-import { MoreIcon } from './icons';
+import { Menu, MoreIcon, iconButtonClassName, preloadDialog, type MenuItem } from '@tunafy/ui';
 
 /** One item of a row's or a page's "more" menu. */
 export type MenuAction = MenuItem;

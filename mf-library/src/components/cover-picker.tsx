@@ -1,8 +1,7 @@
 import { useId, useRef, type Ref } from 'react';
-import { visuallyHiddenClassName } from '@tunafy/ui';
+import { UploadIcon, visuallyHiddenClassName } from '@tunafy/ui';
 import { useObjectUrl } from '../lib/use-object-url';
 import { Cover } from './cover';
-import { UploadIcon } from './icons';
 import styles from './cover-picker.module.css';
 
 interface CoverPickerProps {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Cover as UiCover, coverClassNames, coverSrcSet, type CoverPriority } from '@tunafy/ui';
+import { AlbumIcon, Cover as UiCover, coverClassNames, type CoverPriority } from '@tunafy/ui';
 import type { ComponentType, SVGProps } from 'react';
-import { AlbumIcon } from './icons';
 import styles from './cover.module.css';
 
 interface CoverProps {
@@ -39,18 +38,4 @@ export function GradientCover({ size, to, children }: { size: number; /** The gr
       {children(coverClassNames.placeholder)}
     </div>
   );
-}
-
-/**
- * Starts a first-screen cover's download as soon as its URL is known (the data arrived) rather than when React has
- * rendered the page, a long task on a slow phone: a preload with the img's own srcset and sizes, so the img then
- * takes the same answer.
- */
-export function preloadCover(src: string | null | undefined, sizes: string): void {
-  const srcSet = src ? coverSrcSet(src) : undefined;
-  if (!srcSet) return;
-  const link = document.createElement('link');
-  const attributes = { rel: 'preload', as: 'image', imagesrcset: srcSet, imagesizes: sizes, fetchpriority: 'high' };
-  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
-  document.head.appendChild(link);
 }

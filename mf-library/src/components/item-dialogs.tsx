@@ -1,11 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Song } from '@tunafy/contracts';
-import { IconButton } from '@tunafy/ui';
+import { IconButton, MinusCircleIcon } from '@tunafy/ui';
 import { libraryChanged } from '../lib/bus';
 import { deleteMessage } from '../lib/texts';
 import { ConfirmDialog } from './confirm-dialog';
-import { MinusCircleIcon } from './icons';
 import type { EditedEntity } from './item-route';
 import { RemoveFromListDialog } from './remove-dialog';
 

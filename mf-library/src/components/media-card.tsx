@@ -1,9 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CoverPriority, Credited } from '@tunafy/ui';
+import { PersonIcon } from '@tunafy/ui';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
-import { PersonIcon } from './icons';
 import { TitledSection } from './titled-section';
 import { ArtistLinks } from './artist-links';
 import styles from './media-card.module.css';

@@ -1,4 +1,4 @@
-import { PauseIcon, PlayIcon } from './icons';
+import { PauseIcon, PlayIcon } from '@tunafy/ui';
 import styles from './play-button.module.css';
 
 interface PlayButtonProps {

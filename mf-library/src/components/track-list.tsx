@@ -1,13 +1,12 @@
 import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Song } from '@tunafy/contracts';
-import { creditNames, visuallyHiddenClassName } from '@tunafy/ui';
+import { ClockIcon, PauseIcon, PlayIcon, creditNames, visuallyHiddenClassName } from '@tunafy/ui';
 import { formatDuration } from '../lib/format';
 import type { ListPlayback } from '../lib/player';
 import { ActionMenu, type MenuAction } from './action-menu';
 import { ArtistLinks } from './artist-links';
 import { Cover } from './cover';
-import { ClockIcon, PauseIcon, PlayIcon } from './icons';
 import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;

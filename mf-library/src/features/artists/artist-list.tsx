@@ -1,9 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Artist } from '@tunafy/contracts';
-import { Button, artistPagePath, visuallyHiddenClassName } from '@tunafy/ui';
+import { Button, PersonIcon, artistPagePath, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { PersonIcon } from '../../components/icons';
 import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, keyedRowTarget, scrollRowIntoView, useListView } from '../../components/use-list-view';
 import { formatCountOf, formatSongCount } from '../../lib/format';
 import { listPixels, rowWindow } from '../../lib/scroll-scale';

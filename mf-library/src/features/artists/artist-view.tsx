@@ -2,9 +2,8 @@ import { useState, type ComponentProps, type ComponentType } from 'react';
 import type { Album, ArtistDetail, Song } from '@tunafy/contracts';
 // In the order the user page imports the same parts: their styles share a chunk, whose CSS must have one order.
 import { PlayButton } from '../../components/play-button';
-import { IconButton, themeClassName } from '@tunafy/ui';
+import { IconButton, PersonIcon, ShuffleIcon, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader, HERO_COVER } from '../../components/collection-header';
-import { PersonIcon, ShuffleIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
 import { PageSection } from '../../components/page-section';
 import theme from '../../components/theme.module.css';

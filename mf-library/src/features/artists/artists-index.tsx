@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, RowsSkeleton, themeClassName } from '@tunafy/ui';
-import { PersonIcon } from '../../components/icons';
+import { EmptyState, PersonIcon, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { pageTitleClassName } from '../../components/media-card';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';

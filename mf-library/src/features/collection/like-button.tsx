@@ -1,5 +1,4 @@
-import { IconButton } from '@tunafy/ui';
-import { HeartIcon } from '../../components/icons';
+import { HeartIcon, IconButton } from '@tunafy/ui';
 import type { LikeToggle } from './use-like';
 
 /** A toggle button: its name stays "Like", aria-pressed says whether the song is in Liked Songs. */

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { Genre, GenresResponse } from '@tunafy/contracts';
-import { EmptyState, RowsSkeleton, themeClassName } from '@tunafy/ui';
-import { TagIcon } from '../../components/icons';
+import { EmptyState, RowsSkeleton, TagIcon, themeClassName } from '@tunafy/ui';
 import { pageTitleClassName } from '../../components/media-card';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';

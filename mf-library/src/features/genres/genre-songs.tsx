@@ -1,9 +1,8 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
 import type { Song } from '@tunafy/contracts';
-import { EmptyState, themeClassName } from '@tunafy/ui';
+import { EmptyState, TagIcon, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { GradientCover } from '../../components/cover';
-import { TagIcon } from '../../components/icons';
 import { PlayButton } from '../../components/play-button';
 import { RowsState } from '../../components/rows-state';
 import { PrimaryLink } from '../../components/states';

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { HistoryPlay } from '@tunafy/contracts';
-import { Button, EmptyState, ErrorState, RowsSkeleton, themeClassName } from '@tunafy/ui';
+import { Button, ClockIcon, EmptyState, ErrorState, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GradientCover } from '../../components/cover';
-import { ClockIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
 import { PageSection } from '../../components/page-section';
 import { PrimaryLink } from '../../components/states';

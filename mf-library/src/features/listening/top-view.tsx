@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TOP_PERIOD_LABELS, TOP_PERIODS, type TopPeriod, type TopResponse } from '@tunafy/contracts';
-import { Button, EmptyState, ErrorState, RowsSkeleton, themeClassName } from '@tunafy/ui';
+import { Button, EmptyState, ErrorState, PersonIcon, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { CollectionHeader } from '../../components/collection-header';
 import { GradientCover } from '../../components/cover';
-import { PersonIcon } from '../../components/icons';
 import { PageSection } from '../../components/page-section';
 import { PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';

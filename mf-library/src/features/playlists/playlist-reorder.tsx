@@ -16,8 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { Song } from '@tunafy/contracts';
-import { Button, IconButton, creditNames } from '@tunafy/ui';
-import { GripIcon } from '../../components/icons';
+import { Button, GripIcon, IconButton, creditNames } from '@tunafy/ui';
 import { TRACK_ROW_HEIGHT } from '../../components/track-list';
 import styles from './playlist-reorder.module.css';
 

@@ -1,9 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@tunafy/contracts';
-import { CloseIcon, IconButton, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { CloseIcon, IconButton, PersonIcon, SearchIcon, TagIcon, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { PersonIcon, SearchIcon, TagIcon } from '../../components/icons';
 import { formatSongCount } from '../../lib/format';
 import { genrePagePath } from '../genres/api';
 import { searchPagePath } from './api';

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SEARCH_GROUPS, type Artist, type PublicUser, type SearchGroup, type SearchResponse, type Song } from '@tunafy/contracts';
-import { Button, CardsSkeleton, CloseIcon, EmptyState, ErrorState, IconButton, RowsSkeleton, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { Button, CardsSkeleton, CloseIcon, EmptyState, ErrorState, IconButton, RowsSkeleton, SearchIcon, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { SearchIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
 import { MediaCards, pageTitleClassName, type MediaCardProps } from '../../components/media-card';
 import { PageSection } from '../../components/page-section';

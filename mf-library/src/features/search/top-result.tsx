@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { SearchTopResult } from '@tunafy/contracts';
-import { artistPagePath, creditNames } from '@tunafy/ui';
+import { PersonIcon, artistPagePath, creditNames } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { PersonIcon } from '../../components/icons';
 import { PlayButton } from '../../components/play-button';
 import { formatSongCount } from '../../lib/format';
 import { useTopResultPlay } from './top-result-play';

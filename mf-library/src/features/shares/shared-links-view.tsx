@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Share } from '@tunafy/contracts';
-import { Button, EmptyState, ErrorState, RowsSkeleton, themeClassName } from '@tunafy/ui';
+import { Button, EmptyState, ErrorState, LinkIcon, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { CollectionHeader } from '../../components/collection-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { GradientCover } from '../../components/cover';
-import { LinkIcon } from '../../components/icons';
 import { LoadMore } from '../../components/load-more';
 import { PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { ARTIST_LIMITS } from '@tunafy/contracts';
-import { Button, IconButton, TextField } from '@tunafy/ui';
-import { MinusCircleIcon, PlusIcon } from '../../components/icons';
+import { Button, IconButton, MinusCircleIcon, PlusIcon, TextField } from '@tunafy/ui';
 import type { SharedField } from './song-tags';
 import type { TagForm } from './use-tag-form';
 import styles from './song-tags.module.css';

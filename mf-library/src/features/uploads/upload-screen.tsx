@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { getEventBus } from '@tunafy/event-bus';
 import { IMPORT_AUDIO_EXTENSIONS } from '@tunafy/contracts';
-import { Button, EmptyState } from '@tunafy/ui';
+import { Button, EmptyState, FileButton } from '@tunafy/ui';
 import { pickedFromDrop, pickedFromEntries, pickedFromInput } from './pick-files';
 import type { readAudio } from '../../lib/read-audio';
 import { editsOf, isUploadable, type ReviewRow } from './review';
@@ -62,14 +62,12 @@ export function UploadScreen({ queue = getUploadQueue(), read, review: store }: 
         <p className={styles.dropText}>Drop music files or a whole folder here, or choose them.</p>
         <p className={styles.hint}>MP3, FLAC, AAC or ALAC (.m4a), Ogg Vorbis, Opus and WAV. Tags, track numbers and embedded art are read from the files; a cover.jpg or folder.jpg beside them is used for files without art, and an .lrc of the same name brings its lyrics.</p>
         <div className={styles.pickers}>
-          <label className={styles.picker}>
+          <FileButton multiple accept={FILES_ACCEPT} onChange={(event) => pickAndReset(event.currentTarget, review)}>
             Choose files
-            <input className={styles.pickerInput} type="file" multiple accept={FILES_ACCEPT} onChange={(event) => pickAndReset(event.currentTarget, review)} />
-          </label>
-          <label className={styles.picker}>
+          </FileButton>
+          <FileButton multiple {...FOLDER_PICKER} onChange={(event) => pickAndReset(event.currentTarget, review)}>
             Choose a folder
-            <input className={styles.pickerInput} type="file" multiple {...FOLDER_PICKER} onChange={(event) => pickAndReset(event.currentTarget, review)} />
-          </label>
+          </FileButton>
         </div>
       </div>
 

@@ -1,9 +1,8 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
 import { PlayButton } from '../../components/play-button';
 import type { SessionUser, UserProfile } from '@tunafy/contracts';
-import { Button, EmptyState, IconButton, RowsSkeleton, themeClassName } from '@tunafy/ui';
+import { Button, EmptyState, IconButton, RowsSkeleton, ShuffleIcon, themeClassName } from '@tunafy/ui';
 import { ActionBar, CollectionHeader } from '../../components/collection-header';
-import { ShuffleIcon } from '../../components/icons';
 import { PagedCards } from '../../components/paged-cards';
 import { PageSection as Section } from '../../components/page-section';
 import { LoadError, PrimaryLink } from '../../components/states';

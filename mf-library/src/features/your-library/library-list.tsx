@@ -1,9 +1,8 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '@tunafy/contracts';
-import { DownloadedIcon, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { DownloadedIcon, HeartIcon, LockIcon, SearchIcon, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
-import { HeartIcon, LockIcon, SearchIcon } from '../../components/icons';
 import { formatSongCount } from '../../lib/format';
 import { downloadKey } from '@tunafy/offline';
 import { useDownloadRecords } from '../downloads/downloads-store';
