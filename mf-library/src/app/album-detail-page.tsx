@@ -8,7 +8,7 @@ import { PlayButton } from '../components/play-button';
 import { ActionBar, CollectionHeader, HERO_COVER } from '../components/collection-header';
 import { Cover } from '../components/cover';
 import { useListDialogs } from '../components/item-dialogs';
-import { ItemRoute } from '../components/item-route';
+import { ItemRoute, prefetchItem } from '../components/item-route';
 import { RowsState } from '../components/rows-state';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
@@ -81,6 +81,9 @@ function AlbumView({ album, user, reloadAlbum }: { album: AlbumDetail; user: Ses
     </div>
   );
 }
+
+// Loaded as the first screen or on the way to it: its item is asked for now (see prefetchItem).
+export const firstData = prefetchItem<AlbumDetail>(/^\/albums\/([^/]+)\/?$/, albumPath, (album) => album.album_cover_url);
 
 /** `/albums/:albumId`: cover, name, artist (its album artist or owner), year, count, length, play all, owner menu and songs (SPEC §2). */
 export default function AlbumDetailPage() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlbumIcon, Cover as UiCover, coverClassNames, type CoverPriority } from '@tunafy/ui';
+import { AlbumIcon, Cover as UiCover, coverClassNames, coverSrcSet, type CoverPriority } from '@tunafy/ui';
 import type { ComponentType, SVGProps } from 'react';
 import styles from './cover.module.css';
 
@@ -38,4 +38,18 @@ export function GradientCover({ size, to, children }: { size: number; /** The gr
       {children(coverClassNames.placeholder)}
     </div>
   );
+}
+
+/**
+ * Starts a first-screen cover's download as soon as its URL is known (the data arrived) rather than when React has
+ * rendered the page, a long task on a slow phone: a preload with the img's own srcset and sizes, so the img then
+ * takes the same answer.
+ */
+export function preloadCover(src: string | null | undefined, sizes: string): void {
+  const srcSet = src ? coverSrcSet(src) : undefined;
+  if (!srcSet) return;
+  const link = document.createElement('link');
+  const attributes = { rel: 'preload', as: 'image', imagesrcset: srcSet, imagesizes: sizes, fetchpriority: 'high' };
+  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+  document.head.appendChild(link);
 }
