@@ -8,6 +8,7 @@ import { coverSizeUrl, LIMITS, type Song } from '@tunafy/contracts';
 import { audioKey, fileAliasKey, listKey, offlineCacheName } from './offline-caches.js';
 import { readWholeList, type ListRecord } from './list-record.js';
 import { loadPlaybackSettings } from './playback-settings.js';
+import { DOWNLOAD_REQUEST_HEADER } from './sw-messages.js';
 import { DownloadRegistry, downloadKey, type DownloadRecord, type DownloadTarget, type StoredSong } from './registry.js';
 import { browserEnvironment, streamUrlFor, type BrowserEnvironment } from './stream-url.js';
 
@@ -16,6 +17,8 @@ export const DOWNLOAD_CONCURRENCY = 4;
 /** The cover sizes stored: the header's (232 px shown) and a row's. Offline, a cover asked at another size gets one of these. */
 const ITEM_COVER_SIZE = 300;
 const ROW_COVER_SIZE = 64;
+/** Covers fetched at once, beside the songs: small files, but the API may resize each on its first ask. */
+const COVER_CONCURRENCY = 2;
 
 export interface DownloadProgress {
   /** Songs stored (or found stored) so far. */
@@ -70,31 +73,91 @@ export class DownloadError extends Error {
   }
 }
 
-async function fetchOk(env: DownloadEnvironment, url: string, signal: AbortSignal | undefined, accept?: string): Promise<Response> {
-  const response = await env.fetch(url, { signal, credentials: 'same-origin', headers: accept ? { accept } : undefined });
+async function fetchOk(env: DownloadEnvironment, url: string, signal: AbortSignal | undefined, init: { accept?: string; cache?: RequestCache } = {}): Promise<Response> {
+  const headers: Record<string, string> = { [DOWNLOAD_REQUEST_HEADER]: '1' };
+  if (init.accept) headers.accept = init.accept;
+  const response = await env.fetch(url, { signal, credentials: 'same-origin', headers, cache: init.cache });
   if (!response.ok) throw new DownloadError(`GET ${url} answered ${response.status}`, response.status);
   return response;
 }
 
 const jsonResponse = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+/** A cache key's path and query, as the downloader names what it stores. */
+const pathOf = (url: string) => {
+  const parsed = new URL(url, 'http://cache.key');
+  return parsed.pathname + parsed.search;
+};
 const FILE_URL = /^\/api\/files\/([0-9a-fA-F]{24})$/u;
 
-/** Runs `work` over `items`, `limit` at a time; the first failure stops the rest and rejects. */
+/**
+ * Runs `work` over `items`, `limit` at a time; the first failure stops the rest from starting and rejects once the
+ * ones running have ended (so nothing still writes when a cancelled download is removed).
+ */
 async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  let failed = false;
+  let failure: { error: unknown } | null = null;
   const worker = async () => {
-    while (!failed && next < items.length) {
+    while (!failure && next < items.length) {
       const item = items[next++]!;
       try {
         await work(item);
       } catch (error) {
-        failed = true;
-        throw error;
+        failure ??= { error };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+/**
+ * The small writes that come with each song (its file alias, the registry): started without holding up the next
+ * song's fetch, and awaited (the first failure thrown) before the download counts as done.
+ */
+class SideWork {
+  private readonly running = new Set<Promise<void>>();
+  private failure: { error: unknown } | null = null;
+
+  add(work: Promise<unknown>): void {
+    const tracked = work.then(
+      () => undefined,
+      (error: unknown) => {
+        this.failure ??= { error };
+      },
+    );
+    this.running.add(tracked);
+    void tracked.then(() => this.running.delete(tracked));
+  }
+
+  async settle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/** Registry writes of stored songs, batched: one IndexedDB transaction for whatever completed since the last one. */
+class SongWriter {
+  private pending: StoredSong[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly registry: DownloadRegistry,
+    private readonly side: SideWork,
+  ) {}
+
+  save(song: StoredSong): void {
+    this.pending.push(song);
+    if (!this.flushing) this.side.add(this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) await this.registry.saveSongs(this.pending.splice(0));
+    } finally {
+      this.flushing = false;
+    }
+  }
 }
 
 /** Serializes an account's downloads across this page's bundles and other tabs (Web Locks where there are any). */
@@ -120,78 +183,97 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
   const { signal, onProgress, env = pageEnvironment(), concurrency = DOWNLOAD_CONCURRENCY } = options;
   const key = downloadKey(target);
   const registry = new DownloadRegistry(accountId);
-  const [data, audio] = await Promise.all([env.caches.open(offlineCacheName(accountId, 'data')), env.caches.open(offlineCacheName(accountId, 'audio'))]);
   const source = listSource(target);
-  const previous = await registry.download(key);
+  const side = new SideWork();
+  try {
+    // What is stored already, read at once (a few reads, not a few per song).
+    const storedKeys = (cache: Cache) => cache.keys().then((requests) => new Set(requests.map((request) => pathOf(request.url))));
+    const [data, audio] = await Promise.all([env.caches.open(offlineCacheName(accountId, 'data')), env.caches.open(offlineCacheName(accountId, 'audio'))]);
+    const [previous, storedList, cachedAudio, cachedData] = await Promise.all([registry.download(key), registry.songs(), storedKeys(audio), storedKeys(data)]);
 
-  let name = 'Liked Songs';
-  let coverUrl: string | null = null;
-  if (source.itemPath) {
-    const answer = await fetchOk(env, source.itemPath, signal, 'application/json');
-    const item = (await answer.clone().json()) as { playlist_name?: string; album_name?: string; playlist_cover_url?: string; album_cover_url?: string };
-    name = item.playlist_name ?? item.album_name ?? name;
-    coverUrl = item.playlist_cover_url ?? item.album_cover_url ?? null;
-    await data.put(source.itemPath, answer);
-  }
-  const list: ListRecord = await readWholeList(source.itemsKey, LIMITS.pageSizeMax, async (offset, limit) => {
-    const answer = await fetchOk(env, `${source.listPath}?limit=${limit}&offset=${offset}`, signal, 'application/json');
-    return (await answer.json()) as Record<string, unknown>;
-  });
-  await data.put(listKey(source.listPath), jsonResponse(list));
-  if (coverUrl) await storeCover(env, data, coverSizeUrl(coverUrl, ITEM_COVER_SIZE), signal);
-
-  const songs = [...new Map(list.items.map((entry) => source.songOf(entry)).filter(Boolean).map((song) => [song.id.toLowerCase(), song])).values()];
-  const quality = loadPlaybackSettings(env.settings).quality;
-  const progress: DownloadProgress = { done: 0, total: songs.length };
-  onProgress?.({ ...progress });
-  let bytes = 0;
-
-  // What is stored already, read once: a first download of 50 songs then starts fetching at once, not after 100 look-ups.
-  const storedSongs = new Map((await registry.songs()).map((song) => [song.song_id, song]));
-  const cachedAudio = new Set((await audio.keys()).map((request) => new URL(request.url).pathname));
-  const missing: Song[] = [];
-  for (const song of songs) {
-    const stored = storedSongs.get(song.id.toLowerCase());
-    if (stored && cachedAudio.has(audioKey(song.id))) {
-      if (!stored.holders.includes(key)) await registry.saveSong({ ...stored, holders: [...stored.holders, key] });
-      bytes += stored.bytes;
-      progress.done += 1;
-    } else {
-      missing.push(song);
+    let name = 'Liked Songs';
+    let coverUrl: string | null = null;
+    if (source.itemPath) {
+      const answer = await fetchOk(env, source.itemPath, signal, { accept: 'application/json' });
+      const item = (await answer.clone().json()) as { playlist_name?: string; album_name?: string; playlist_cover_url?: string; album_cover_url?: string };
+      name = item.playlist_name ?? item.album_name ?? name;
+      coverUrl = item.playlist_cover_url ?? item.album_cover_url ?? null;
+      side.add(data.put(source.itemPath, answer));
     }
-  }
-  onProgress?.({ ...progress });
+    const list: ListRecord = await readWholeList(source.itemsKey, LIMITS.pageSizeMax, async (offset, limit) => {
+      const answer = await fetchOk(env, `${source.listPath}?limit=${limit}&offset=${offset}`, signal, { accept: 'application/json' });
+      return (await answer.json()) as Record<string, unknown>;
+    });
+    side.add(data.put(listKey(source.listPath), jsonResponse(list)));
 
-  await inPool(missing, concurrency, async (song) => {
-    const response = await fetchOk(env, streamUrlFor(song, quality, env.browser), signal);
-    const length = Number(response.headers.get('content-length'));
-    // The browser pipes the body into the cache: the page's script never holds the audio.
-    await audio.put(audioKey(song.id), response);
-    const size = Number.isFinite(length) && length > 0 ? length : ((await (await audio.match(audioKey(song.id)))?.blob())?.size ?? 0);
-    const fileId = FILE_URL.exec(song.song_file_url)?.[1] ?? null;
-    if (fileId) await audio.put(fileAliasKey(fileId), new Response(song.id.toLowerCase()));
-    const coverKey = song.song_cover_url ? coverSizeUrl(song.song_cover_url, ROW_COVER_SIZE) : null;
-    if (coverKey) await storeCover(env, data, coverKey, signal).catch(() => undefined);
-    const stored = storedSongs.get(song.id.toLowerCase());
-    await registry.saveSong({ song_id: song.id.toLowerCase(), bytes: size, file_id: fileId, cover_key: coverKey, holders: [...new Set([...(stored?.holders ?? []), key])] });
-    bytes += size;
-    progress.done += 1;
+    const songs = [...new Map(list.items.map((entry) => source.songOf(entry)).filter(Boolean).map((song) => [song.id.toLowerCase(), song])).values()];
+    const quality = loadPlaybackSettings(env.settings).quality;
+    const progress: DownloadProgress = { done: 0, total: songs.length };
+    let bytes = 0;
+
+    const writer = new SongWriter(registry, side);
+    const storedSongs = new Map(storedList.map((song) => [song.song_id, song]));
+    const missing: Song[] = [];
+    for (const song of songs) {
+      const stored = storedSongs.get(song.id.toLowerCase());
+      if (stored && cachedAudio.has(audioKey(song.id))) {
+        if (!stored.holders.includes(key)) writer.save({ ...stored, holders: [...stored.holders, key] });
+        bytes += stored.bytes;
+        progress.done += 1;
+      } else {
+        missing.push(song);
+      }
+    }
     onProgress?.({ ...progress });
-  });
 
-  // Songs the item no longer has: released, and deleted when no other download holds them.
-  const kept = new Set(songs.map((song) => song.id.toLowerCase()));
-  for (const songId of previous?.song_ids ?? []) {
-    if (!kept.has(songId.toLowerCase())) await releaseSong(registry, audio, data, songId, key);
+    // Covers (the item's and the new songs' rows') in a lane of their own: a cover the API resizes on first ask
+    // must not hold an audio fetch's place (docs/benchmarks.md, "Offline download").
+    const coverOf = (song: Song) => (song.song_cover_url ? coverSizeUrl(song.song_cover_url, ROW_COVER_SIZE) : null);
+    const itemCover = coverUrl ? coverSizeUrl(coverUrl, ITEM_COVER_SIZE) : null;
+    const covers = new Set([itemCover, ...missing.map(coverOf)].filter((url): url is string => url !== null && !cachedData.has(pathOf(url))));
+    side.add(
+      inPool([...covers], COVER_CONCURRENCY, (url) =>
+        storeCover(env, data, url, signal).catch((error: unknown) => {
+          // A row's cover is a nicety offline; the item's is part of its page.
+          if (url === itemCover) throw error;
+        }),
+      ),
+    );
+
+    await inPool(missing, concurrency, async (song) => {
+      // no-store: the copy kept is the Cache Storage one; the HTTP cache would write every song to disk a second time.
+      const response = await fetchOk(env, streamUrlFor(song, quality, env.browser), signal, { cache: 'no-store' });
+      const length = Number(response.headers.get('content-length'));
+      // The browser pipes the body into the cache: the page's script never holds the audio.
+      await audio.put(audioKey(song.id), response);
+      const size = Number.isFinite(length) && length > 0 ? length : ((await (await audio.match(audioKey(song.id)))?.blob())?.size ?? 0);
+      const fileId = FILE_URL.exec(song.song_file_url)?.[1] ?? null;
+      if (fileId) side.add(audio.put(fileAliasKey(fileId), new Response(song.id.toLowerCase())));
+      const stored = storedSongs.get(song.id.toLowerCase());
+      writer.save({ song_id: song.id.toLowerCase(), bytes: size, file_id: fileId, cover_key: coverOf(song), holders: [...new Set([...(stored?.holders ?? []), key])] });
+      bytes += size;
+      progress.done += 1;
+      onProgress?.({ ...progress });
+    });
+    await side.settle();
+
+    // Songs the item no longer has: released, and deleted when no other download holds them.
+    const kept = new Set(songs.map((song) => song.id.toLowerCase()));
+    for (const songId of previous?.song_ids ?? []) {
+      if (!kept.has(songId.toLowerCase())) await releaseSong(registry, audio, data, songId, key);
+    }
+
+    const record: DownloadRecord = { ...target, key, name, cover_url: coverUrl, song_ids: [...kept], bytes, quality, updated_at: new Date().toISOString() };
+    await registry.saveDownload(record);
+    return record;
+  } catch (error) {
+    // Every write started has ended before the caller may remove the download (a cancelled first one).
+    await side.settle().catch(() => undefined);
+    throw error;
   }
-
-  const record: DownloadRecord = { ...target, key, name, cover_url: coverUrl, song_ids: [...kept], bytes, quality, updated_at: new Date().toISOString() };
-  await registry.saveDownload(record);
-  return record;
 }
 
 async function storeCover(env: DownloadEnvironment, data: Cache, url: string, signal: AbortSignal | undefined): Promise<void> {
-  if (await data.match(url)) return;
   await data.put(url, await fetchOk(env, url, signal));
 }
 

@@ -3,7 +3,7 @@
  * downloaded, and for each stored song which downloads hold it, so a song in two playlists is stored once and its
  * audio goes only when the last download holding it does.
  */
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, set, setMany, type UseStore } from 'idb-keyval';
 import type { StreamQuality } from '@tunafy/contracts';
 import { registryDatabaseName } from './offline-caches.js';
 
@@ -75,6 +75,14 @@ export class DownloadRegistry {
 
   saveSong(song: StoredSong): Promise<void> {
     return set(SONG + song.song_id.toLowerCase(), song, this.store);
+  }
+
+  /** Several songs in one transaction (a download writes what completed since its last write). */
+  saveSongs(songs: StoredSong[]): Promise<void> {
+    return setMany(
+      songs.map((song) => [SONG + song.song_id.toLowerCase(), song]),
+      this.store,
+    );
   }
 
   deleteSong(songId: string): Promise<void> {

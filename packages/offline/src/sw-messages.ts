@@ -10,6 +10,12 @@ export type ServiceWorkerMessage =
   /** A download was made: fetch and cache the code of the screens that work offline, even ones not visited yet. */
   | { type: 'warm' };
 
+/**
+ * Marks the downloader's own requests: the worker leaves them to the network, unread (a download fetches what is not
+ * stored yet, so there is nothing for the worker to answer, and each song skips its hop through the worker).
+ */
+export const DOWNLOAD_REQUEST_HEADER = 'x-tunafy-download';
+
 /** The worker's fixed URL (un-hashed, `Cache-Control: no-cache`, so a deploy's new worker is found). */
 export const SERVICE_WORKER_URL = '/sw.js';
 

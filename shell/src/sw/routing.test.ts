@@ -32,6 +32,13 @@ describe('routeFor', () => {
     expect(get(`/api/files/${SONG}?size=64`)).toEqual({ kind: 'file', fileId: SONG });
   });
 
+  it("leaves a download's own requests to the network: it fetches only what is not stored", () => {
+    const download = (path: string) => routeFor({ method: 'GET', url: new URL(path, ORIGIN).href, mode: 'cors', download: true }, ORIGIN);
+    expect(download(`/api/songs/${SONG}/stream?maxBitRate=160`)).toEqual({ kind: 'none' });
+    expect(download(`/api/files/${SONG}?size=64`)).toEqual({ kind: 'none' });
+    expect(download('/api/playlists/1/songs?limit=500&offset=0')).toEqual({ kind: 'none' });
+  });
+
   it('watches the session and the requests that change it; other writes are left alone', () => {
     expect(get('/api/auth/session')).toEqual({ kind: 'session' });
     expect(routeFor({ method: 'POST', url: `${ORIGIN}/api/auth/logout`, mode: 'cors' }, ORIGIN)).toEqual({ kind: 'auth-change', action: 'logout' });

@@ -28,6 +28,8 @@ export interface RequestFacts {
   url: string;
   /** `Request.mode` ('navigate' for page loads). */
   mode: string;
+  /** A download's own request (`DOWNLOAD_REQUEST_HEADER`): always the network's. */
+  download?: boolean;
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css)$/u;
@@ -45,7 +47,7 @@ export function routeFor(request: RequestFacts, origin: string): Route {
     const auth = AUTH_CHANGE.exec(url.pathname);
     return auth ? { kind: 'auth-change', action: auth[1] as 'login' | 'signup' | 'logout' } : { kind: 'none' };
   }
-  if (request.method !== 'GET') return { kind: 'none' };
+  if (request.method !== 'GET' || request.download) return { kind: 'none' };
   if (request.mode === 'navigate') return sameOrigin && !NOT_THE_APP.test(url.pathname) ? { kind: 'navigation' } : { kind: 'none' };
   if (sameOrigin && url.pathname === '/sw.js') return { kind: 'none' };
   if (HASHED_ASSET.test(url.pathname)) return { kind: 'hashed-asset' };

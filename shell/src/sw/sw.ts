@@ -9,6 +9,7 @@ import { createPartialResponse } from 'workbox-range-requests';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   audioKey,
+  DOWNLOAD_REQUEST_HEADER,
   fileAliasKey,
   forgetAccount,
   listKey,
@@ -249,7 +250,7 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  const answer = handle(event, routeFor({ method: request.method, url: request.url, mode: request.mode }, self.location.origin));
+  const answer = handle(event, routeFor({ method: request.method, url: request.url, mode: request.mode, download: request.headers.has(DOWNLOAD_REQUEST_HEADER) }, self.location.origin));
   if (answer) event.respondWith(answer);
 });
 

@@ -108,10 +108,10 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
     persistenceAsked = true;
     void navigator.storage.persisted().then((already) => already || navigator.storage.persist()).catch(() => false);
   }
+  let done = false;
   try {
     await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive }));
-    // After the page shows it done: the warm-up's fetches must not hold the last steps back.
-    if (first) setTimeout(() => void tellServiceWorker({ type: 'warm' }), 0);
+    done = true;
   } catch (error) {
     if (controller.signal.aborted) {
       if (first && state.accountId === accountId) await withAccountLock(accountId, () => removeDownload(accountId, key));
@@ -120,12 +120,15 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
     }
   } finally {
     if (state.accountId === accountId) {
+      // The record first, then the end of the progress: the page goes from "Downloading" straight to "Downloaded".
+      await reloadRecords(accountId);
       const active = new Map(state.active);
       active.delete(key);
       update({ active });
-      await reloadRecords(accountId);
     }
   }
+  // After the page shows it done: the warm-up's fetches must not hold the last steps back.
+  if (done && first) setTimeout(() => void tellServiceWorker({ type: 'warm' }), 0);
 }
 
 export function cancelDownload(key: string): void {
