@@ -17,7 +17,7 @@ import { PlaylistsRepository } from '../playlists/playlists.repository.js';
 import { SongsRepository, type NewSong } from '../songs/songs.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 
-// The read port's contract (docs/decisions/0019-catalog-read-port.md): one suite, run on each adapter, against the real
+// The read port's contract (docs/decisions/0020-catalog-read-port.md): one suite, run on each adapter, against the real
 // engine. The data goes in through the repositories (the write path's last step) into a database of its own.
 
 let connection: Connection;
@@ -109,6 +109,8 @@ beforeAll(async () => {
   model = await new CatalogLoader(users, songs, albums, artists, playlists, entries, likes).loadAll();
   adapters.memory = new MemoryCatalogReads({ current: async () => model });
   const mongo = new MongoCatalogReads(() => connection.db!, packLoudness);
+  await mongo.ensureIndexes();
+  // As a second replica starting on the same database does.
   await mongo.ensureIndexes();
   adapters.mongodb = mongo;
 });

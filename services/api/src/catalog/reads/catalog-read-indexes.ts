@@ -17,7 +17,15 @@ export const CATALOG_READ_INDEXES: Record<string, IndexDescription[]> = {
   likes: [{ key: { user_id: 1, _id: -1 }, name: 'reads_user_newest' }],
 };
 
-/** Creates what is missing (idempotent: an index that exists with the same key and name is left alone). */
+/**
+ * Creates the ones missing, by name. A second replica starting asks only for the list: FerretDB closes the connection
+ * on a createIndexes of indexes that all exist (seen when two API processes started on one database).
+ */
 export async function ensureCatalogReadIndexes(db: Db): Promise<void> {
-  for (const [collection, indexes] of Object.entries(CATALOG_READ_INDEXES)) await db.collection(collection).createIndexes(indexes);
+  for (const [name, indexes] of Object.entries(CATALOG_READ_INDEXES)) {
+    const collection = db.collection(name);
+    const existing = new Set((await collection.listIndexes().toArray().catch(() => [])).map((index) => index.name as string));
+    const missing = indexes.filter((index) => !existing.has(index.name!));
+    if (missing.length > 0) await collection.createIndexes(missing);
+  }
 }

@@ -170,7 +170,7 @@ export class MongoCatalogReads implements CatalogReads {
     return { items, nextAfterId: more && items.length > 0 ? items[items.length - 1]!.id : null, total: await likes.countDocuments({ user_id: user }) };
   }
 
-  /** The songs with these ids, by id: one `_id $in` query (served by the primary key on every engine). */
+  /** The songs with these ids, by id: one `_id $in` query (the primary key on MongoDB; FerretDB 1.24 scans for it, docs/scaling.md). */
   private async songsById(ids: ObjectId[]): Promise<Map<string, SongRecord>> {
     if (ids.length === 0) return new Map();
     const docs = await this.db().collection<SongDocument>('songs').find({ _id: { $in: ids } }).toArray();
