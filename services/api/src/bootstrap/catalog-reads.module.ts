@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { packLoudness } from '../loudness/loudness-values.js';
 
-/** The catalog read port's adapter as CATALOG_READS chooses it (docs/decisions/0019-catalog-read-port.md). */
+/** The catalog read port's adapter as CATALOG_READS chooses it (docs/decisions/0020-catalog-read-port.md). */
 @Global()
 @Module({
   providers: [

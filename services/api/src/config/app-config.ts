@@ -28,7 +28,7 @@ export interface AppConfig {
   /** How stale (ms) a replica's cached catalog may be after another replica's write. */
   catalogRecheckMs: number;
   /**
-   * Which adapter answers the catalog's paged reads (CATALOG_READS, docs/decisions/0019-catalog-read-port.md): the
+   * Which adapter answers the catalog's paged reads (CATALOG_READS, docs/decisions/0020-catalog-read-port.md): the
    * in-memory model (`memory`, the default) or indexed queries on the database (`mongodb`).
    */
   catalogReads: 'memory' | 'mongodb';

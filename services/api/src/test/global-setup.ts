@@ -26,7 +26,7 @@ export async function setup(project: TestProject): Promise<void> {
   // No loudness measuring in the shared API: songs would change under the tests that compare two reads of them (the
   // loudness tests start APIs of their own that measure). No cover job either (covers/covers-job.api.test.ts starts its
   // own): it would derive every test's covers; uploads still derive theirs.
-  // CATALOG_READS=mongodb runs the API suites with the catalog read port's MongoDB adapter (docs/decisions/0019).
+  // CATALOG_READS=mongodb runs the API suites with the catalog read port's MongoDB adapter (docs/decisions/0020).
   const reads: Record<string, string> = process.env.CATALOG_READS ? { CATALOG_READS: process.env.CATALOG_READS } : {};
   const apiEnv = throwawayApiEnv(cacheDir, { CATALOG_RECHECK_MS: '0', ADMIN_EMAILS: RESCAN_ADMIN_EMAIL, LOUDNESS_JOB: 'off', COVER_JOB: 'off', ...reads });
   api = await startApi({ mongodbUri: database.uri, env: apiEnv });

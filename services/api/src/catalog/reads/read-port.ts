@@ -6,7 +6,7 @@ import type { SongRef } from '../ref-list.js';
 export const CATALOG_READS = Symbol('CatalogReads');
 
 /**
- * The catalog reads the services page through (docs/decisions/0019-catalog-read-port.md). Every answer and order is
+ * The catalog reads the services page through (docs/decisions/0020-catalog-read-port.md). Every answer and order is
  * the in-memory model's: the embedded default answers from it, the MongoDB adapter with indexed queries, and one
  * contract suite holds both to the same answers. Async, so an adapter may go to a database.
  */
