@@ -35,7 +35,7 @@ type Column = Uint8Array | Int32Array | Float64Array;
 
 /**
  * Every song of the catalog in columns: each field in one typed array indexed by the song's slot (stable while the
- * song lives; a deleted song's slot is reused), names in one array of strings, and the id order as one array of
+ * song lives; a deleted song's slot is reused), names as UTF-8 in one buffer, and the id order as one array of
  * slots searched by binary search: a fraction of a record object's memory, which is what lets a million songs fit the
  * API's budget (decision 0011). Records are made on demand, for the rows an answer needs.
  */
@@ -58,7 +58,16 @@ export class SongTable {
   private loudnesses = new Int32Array(0);
   private albumLoudnesses = new Int32Array(0);
   private lyricsAts = new Float64Array(0);
-  private names: string[] = [];
+  /**
+   * Names as UTF-8 bytes outside V8's heap, each at its slot's start and length: 100,000 names as strings held ~4.7 MB
+   * of heap, which the old generation's growth under load multiplies by ~1.5 (docs/benchmarks.md, "Where the memory
+   * is"); a record decodes its name when it is made. A rename appends; the bytes left behind are dropped by compaction.
+   */
+  private nameBytes = Buffer.allocUnsafeSlow(0);
+  private nameStarts = new Int32Array(0);
+  private nameLengths = new Int32Array(0);
+  private nameEnd = 0;
+  private nameGarbage = 0;
   /**
    * File ids that are not ObjectIds (none the API stores; service tests use names like "cover1"), by
    * `slot * 2 + 0|1` for cover|audio: kept exactly rather than refused, at no cost when there are none.
@@ -135,7 +144,7 @@ export class SongTable {
     if (this.order[position] !== slot) throw new Error(`slot ${slot} is not live`);
     this.order.copyWithin(position, position + 1, this.count);
     this.count--;
-    this.names[slot] = '';
+    this.setName(slot, '');
     this.oddFileIds.delete(slot * 2);
     this.oddFileIds.delete(slot * 2 + 1);
     this.free.push(slot);
@@ -250,7 +259,7 @@ export class SongTable {
   row(slot: number): SongRow {
     return {
       id: this.id(slot),
-      name: this.names[slot]!,
+      name: this.name(slot),
       artist: this.artists[slot]!,
       album: this.albums[slot]!,
       coverFileId: this.fileId(this.covers, slot, 0),
@@ -273,11 +282,54 @@ export class SongTable {
   /** Capacity left after a load is slack only a growing catalog needs; it grows again by half when it does. */
   compact(): void {
     this.resize(Math.max(this.used, 16), Math.max(this.count, 16));
-    this.names = this.names.slice();
+    this.compactNames(0);
+  }
+
+  name(slot: number): string {
+    const start = this.nameStarts[slot]!;
+    return this.nameBytes.toString('utf8', start, start + this.nameLengths[slot]!);
+  }
+
+  private setName(slot: number, name: string): void {
+    this.nameGarbage += this.nameLengths[slot]!;
+    this.nameLengths[slot] = 0;
+    const length = Buffer.byteLength(name);
+    if (this.nameEnd + length > this.nameBytes.length) {
+      // Bytes left by renames and deletes are dropped first once they are a quarter of the buffer.
+      if (this.nameGarbage > this.nameBytes.length / 4) this.compactNames(length);
+      if (this.nameEnd + length > this.nameBytes.length) this.moveNames(Math.max(this.nameEnd + length, Math.ceil(this.nameBytes.length * 1.5), 1024));
+    }
+    this.nameBytes.write(name, this.nameEnd, 'utf8');
+    this.nameStarts[slot] = this.nameEnd;
+    this.nameLengths[slot] = length;
+    this.nameEnd += length;
+  }
+
+  /** Rewrites the live names into a buffer of their size (plus `spare` bytes), in slot order. */
+  private compactNames(spare: number): void {
+    const live = this.nameEnd - this.nameGarbage;
+    const next = Buffer.allocUnsafeSlow(live + spare);
+    let end = 0;
+    for (let slot = 0; slot < this.used; slot++) {
+      const start = this.nameStarts[slot]!;
+      const length = this.nameLengths[slot]!;
+      this.nameBytes.copy(next, end, start, start + length);
+      this.nameStarts[slot] = end;
+      end += length;
+    }
+    this.nameBytes = next;
+    this.nameEnd = end;
+    this.nameGarbage = 0;
+  }
+
+  private moveNames(size: number): void {
+    const next = Buffer.allocUnsafeSlow(size);
+    this.nameBytes.copy(next, 0, 0, this.nameEnd);
+    this.nameBytes = next;
   }
 
   private write(slot: number, row: SongRow): void {
-    this.names[slot] = row.name;
+    this.setName(slot, row.name);
     this.writeFileId(this.covers, slot, 0, row.coverFileId);
     this.writeFileId(this.audios, slot, 1, row.audioFileId);
     this.artists[slot] = row.artist;
@@ -346,6 +398,8 @@ export class SongTable {
       this.loudnesses = grow(this.loudnesses);
       this.albumLoudnesses = grow(this.albumLoudnesses);
       this.lyricsAts = grow(this.lyricsAts);
+      this.nameStarts = grow(this.nameStarts);
+      this.nameLengths = grow(this.nameLengths);
       this.capacity = slots;
     }
     if (live !== this.order.length) {
