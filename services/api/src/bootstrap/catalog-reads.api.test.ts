@@ -7,6 +7,7 @@ import { CatalogLoader } from '../catalog/catalog-loader.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog/catalog-records.js';
 import type { Page, PageRequest } from '../catalog/paging.js';
+import { implicitKey } from '../catalog/position-keys.js';
 import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
 import { MongoCatalogReads } from '../catalog/reads/mongo-catalog-reads.js';
 import type { CatalogReads } from '../catalog/reads/read-port.js';
@@ -33,6 +34,7 @@ const seed = {
   songs: [] as SongRecord[],
   deletedSong: '',
   removedLike: '',
+  betweenKey: '',
   album: null as AlbumRecord | null,
   emptyAlbum: null as AlbumRecord | null,
   playlists: {} as Record<'ownPublic' | 'ownPrivate' | 'otherPublic' | 'otherPrivate', PlaylistRecord>,
@@ -85,13 +87,15 @@ beforeAll(async () => {
   // Three entries without an order key (the seed's and old entries), two appended with keys, one moved between keyed ones.
   const listId = seed.playlists.ownPublic.id;
   const first = await entries.add(listId, single.id);
-  await entries.add(listId, d2t1.id);
+  const unkeyed = await entries.add(listId, d2t1.id);
   await entries.add(listId, t2.id);
   await entries.add(listId, doomed.id);
   await entries.add(listId, later.id, 'a0');
-  await entries.add(listId, noTrackA.id, 'a1');
-  await entries.setPositions([{ id: first!.id, position: 'a0V' }]);
-  seed.entryOrder = [d2t1.id, t2.id, later.id, single.id, noTrackA.id];
+  const between = await entries.add(listId, noTrackA.id, 'a1');
+  // A move between two unkeyed entries writes a key just past the first one's implicit key.
+  seed.betweenKey = `${implicitKey(Buffer.from(unkeyed!.id, 'hex'))}1`;
+  await entries.setPositions([{ id: first!.id, position: 'a0V' }, { id: between!.id, position: seed.betweenKey }]);
+  seed.entryOrder = [d2t1.id, noTrackA.id, t2.id, later.id, single.id];
 
   for (const liked of [single, d1t1, doomed, t2, later, noTrackB]) {
     const like = await likes.like(seed.listener, liked.id);
@@ -186,7 +190,7 @@ describe.each(['memory', 'mongodb'])('CatalogReads (%s)', (kind) => {
     const listId = seed.playlists.ownPublic.id;
     const page = (await reads().playlistEntries(listId, {}))!;
     expect(page.items.map((entry) => entry.song.id)).toEqual(seed.entryOrder);
-    expect(page.items.map((entry) => entry.orderKey ?? '')).toEqual(['', '', 'a0', 'a0V', 'a1']);
+    expect(page.items.map((entry) => entry.orderKey ?? '')).toEqual(['', seed.betweenKey, '', 'a0', 'a0V']);
     expect(page.items[0]!.song).toEqual(seed.songs.find((song) => song.id === seed.entryOrder[0]));
     expect(page.items[0]!.at).toBeInstanceOf(Date);
     for (const limit of [1, 2, 3]) expect(await walk((request) => reads().playlistEntries(listId, request), limit, 5)).toEqual(ids(page.items));

@@ -1,5 +1,6 @@
-import type { Collection, Db, Filter, ObjectId, WithId } from 'mongodb';
+import { ObjectId as ObjectIdClass, type Collection, type Db, type Filter, type ObjectId, type WithId } from 'mongodb';
 import { compareAlbumOrder } from '../album-order.js';
+import { implicitKey } from '../position-keys.js';
 import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
 import type { Page, PageRequest } from '../paging.js';
 import type { SongRef } from '../ref-list.js';
@@ -105,9 +106,11 @@ export class MongoCatalogReads implements CatalogReads {
   }
 
   /**
-   * Two index-ordered runs, as the model orders entries: those without an order key (null or '') by id, then the
-   * keyed ones by key and id. A cursor entry is found by id and the page goes on after its place; a cursor that
-   * names no entry starts again at the top (the model also remembers the last 256 removed entries' places).
+   * As the model orders entries: by order key, then id, where an entry stored without a key (null or '') stands at its
+   * implicit key (position-keys.ts: "Zz", its id in base 62, "V"; id order, before appended keys, and a move may land
+   * between two of them). Two index-ordered runs, merged by that key: the unkeyed by `_id` (their implicit keys grow
+   * with it), the keyed by `position`, `_id`. A cursor entry is found by id and the page goes on after its place; a
+   * cursor that names no entry starts again at the top (the model also remembers the last 256 removed entries' places).
    */
   async playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null> {
     const playlist = objectIdOf(playlistId);
@@ -116,28 +119,22 @@ export class MongoCatalogReads implements CatalogReads {
     const cursorId = request.afterId !== undefined ? objectIdOf(request.afterId) : null;
     const cursor = cursorId && (await entries.findOne({ _id: cursorId, playlist_id: playlist }, { projection: { position: 1 } }));
     const want = request.limit === undefined ? Number.POSITIVE_INFINITY : request.limit;
-    let skip = cursor ? 0 : (request.afterId === undefined ? (request.offset ?? 0) : 0);
-    const found: EntryDocument[] = [];
+    // Without a cursor an offset counts in the merged order, so both runs read past it.
+    const skip = cursor || request.afterId !== undefined ? 0 : (request.offset ?? 0);
+    const take = want + 1 + skip + 1;
     const read = async (filter: Filter<EntryDocument>, sort: Record<string, 1>) => {
       const batch = entries.find(filter).sort(sort);
-      if (skip > 0) batch.skip(skip);
-      if (Number.isFinite(want)) batch.limit(want + 1 - found.length);
-      const docs = await batch.toArray();
-      found.push(...docs);
-      return docs.length;
+      if (Number.isFinite(take)) batch.limit(take);
+      return batch.toArray();
     };
-    const unkeyed = { playlist_id: playlist, position: { $in: [null, ''] } };
-    if (!cursor?.position) {
-      const after = cursor ? { _id: { $gt: cursor._id } } : {};
-      const read0 = await read({ ...unkeyed, ...after }, { _id: 1 });
-      if (read0 === 0 && skip > 0) skip = Math.max(0, skip - (await entries.countDocuments(unkeyed)));
-      else skip = 0;
-    }
-    if (found.length <= want) {
-      const key = cursor?.position;
-      const after: Filter<EntryDocument> = key ? { $or: [{ position: { $gt: key } }, { position: key, _id: { $gt: cursor!._id } }] } : { position: { $gt: '' } };
-      await read({ playlist_id: playlist, ...after }, { position: 1, _id: 1 });
-    }
+    const after = cursor ? { key: keyOf(cursor), id: cursor._id.toHexString() } : null;
+    const isAfter = (doc: EntryDocument) => !after || compareEntries(keyOf(doc), doc._id.toHexString(), after.key, after.id) > 0;
+    const lowest = after ? lowestIdAfter(after.key) : null;
+    const unkeyed = after && lowest === undefined ? [] : await read({ playlist_id: playlist, position: { $in: [null, ''] }, ...(lowest ? { _id: { $gte: lowest } } : {}) }, { _id: 1 });
+    const keyedAfter: Filter<EntryDocument> = after ? { $or: [{ position: { $gt: after.key } }, { position: after.key, _id: { $gt: cursor!._id } }] } : { position: { $gt: '' } };
+    const keyed = await read({ playlist_id: playlist, ...keyedAfter }, { position: 1, _id: 1 });
+    const merged = [...unkeyed.filter(isAfter), ...keyed.filter(isAfter)].sort((a, b) => compareEntries(keyOf(a), a._id.toHexString(), keyOf(b), b._id.toHexString()));
+    const found = merged.slice(skip, Number.isFinite(want) ? skip + want + 1 : undefined);
     const more = found.length > want;
     const docs = more ? found.slice(0, want) : found;
     const songs = await this.songsById(docs.map((doc) => doc.song_id));
@@ -196,4 +193,29 @@ async function idOrdered<T extends { _id: ObjectId }>(collection: Collection<T>,
 function pageFrom<D extends { _id: ObjectId }, T>(rows: Rows<D>, record: (doc: D) => T, total: number): Page<T> {
   const last = rows.items[rows.items.length - 1];
   return { items: rows.items.map(record), nextAfterId: rows.more && last ? last._id.toHexString() : null, total };
+}
+
+/** An entry's place in its playlist: its order key, or the implicit key of an entry stored without one. */
+function keyOf(doc: Pick<EntryDocument, '_id' | 'position'>): string {
+  return doc.position || implicitKey(doc._id.id);
+}
+
+function compareEntries(keyA: string, idA: string, keyB: string, idB: string): number {
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+  return idA < idB ? -1 : idA > idB ? 1 : 0;
+}
+
+const BASE_62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The lowest id whose implicit key may sort after `key` (ids below it sort at or before it): null when every unkeyed
+ * entry may, undefined when none can (`key` is past every implicit key).
+ */
+function lowestIdAfter(key: string): ObjectId | null | undefined {
+  if (key < 'Zz') return null;
+  if (!key.startsWith('Zz')) return undefined;
+  let value = 0n;
+  for (const char of key.slice(2, 19).padEnd(17, '0')) value = value * 62n + BigInt(Math.max(0, BASE_62.indexOf(char)));
+  if (value >= 1n << 96n) return undefined;
+  return new ObjectIdClass(value.toString(16).padStart(24, '0'));
 }
