@@ -144,7 +144,8 @@ describe('the read model across two API replicas', () => {
     } finally {
       await stale.stop();
     }
-  });
+    // A replica of its own starts in this test (beside the suite's two): its start waits for the catalog's load.
+  }, 120_000);
 
   it('finds a client’s change logged above the counter (a $max lost to a concurrent one on the embedded engine)', async () => {
     const ann = await newUser(apiUrl, 'ann');
@@ -194,7 +195,8 @@ describe('the read model across two API replicas', () => {
     } finally {
       await stale.stop();
     }
-  });
+    // A replica of its own starts in this test (beside the suite's two): its start waits for the catalog's load.
+  }, 120_000);
 
   it('logs a change whose log write failed as soon as the log takes writes again, so the other replica shows it', async () => {
     const ann = await newUser(apiUrl, 'ann');

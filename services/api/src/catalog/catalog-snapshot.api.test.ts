@@ -73,5 +73,6 @@ describe('catalog snapshot across a restart', () => {
     } finally {
       await third.stop();
     }
-  });
+    // Three API processes start in this test: each start waits for the catalog's load, slow on a busy machine.
+  }, 180_000);
 });
