@@ -2,18 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startApi, throwawayApiEnv, type RunningApi } from '../api-process.js';
+import { startApi, type RunningApi } from '../api-process.js';
 import { growCatalog } from '../catalog/grow-catalog.js';
-import { BenchSession } from './api-session.js';
 import { measureListening } from './catalog/listening.js';
 import { rssMb } from './catalog/memory.js';
 import type { ScaleContext } from './catalog/scale.js';
+import { START_TIMEOUT_MS, startTemplateApi } from './catalog/template-api.js';
 import { openBenchDatabase } from './database-tools.js';
-import { loadMediaGenerators } from './media.js';
 import { ms, table } from './stats.js';
 
 const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
-const START_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * `npm run bench -- --listening 100000`: issue 28's "top lists at 100,000 songs and 1,000,000 plays ≤ 50 ms" alone,
@@ -29,13 +27,10 @@ export async function runListeningBench(songs: number, rounds: number, progress:
     const { database, db } = await openBenchDatabase(progress, cleanups);
     lines.push(`Listening benchmark, ${new Date().toISOString()}, load average at start ${loadAverage()}; ${await db.serverDescription()} (${database.engine}); ${songs.toLocaleString('en')} songs, ${rounds} rounds`);
     progress(lines[0]!);
-    const env = throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off', COVER_JOB: 'off' });
-    let api: RunningApi = await startApi({ mongodbUri: database.uri, env, timeoutMs: START_TIMEOUT_MS });
+    const started = await startTemplateApi(database.uri, scratch);
+    const { env, session, me, template } = started;
+    let api: RunningApi = started.api;
     cleanups.push(() => api.stop());
-    const session = new BenchSession(api.url);
-    const me = await session.signup();
-    const media = await loadMediaGenerators();
-    const template = (await session.uploadSong('Template', media.renderCover({ seed: 1, title: 'T', size: 64 }), media.synthesizeSong({ seed: 1, seconds: 2 }))) as { song_file_url: string; song_cover_url?: string };
     await api.stop();
     progress(`growing the catalog to ${songs.toLocaleString('en')} songs (direct inserts) ...`);
     const grown = performance.now();

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Types } from 'mongoose';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
+import { albumRecordOf } from '../catalog/reads/catalog-documents.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface AlbumRecord {
@@ -34,16 +35,8 @@ const albumSchema = new Schema<AlbumDocument>(
   { versionKey: false, collection: 'albums' },
 );
 
-function toRecord(doc: AlbumDocument): AlbumRecord {
-  return {
-    id: hexId(doc._id),
-    name: doc.album_name,
-    artistId: hexId(doc.artist_id),
-    coverFileId: hexId(doc.cover_file_id),
-    createdAt: doc.created_at,
-    ...(doc.album_artist_id ? { albumArtistId: hexId(doc.album_artist_id) } : {}),
-  };
-}
+/** The catalog's mapping, which its MongoDB read adapter shares. */
+const toRecord = (doc: AlbumDocument): AlbumRecord => albumRecordOf(doc);
 
 @Injectable()
 export class AlbumsRepository extends DocumentRepository<AlbumDocument, AlbumRecord> {

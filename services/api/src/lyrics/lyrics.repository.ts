@@ -41,6 +41,17 @@ const lyricsSchema = new Schema<LyricsDocument>(
   { versionKey: false, collection: 'lyrics' },
 );
 
+/** The stored document's fields (all but `_id`, the song's id), as a whole replacement writes them. */
+function storedLyrics(record: LyricsRecord): Omit<LyricsDocument, '_id'> {
+  return {
+    synced: record.synced ? record.synced.map((line) => ({ t: line.start_ms, x: line.text })) : null,
+    plain: record.plain,
+    source: record.source,
+    lang: record.lang,
+    updated_at: new Date(record.updatedAt),
+  };
+}
+
 function toRecord(doc: LyricsDocument): LyricsRecord {
   return {
     songId: hexId(doc._id),
@@ -69,13 +80,7 @@ export class LyricsRepository {
   async put(record: LyricsRecord): Promise<void> {
     await this.model.replaceOne(
       { _id: toObjectId(record.songId) },
-      {
-        synced: record.synced ? record.synced.map((line) => ({ t: line.start_ms, x: line.text })) : null,
-        plain: record.plain,
-        source: record.source,
-        lang: record.lang,
-        updated_at: new Date(record.updatedAt),
-      },
+      storedLyrics(record),
       { upsert: true },
     );
   }
@@ -89,13 +94,7 @@ export class LyricsRepository {
     try {
       await this.model.replaceOne(
         { _id: toObjectId(record.songId), source: { $nin: ['user', 'lrc'] } },
-        {
-          synced: record.synced ? record.synced.map((line) => ({ t: line.start_ms, x: line.text })) : null,
-          plain: record.plain,
-          source: record.source,
-          lang: record.lang,
-          updated_at: new Date(record.updatedAt),
-        },
+        storedLyrics(record),
         { upsert: true },
       );
       return true;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Types } from 'mongoose';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
+import { playlistRecordOf } from '../catalog/reads/catalog-documents.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface PlaylistRecord {
@@ -36,17 +37,8 @@ const playlistSchema = new Schema<PlaylistDocument>(
   { versionKey: false, collection: 'playlists' },
 );
 
-function toRecord(doc: PlaylistDocument): PlaylistRecord {
-  return {
-    id: hexId(doc._id),
-    name: doc.playlist_name,
-    description: doc.description ?? null,
-    isPrivate: doc.private === true,
-    creatorId: hexId(doc.creator_id),
-    coverFileId: doc.cover_file_id ? hexId(doc.cover_file_id) : null,
-    createdAt: doc.created_at,
-  };
-}
+/** The catalog's mapping, which its MongoDB read adapter shares. */
+const toRecord = (doc: PlaylistDocument): PlaylistRecord => playlistRecordOf(doc);
 
 /** Private playlists are only ever read back for their creator: the filter lives here so no caller can forget it. */
 function visibleTo(viewerId: string | null) {

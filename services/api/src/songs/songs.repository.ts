@@ -3,6 +3,7 @@ import type { AudioFormat } from '@tunafy/contracts';
 import { Schema, type Connection, type Types } from 'mongoose';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
+import { songRecordOf } from '../catalog/reads/catalog-documents.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { packLoudness, unpackLoudness } from '../loudness/loudness-values.js';
 
@@ -131,34 +132,9 @@ const songSchema = new Schema<SongDocument>(
   { versionKey: false, collection: 'songs' },
 );
 
+/** The catalog's mapping, which its MongoDB read adapter shares (one copy of how a stored song reads). */
 function toRecord(doc: SongDocument): SongRecord {
-  return {
-    id: hexId(doc._id),
-    name: doc.song_name,
-    artistId: hexId(doc.artist_id),
-    albumId: doc.album_id ? hexId(doc.album_id) : null,
-    coverFileId: hexId(doc.cover_file_id),
-    audioFileId: hexId(doc.audio_file_id),
-    duration: doc.duration,
-    plays: doc.plays ?? 0,
-    createdAt: doc.created_at.getTime(),
-    ...tagsOf(doc),
-  };
-}
-
-function tagsOf(doc: SongDocument): SongTags {
-  const tags: SongTags = {};
-  if (doc.audio_format) tags.audioFormat = doc.audio_format;
-  if (doc.disc != null) tags.disc = doc.disc;
-  if (doc.track != null) tags.track = doc.track;
-  if (doc.year != null) tags.year = doc.year;
-  if (doc.genre != null) tags.genre = doc.genre;
-  if (doc.credit_ids?.length) tags.creditIds = doc.credit_ids.map(hexId);
-  const loudness = doc.loudness;
-  if (loudness?.track_lufs != null && loudness.track_peak_db != null) tags.loudness = packLoudness(loudness.track_lufs, loudness.track_peak_db);
-  if (loudness?.album_lufs != null && loudness.album_peak_db != null) tags.albumLoudness = packLoudness(loudness.album_lufs, loudness.album_peak_db);
-  if (doc.lyrics_at) tags.lyricsAt = doc.lyrics_at.getTime();
-  return tags;
+  return songRecordOf(doc, packLoudness);
 }
 
 /** Tag loudness as stored (bulk upload, folder import): in dB, from the packed values the inspector read. */

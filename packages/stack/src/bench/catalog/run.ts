@@ -2,17 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startApi, throwawayApiEnv, type RunningApi } from '../../api-process.js';
+import { startApi, type RunningApi } from '../../api-process.js';
 import { growCatalog } from '../../catalog/grow-catalog.js';
-import { BenchSession } from '../api-session.js';
 import { openBenchDatabase } from '../database-tools.js';
-import { loadMediaGenerators } from '../media.js';
 import { mixedLoad } from './load.js';
 import { measureListening } from './listening.js';
 import { measureSubsonic } from './subsonic.js';
 import { rssMb } from './memory.js';
 import { formatSize, missedSummary, type SizeResult } from './report.js';
 import { measureAfterWrites, measureFullList, measureReads, type ScaleContext } from './scale.js';
+import { START_TIMEOUT_MS, startTemplateApi } from './template-api.js';
 
 export interface CatalogBenchOptions {
   sizes: number[];
@@ -22,7 +21,6 @@ export interface CatalogBenchOptions {
 const fileIdOf = (url: string) => url.split('/').pop()!;
 const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 /** Loading a million songs before listening can take long on the embedded engine; beyond this the run reports the start as failed. */
-const START_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * `npm run bench -- --catalog N`: grows one database step by step to each
@@ -44,15 +42,10 @@ export async function runCatalogBench(options: CatalogBenchOptions, progress: (l
     const { database, db, enginePid } = await openBenchDatabase(progress, cleanups);
     header = `Catalog scale benchmark, ${startedAt.toISOString()}, load average at start ${loadAtStart}; ${await db.serverDescription()} (${database.engine}); sizes ${options.sizes.map((size) => size.toLocaleString('en')).join(', ')}${options.quick ? ' (--quick: fewer rounds, 5 s of load)' : ''}`;
     progress(header);
-    // The loudness job would measure every grown song in the background and skew every figure; benches that want it say so.
-    const env = throwawayApiEnv(join(scratch, 'media'), { LOUDNESS_JOB: 'off', COVER_JOB: 'off' });
-    let api: RunningApi = await startApi({ mongodbUri: database.uri, env, timeoutMs: START_TIMEOUT_MS });
+    const started = await startTemplateApi(database.uri, scratch);
+    const { env, session, me, media, template } = started;
+    let api: RunningApi = started.api;
     cleanups.push(() => api.stop());
-    const session = new BenchSession(api.url);
-    const me = await session.signup();
-    const media = await loadMediaGenerators();
-    // The one real upload every generated song points at (cover and mp3 in GridFS).
-    const template = (await session.uploadSong('Template', media.renderCover({ seed: 1, title: 'T', size: 64 }), media.synthesizeSong({ seed: 1, seconds: 2 }))) as { song_file_url: string; song_cover_url?: string };
     const coverBytes = media.renderCover({ seed: 2, title: 'U', size: 64 });
     const mp3 = media.synthesizeSong({ seed: 2, seconds: 2 });
     const context: Omit<ScaleContext, 'catalog' | 'songCount'> = {
