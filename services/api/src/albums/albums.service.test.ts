@@ -28,7 +28,7 @@ function song(id: string, artistId: string, albumId: string | null): SongRecord 
  * The repositories are plain fakes over two maps (the database) that write
  * every side effect to one log, so tests can assert the order of steps; the
  * service reads from a real CatalogModel seeded with the same records, and
- * its `catalog.record` calls land in the same log.
+ * its `catalog.publish` calls land in the same log.
  */
 function setup(options: { createFails?: boolean; songAlbum?: string | null } = {}) {
   const log: string[] = [];
@@ -158,7 +158,7 @@ describe('AlbumsService.create and update', () => {
   it('creates as the session user and discards the cover if the record fails', async () => {
     const ok = setup();
     const created = await ok.service.create(ARTIST, { album_name: 'A', artist_id: STRANGER.id }, cover);
-    expect(ok.log).toEqual(['media.storeAll 1', `albums.create newcover0 artist=${ARTIST.id}`, 'catalog.record album']);
+    expect(ok.log).toEqual(['media.storeAll 1', `albums.create newcover0 artist=${ARTIST.id}`, 'catalog.publish album']);
     expect(created).toMatchObject({ id: NEW_ALBUM_ID, album_name: 'A', artist_id: ARTIST.id, artist_username: 'artist', album_cover_url: '/api/files/newcover0' });
     expect(ok.catalog.recorded).toEqual([{ kind: 'album', id: NEW_ALBUM_ID }]);
     expect(ok.model.album(NEW_ALBUM_ID)).toMatchObject({ name: 'A', artistId: ARTIST.id, coverFileId: 'newcover0' });
@@ -175,7 +175,7 @@ describe('AlbumsService.create and update', () => {
     expect(await status(service.update(STRANGER, ALBUM_ID, { album_name: 'B' }, cover))).toBe(403);
     expect(log).toEqual([]);
     const updated = await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, cover);
-    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'catalog.record album', 'covers.release oldcover']);
+    expect(log).toEqual(['media.storeAll 1', 'albums.update {"name":"B","coverFileId":"newcover0"}', 'catalog.publish album', 'covers.release oldcover']);
     expect(updated).toMatchObject({ album_name: 'B', album_cover_url: '/api/files/newcover0' });
     expect(catalog.recorded).toEqual([{ kind: 'album', id: ALBUM_ID }]);
     expect(model.album(ALBUM_ID)).toMatchObject({ name: 'B', coverFileId: 'newcover0' });
@@ -184,7 +184,7 @@ describe('AlbumsService.create and update', () => {
   it('keeps the cover when none is sent', async () => {
     const { service, log, model } = setup();
     await service.update(ARTIST, ALBUM_ID, { album_name: 'B' }, undefined);
-    expect(log).toEqual(['albums.update {"name":"B"}', 'catalog.record album']);
+    expect(log).toEqual(['albums.update {"name":"B"}', 'catalog.publish album']);
     expect(model.album(ALBUM_ID)).toMatchObject({ name: 'B', coverFileId: 'oldcover' });
   });
 });
@@ -207,7 +207,7 @@ describe('AlbumsService.addSong and removeSong', () => {
     expect(first).toMatchObject({ next_cursor: null, total: 1 });
     expect(first.songs[0]).toMatchObject({ album_id: ALBUM_ID, album_name: 'Mine' });
     expect(await service.addSong(ARTIST, ALBUM_ID, { song_id: MY_SONG.toUpperCase() })).toEqual(first);
-    expect(log).toEqual([`songs.setAlbum ${MY_SONG} ${ALBUM_ID}`, 'catalog.record song']);
+    expect(log).toEqual([`songs.setAlbum ${MY_SONG} ${ALBUM_ID}`, 'catalog.publish song']);
     expect(catalog.recorded).toEqual([{ kind: 'song', id: MY_SONG }]);
   });
 
@@ -239,7 +239,7 @@ describe('AlbumsService.addSong and removeSong', () => {
     expect(await status(service.removeSong(STRANGER, ALBUM_ID, { song_id: MY_SONG }))).toBe(403);
     expect(await service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG })).toEqual({ songs: [], next_cursor: null, total: 0 });
     expect(await status(service.removeSong(ARTIST, ALBUM_ID, { song_id: MY_SONG }))).toBe(404);
-    expect(log).toEqual([`songs.detach ${MY_SONG}`, 'catalog.record song']);
+    expect(log).toEqual([`songs.detach ${MY_SONG}`, 'catalog.publish song']);
     expect(catalog.recorded).toEqual([{ kind: 'song', id: MY_SONG }]);
     // The song stays, with no album.
     expect(model.song(MY_SONG)!.albumId).toBeNull();
@@ -252,7 +252,7 @@ describe('AlbumsService.delete and listOwn', () => {
     expect(await status(service.delete(STRANGER, ALBUM_ID))).toBe(403);
     expect(await service.delete(ARTIST, ALBUM_ID)).toEqual({ id: ALBUM_ID, deleted: true });
     // The album's songs by id, as the read model holds them.
-    expect(log).toEqual([`songs.detachAllFromAlbum ${MY_SONG} ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'catalog.record album', 'covers.release oldcover']);
+    expect(log).toEqual([`songs.detachAllFromAlbum ${MY_SONG} ${ALBUM_ID}`, `albums.delete ${ALBUM_ID}`, 'catalog.publish album', 'covers.release oldcover']);
     expect(catalog.recorded).toEqual([{ kind: 'album', id: ALBUM_ID }]);
     expect(model.album(ALBUM_ID)).toBeNull();
     expect(model.song(MY_SONG)!.albumId).toBeNull();

@@ -95,7 +95,7 @@ export class AlbumsService {
       await this.uploads.discard([stored!.id]);
       throw error;
     }
-    await this.catalog.record([{ kind: 'album', id: record.id }], (model) => model.putAlbum(record));
+    await this.catalog.publish([{ kind: 'album', id: record.id }], (model) => model.putAlbum(record));
     return this.presenter.presentOne(record);
   }
 
@@ -113,7 +113,7 @@ export class AlbumsService {
     const stored = cover.upload ? (await this.uploads.storeAll([cover.upload]))[0]! : null;
     const patch = { name: fields.value.album_name, ...(stored ? { coverFileId: stored.id } : {}) };
     // Serialized per album, so racing updates reach the copy in the order the database took them.
-    const previous = await this.catalog.serialize(`album:${album.id}`, async () => {
+    const previous = await this.catalog.underRecordLock(`album:${album.id}`, async () => {
       let before: AlbumRecord | null;
       try {
         before = await this.albums.updateReturningPrevious(album.id, patch);
@@ -126,7 +126,7 @@ export class AlbumsService {
         throw ApiException.notFound('Album');
       }
       const updated = { ...before, ...patch };
-      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
+      await this.catalog.publish([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
       return before;
     });
     // An imported album's songs may share the old cover (SharedCovers): a shared one goes when the janitor finds it unused.
@@ -145,10 +145,10 @@ export class AlbumsService {
     const song = await this.findSongRef(body);
     if (song.artistId !== user.id) throw ApiException.forbidden('You can only add your own songs to an album.');
     if (song.albumId !== album.id) {
-      await this.catalog.serialize(`song:${song.id}`, async () => {
+      await this.catalog.underRecordLock(`song:${song.id}`, async () => {
         // A song deleted since we read it must not come back in the copy.
         if (!(await this.songs.setAlbum(song.id, album.id))) throw ApiException.notFound('Song');
-        await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: album.id }));
+        await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: album.id }));
       });
     }
     return this.songsResponse(album.id, FIRST_PAGE);
@@ -162,10 +162,10 @@ export class AlbumsService {
   async removeSong(user: SessionUser, id: unknown, body: Record<string, unknown>): Promise<AlbumSongsResponse> {
     const album = await this.findOwn(user, id);
     const song = await this.findSongRef(body);
-    await this.catalog.serialize(`song:${song.id}`, async () => {
+    await this.catalog.underRecordLock(`song:${song.id}`, async () => {
       // Conditional on the album, so a concurrent move to another album is not undone.
       if (!(await this.songs.detachFromAlbum(song.id, album.id))) throw ApiException.notFound('Song in this album');
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: null }));
+      await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong({ ...song, albumId: null }));
     });
     return this.songsResponse(album.id, FIRST_PAGE);
   }
@@ -182,12 +182,12 @@ export class AlbumsService {
    */
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const album = await this.findOwn(user, id);
-    await this.catalog.serialize(`album:${album.id}`, async () => {
+    await this.catalog.underRecordLock(`album:${album.id}`, async () => {
       // Without a limit, the whole album.
       const songIds = (await this.catalog.current()).albumSongs(album.id, {})?.items.map((song) => song.id) ?? [];
       await this.songs.detachAllFromAlbum(songIds, album.id);
       await this.albums.delete(album.id);
-      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
+      await this.catalog.publish([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
     });
     // Songs of an imported album keep showing its cover when they share the file (SharedCovers): a shared one goes when the janitor finds it unused.
     await this.covers.release([album.coverFileId]);

@@ -22,7 +22,7 @@ export class AlbumCredits {
   async credit(album: AlbumRecord, albumArtistId: string | undefined, fillMissing = false): Promise<AlbumRecord> {
     if (!albumArtistId || album.albumArtistId === albumArtistId) return album;
     if (!album.albumArtistId && !fillMissing) return album;
-    return this.catalog.serialize(`album:${album.id}`, async () => {
+    return this.catalog.underRecordLock(`album:${album.id}`, async () => {
       // Decided on the album as it is now: files of one album credited at once (a rescan's workers) see each other's.
       const current = this.catalog.model.album(album.id) ?? album;
       if (current.albumArtistId === albumArtistId || (!current.albumArtistId && !fillMissing)) return current;
@@ -31,7 +31,7 @@ export class AlbumCredits {
       const previous = await this.albums.updateReturningPrevious(album.id, { albumArtistId: target });
       if (!previous) return current;
       const updated: AlbumRecord = { ...previous, albumArtistId: target };
-      await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
+      await this.catalog.publish([{ kind: 'album', id: album.id }], (model) => model.putAlbum(updated));
       return updated;
     });
   }

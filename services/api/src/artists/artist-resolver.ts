@@ -47,14 +47,14 @@ export class ArtistResolver {
     const key = artistKey(credit.name);
     const known = (await this.catalog.current()).artistByKey(key);
     if (known) return this.fillIn(known, credit);
-    return this.catalog.serialize(`artist:${key}`, async () => {
+    return this.catalog.underRecordLock(`artist:${key}`, async () => {
       const again = this.catalog.model.artistByKey(key);
       if (again) return again;
       const id = new mongoose.Types.ObjectId().toHexString();
       const fresh: ArtistRecord = { id, name: credit.name, key, ...(credit.sortName ? { sortName: credit.sortName } : {}), ...(credit.mbid ? { mbid: credit.mbid } : {}) };
       const record = (await this.artists.insertIfNew(fresh)) ? fresh : await this.artists.findByKey(key);
       if (!record) throw new Error(`the artist "${credit.name}" was neither stored nor found`);
-      await this.catalog.record([{ kind: 'artist', id: record.id }], (model) => model.putArtist(record));
+      await this.catalog.publish([{ kind: 'artist', id: record.id }], (model) => model.putArtist(record));
       return record;
     });
   }
@@ -64,10 +64,10 @@ export class ArtistResolver {
     const sortName = !known.sortName && credit.sortName ? credit.sortName : undefined;
     const mbid = !known.mbid && credit.mbid ? credit.mbid : undefined;
     if (!sortName && !mbid) return known;
-    return this.catalog.serialize(`artist:${known.key}`, async () => {
+    return this.catalog.underRecordLock(`artist:${known.key}`, async () => {
       await this.artists.fillIn(known.id, { sortName, mbid });
       const record = { ...known, ...(sortName ? { sortName } : {}), ...(mbid ? { mbid } : {}) };
-      await this.catalog.record([{ kind: 'artist', id: known.id }], (model) => model.putArtist(record));
+      await this.catalog.publish([{ kind: 'artist', id: known.id }], (model) => model.putArtist(record));
       return record;
     });
   }

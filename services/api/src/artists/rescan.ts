@@ -127,9 +127,9 @@ export class Rescanner {
     if (creditIds.length === 0) progress.untagged++;
     else if (!sameIds(song.creditIds, creditIds)) {
       // The song's lock, as its update takes: a rename at the same moment keeps its name, we keep our credits.
-      await this.catalog.serialize(`song:${song.id}`, async () => {
+      await this.catalog.underRecordLock(`song:${song.id}`, async () => {
         const updated = await this.songs.setCredits(song.id, creditIds);
-        if (updated) await this.catalog.record([{ kind: 'song', id: song.id }], (current) => current.putSong(updated));
+        if (updated) await this.catalog.publish([{ kind: 'song', id: song.id }], (current) => current.putSong(updated));
       });
       progress.credited++;
     }

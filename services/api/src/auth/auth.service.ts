@@ -22,7 +22,7 @@ export class AuthService {
     try {
       const user = await this.users.create({ email: input.email, username: input.username, passwordHash });
       // Usernames are shown beside everything a user makes.
-      await this.catalog.record([{ kind: 'user', id: user.id }], (model) => model.putUser(user.id, user.username));
+      await this.catalog.publish([{ kind: 'user', id: user.id }], (model) => model.putUser(user.id, user.username));
       return toSessionUser(user);
     } catch (error) {
       if (error instanceof DuplicateUserError) {

@@ -11,7 +11,7 @@ import { KeyedLock } from './keyed-lock.js';
 import { collectGarbage } from './memory.js';
 import { noteRevisionWritten, revisionWanted } from './read-your-writes.js';
 
-/** The lock a service holds while it writes the record a change names (see the services' serialize calls). */
+/** The lock a service holds while it writes the record a change names (see the services' underRecordLock calls). */
 function lockKey(change: CatalogChange): string {
   switch (change.kind) {
     case 'song':
@@ -151,7 +151,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
    * multiply the engine's queued writes (docs/decisions/0009-group-commit-of-the-change-log.md). A failed log write is
    * not thrown: the write itself succeeded.
    */
-  async record(changes: CatalogChange[], apply: (model: CatalogModel) => void): Promise<void> {
+  async publish(changes: CatalogChange[], apply: (model: CatalogModel) => void): Promise<void> {
     apply(await this.current());
     this.madeDuringReload?.push(...changes);
     this.unlogged.push(...changes);
@@ -212,8 +212,8 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     this.logRetry.unref();
   }
 
-  /** Serializes a write and its record() per key in this process (see KeyedLock). */
-  serialize<T>(key: string, task: () => Promise<T>): Promise<T> {
+  /** Runs a write and its publish() one at a time per record key in this process (see KeyedLock). */
+  underRecordLock<T>(key: string, task: () => Promise<T>): Promise<T> {
     return this.lock.run(key, task);
   }
 
@@ -252,7 +252,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
       this.madeDuringReload = null;
     }
     // Under the same per-record locks as the writes, so a re-read cannot land after a newer write to that record.
-    for (const change of redo) await this.serialize(lockKey(change), () => this.loader.apply(this.model, change));
+    for (const change of redo) await this.underRecordLock(lockKey(change), () => this.loader.apply(this.model, change));
     // The previous copy is garbage now; give its memory back before it counts twice.
     if (previous) collectGarbage();
   }

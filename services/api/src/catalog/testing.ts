@@ -17,13 +17,13 @@ export function fakeCatalog(model = new CatalogModel(), log?: string[]): Catalog
       return model;
     },
     current: async () => model,
-    record: async (changes: CatalogChange[], apply: (target: CatalogModel) => void) => {
+    publish: async (changes: CatalogChange[], apply: (target: CatalogModel) => void) => {
       apply(model);
       recorded.push(...changes);
       // Into the caller's log of side effects, so tests can check where in a write the model was told.
-      log?.push(`catalog.record ${changes.map((change) => change.kind).join(',')}`);
+      log?.push(`catalog.publish ${changes.map((change) => change.kind).join(',')}`);
     },
-    serialize: <T>(_key: string, task: () => Promise<T>) => task(),
+    underRecordLock: <T>(_key: string, task: () => Promise<T>) => task(),
     reloadEverywhere: async () => undefined,
     reload: async () => undefined,
   };

@@ -55,7 +55,7 @@ export class CollectionService {
     const owner = this.ownCollection(userId, viewer);
     const songId = requireSongRef(body);
     if (!(await this.catalog.current()).song(songId)) throw ApiException.notFound('Song');
-    return this.catalog.serialize(`like:${owner}:${songId}`, async () => {
+    return this.catalog.underRecordLock(`like:${owner}:${songId}`, async () => {
       const known = (await this.catalog.current()).like(owner, songId);
       if (known) return { like: { id: known.id, song_id: songId }, created: false };
       const outcome = await this.likes.likeOnce(owner, songId);
@@ -63,7 +63,7 @@ export class CollectionService {
       const { like, created } = outcome;
       // Recorded even when it was there already: the copy follows what the database answered.
       let held = true;
-      await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => {
+      await this.catalog.publish([{ kind: 'like', userId: owner, songId }], (model) => {
         held = model.putLike(like);
       });
       // The song was deleted here after the check above: the new row would outlive it.
@@ -83,12 +83,12 @@ export class CollectionService {
   async unlike(userId: unknown, viewer: SessionUser, body: unknown): Promise<UnlikedResponse> {
     const owner = this.ownCollection(userId, viewer);
     const songId = requireSongRef(body);
-    await this.catalog.serialize(`like:${owner}:${songId}`, async () => {
+    await this.catalog.underRecordLock(`like:${owner}:${songId}`, async () => {
       // By id when this copy knows the like (fast on every engine); else by user and song, which the embedded
       // engine answers by reading every like: a like of a song deleted since, or one made through another replica.
       const known = (await this.catalog.current()).like(owner, songId);
       if (!known || !(await this.likes.deleteById(known.id))) await this.likes.unlike(owner, songId);
-      await this.catalog.record([{ kind: 'like', userId: owner, songId }], (model) => model.deleteLike(owner, songId));
+      await this.catalog.publish([{ kind: 'like', userId: owner, songId }], (model) => model.deleteLike(owner, songId));
     });
     return { song_id: songId, liked: false };
   }

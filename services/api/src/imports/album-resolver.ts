@@ -42,7 +42,7 @@ export class AlbumResolver {
   async findOrCreate(userId: string, name: string, cover: () => Promise<MediaUpload>, albumArtistId?: string): Promise<ResolvedAlbum> {
     const key = claimKey(userId, name);
     // In this process one upload at a time per album name; across processes the claim decides.
-    return this.catalog.serialize(`import-album:${key}`, async () => {
+    return this.catalog.underRecordLock(`import-album:${key}`, async () => {
       const owned = await this.ownedByName(userId, name);
       if (owned) return { album: owned, created: false };
       const newId = new mongoose.Types.ObjectId().toHexString();
@@ -55,7 +55,7 @@ export class AlbumResolver {
         const album = (await this.catalog.current()).album(claim.targetId) ?? (await this.albums.findById(claim.targetId));
         if (album && album.artistId === userId && albumKey(album.name) === albumKey(name)) {
           // Made through another process: take it into this copy now, so the song that joins it is not read as album-less.
-          if (!this.catalog.model.album(album.id)) await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.putAlbum(album));
+          if (!this.catalog.model.album(album.id)) await this.catalog.publish([{ kind: 'album', id: album.id }], (model) => model.putAlbum(album));
           return { album, created: false };
         }
         if (!album && !claim.done && Date.now() - claim.claimedAt.getTime() < ALBUM_CLAIM_IN_FLIGHT_MS) {
@@ -85,13 +85,13 @@ export class AlbumResolver {
    */
   async discardIfEmpty(userId: string, album: AlbumRecord, key = claimKey(userId, album.name)): Promise<boolean> {
     return this.catalog
-      .serialize(`import-album:${key}`, async () => {
+      .underRecordLock(`import-album:${key}`, async () => {
         if ((await this.songs.listByAlbum(album.id)).length > 0) {
           await this.claims.markDone('album', key, album.id);
           return false;
         }
         await this.albums.delete(album.id);
-        await this.catalog.record([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
+        await this.catalog.publish([{ kind: 'album', id: album.id }], (model) => model.deleteAlbum(album.id));
         await this.claims.release('album', key, album.id);
         // Other records may share the file (SharedCovers): then the janitor deletes it once none does.
         await this.covers.release([album.coverFileId]);
@@ -135,7 +135,7 @@ export class AlbumResolver {
       // Shared with the album's songs that show the same picture (SharedCovers).
       coverFileId = await this.covers.use(userId, await cover());
       const album = await this.albums.create({ id, name, artistId: userId, coverFileId, albumArtistId });
-      await this.catalog.record([{ kind: 'album', id }], (model) => model.putAlbum(album));
+      await this.catalog.publish([{ kind: 'album', id }], (model) => model.putAlbum(album));
       // Not marked done yet: only once its first song is stored (settle), so the janitor can tell an album a crash
       // left empty from one its owner emptied.
       return album;

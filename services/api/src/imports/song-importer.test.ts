@@ -119,7 +119,7 @@ describe('SongImporter', () => {
     const outcome = await importer.importFile(USER, source);
     await hashClaims.flushDone();
     expect(outcome).toMatchObject({ status: 'imported', song: { name: 'Song', track: 1, audioFormat: 'flac', duration: 42 }, album: null, albumCreated: false });
-    expect(log).toEqual(['store.saveFile true', 'songs.create', 'catalog.record song']);
+    expect(log).toEqual(['store.saveFile true', 'songs.create', 'catalog.publish song']);
     expect(model.song(outcome.song.id)).not.toBeNull();
     expect(catalog.recorded).toEqual([{ kind: 'song', id: outcome.song.id }]);
     expect([...claims.rows.values()]).toEqual([expect.objectContaining({ targetId: outcome.song.id, done: true })]);

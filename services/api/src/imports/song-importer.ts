@@ -197,7 +197,7 @@ export class SongImporter {
           ...(lyricsAt !== undefined ? { lyricsAt } : {}),
         },
       });
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
+      await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong(song));
       // In the background: an upload's answer never waits for ffmpeg.
       this.loudness?.measureLater(song);
       if (toUndo.album) await this.albums.settle(userId, toUndo.album);

@@ -69,9 +69,9 @@ export class LoudnessService {
       measuredAnalyses.inc();
       loudnessAudioSeconds.inc(item.duration);
       // Under the song's lock, as its other writers: the copy takes the writes in the order the database did.
-      const stored = await this.catalog.serialize(`song:${item.id}`, async () => {
+      const stored = await this.catalog.underRecordLock(`song:${item.id}`, async () => {
         const record = await this.songs.setMeasuredLoudness(item.id, item.audioFileId, measured.lufs, measured.peakDb);
-        if (record) await this.catalog.record([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
+        if (record) await this.catalog.publish([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
         return record !== null;
       });
       return stored ? 'measured' : 'gone';

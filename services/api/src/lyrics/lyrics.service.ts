@@ -53,7 +53,7 @@ export class LyricsService {
       source: 'user',
       updatedAt: Date.now(),
     };
-    await this.catalog.serialize(`song:${song.id}`, async () => {
+    await this.catalog.underRecordLock(`song:${song.id}`, async () => {
       await this.lyrics.put(record);
       const updated = await this.songs.setLyricsAt(song.id, record.updatedAt);
       if (!updated) {
@@ -61,7 +61,7 @@ export class LyricsService {
         await this.lyrics.delete(song.id);
         throw ApiException.notFound('Song');
       }
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
+      await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
     });
     this.index.put(record);
     return present(record);
@@ -70,10 +70,10 @@ export class LyricsService {
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const song = await this.findOwn(user, id);
     if (song.lyricsAt === undefined) throw ApiException.notFound('Lyrics');
-    await this.catalog.serialize(`song:${song.id}`, async () => {
+    await this.catalog.underRecordLock(`song:${song.id}`, async () => {
       // The song first: from then on nobody is sent to lyrics about to go.
       const updated = await this.songs.setLyricsAt(song.id, null);
-      if (updated) await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
+      if (updated) await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
       await this.lyrics.delete(song.id);
     });
     this.index.remove(song.id);
@@ -99,7 +99,7 @@ export class LyricsService {
     const { synced, plain, lang } = found.lyrics;
     if (stored && sameText(stored, found.lyrics)) return 'unchanged';
     const record: LyricsRecord = { songId: song.id, synced, plain, lang, source: 'embedded', updatedAt: Date.now() };
-    const outcome = await this.catalog.serialize(`song:${song.id}`, async (): Promise<FileLyricsOutcome> => {
+    const outcome = await this.catalog.underRecordLock(`song:${song.id}`, async (): Promise<FileLyricsOutcome> => {
       if (!(await this.lyrics.putUnlessOwned(record))) return 'owned';
       const updated = await this.songs.setFileLyricsAt(song.id, record.updatedAt);
       if (!updated) {
@@ -107,7 +107,7 @@ export class LyricsService {
         await this.lyrics.deleteFromFile(song.id);
         return 'owned';
       }
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
+      await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong(updated));
       return 'stored';
     });
     if (outcome === 'stored') this.index.put(record);

@@ -20,7 +20,7 @@ function setup() {
   // The database, as the fake repositories below keep it.
   const playlists = new Map<string, PlaylistRecord>();
   const entries: PlaylistEntryRecord[] = [];
-  // What the service reads from; its `catalog.record` calls land in the log too.
+  // What the service reads from; its `catalog.publish` calls land in the log too.
   const model = new CatalogModel();
   model.putUser(ann.id, 'ann');
   model.putUser(bob.id, 'bob');
@@ -247,7 +247,7 @@ describe('creating', () => {
     t.setCoverCheck({ ok: true, upload: cover });
     const playlist = await t.service.create(ann, { playlist_name: 'x' }, undefined);
     expect(playlist.playlist_cover_url).toBe(`/api/files/${'c0ffee'.padEnd(24, '0')}`);
-    expect(t.log).toEqual(['uploads.checkCover playlist_cover_url false', 'uploads.storeAll 1', 'playlists.create', 'catalog.record playlist']);
+    expect(t.log).toEqual(['uploads.checkCover playlist_cover_url false', 'uploads.storeAll 1', 'playlists.create', 'catalog.publish playlist']);
     expect(t.model.visiblePlaylist(playlist.id, ann.id)?.coverFileId).toBe('c0ffee'.padEnd(24, '0'));
   });
 
@@ -282,7 +282,7 @@ describe('changing a playlist', () => {
     expect(first).toMatchObject({ playlist_id: playlist.id, song_id: song.id, added_at: '2026-01-02T00:00:00.000Z', song: { id: song.id, artist_username: 'bob' } });
     expect(t.entries).toHaveLength(1);
     // The second add is answered from the read model: no write at all.
-    expect(t.log).toEqual(['entries.add', 'catalog.record entry']);
+    expect(t.log).toEqual(['entries.add', 'catalog.publish entry']);
     expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'entry', playlistId: playlist.id, songId: song.id });
     const { playlist_songs } = await t.service.songsOf(playlist.id, ann, {});
     expect(playlist_songs).toEqual([first]);
@@ -331,11 +331,11 @@ describe('changing a playlist', () => {
     expect(left.playlist_songs.map((entry) => entry.song_id)).toEqual([two.id]);
     expect(left.total).toBe(1);
     // By the entry's id, which the read model knows.
-    expect(t.log).toEqual(['entries.deleteById', 'catalog.record entry']);
+    expect(t.log).toEqual(['entries.deleteById', 'catalog.publish entry']);
     expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'entry', playlistId: playlist.id, songId: one.id });
     // Not in the read model: by playlist and song, in case another replica added it a moment ago.
     expect(await failure(t.service.removeSong(playlist.id, ann, { song_id: one.id }))).toMatchObject({ status: 404 });
-    expect(t.log).toEqual(['entries.deleteById', 'catalog.record entry', 'entries.remove']);
+    expect(t.log).toEqual(['entries.deleteById', 'catalog.publish entry', 'entries.remove']);
   });
 
   it('falls back to playlist and song when the entry the read model knows is gone from the database', async () => {
@@ -347,7 +347,7 @@ describe('changing a playlist', () => {
     t.entries[0]!.id = newId();
     t.log.length = 0;
     expect((await t.service.removeSong(playlist.id, ann, { song_id: song.id })).total).toBe(0);
-    expect(t.log).toEqual(['entries.deleteById', 'entries.remove', 'catalog.record entry']);
+    expect(t.log).toEqual(['entries.deleteById', 'entries.remove', 'catalog.publish entry']);
     expect(t.entries).toHaveLength(0);
   });
 });
@@ -361,7 +361,7 @@ describe('deleting', () => {
     t.log.length = 0;
     expect(await t.service.delete(playlist.id, ann)).toEqual({ id: playlist.id, deleted: true });
     // Gone from the read model before its entries and cover go.
-    expect(t.log).toEqual(['playlists.delete', 'catalog.record playlist', 'entries.deleteByIds 1', `uploads.discard ${coverId}`]);
+    expect(t.log).toEqual(['playlists.delete', 'catalog.publish playlist', 'entries.deleteByIds 1', `uploads.discard ${coverId}`]);
     expect(t.catalog.recorded.at(-1)).toEqual({ kind: 'playlist', id: playlist.id });
     expect(t.entries).toHaveLength(0);
     expect(t.model.visiblePlaylist(playlist.id, ann.id)).toBeNull();

@@ -109,7 +109,7 @@ export class PlaylistsService {
       await this.uploads.discard(stored.map((file) => file.id));
       throw error;
     }
-    await this.catalog.record([{ kind: 'playlist', id: record.id }], (model) => model.putPlaylist(record));
+    await this.catalog.publish([{ kind: 'playlist', id: record.id }], (model) => model.putPlaylist(record));
     return this.playlistPresenter.presentOne(record);
   }
 
@@ -119,7 +119,7 @@ export class PlaylistsService {
     const songId = requireSongRef(body);
     const song = (await this.catalog.current()).song(songId);
     if (!song) throw ApiException.notFound('Song');
-    const entry = await this.catalog.serialize(`entry:${playlist.id}:${song.id}`, async () => {
+    const entry = await this.catalog.underRecordLock(`entry:${playlist.id}:${song.id}`, async () => {
       // Already there: nothing to write (an insert would only meet the unique index).
       const model = await this.catalog.current();
       const known = model.playlistEntry(playlist.id, song.id);
@@ -131,7 +131,7 @@ export class PlaylistsService {
       const deletedMeanwhile = () => new ApiException(404, 'NOT_FOUND', 'The song or the playlist was deleted meanwhile.');
       if (!added) throw deletedMeanwhile();
       let held = true;
-      await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => {
+      await this.catalog.publish([{ kind: 'entry', playlistId: playlist.id, songId: song.id }], (model) => {
         held = model.putEntry(added);
       });
       // The song or the playlist was deleted here after the checks above: the new row would outlive it.
@@ -151,13 +151,13 @@ export class PlaylistsService {
   async removeSong(id: unknown, viewer: SessionUser, body: unknown): Promise<PlaylistSongsResponse> {
     const playlist = await this.ownedPlaylist(id, viewer);
     const songId = requireSongRef(body);
-    await this.catalog.serialize(`entry:${playlist.id}:${songId}`, async () => {
+    await this.catalog.underRecordLock(`entry:${playlist.id}:${songId}`, async () => {
       // By id when this copy knows the entry, as unlike does (a delete by playlist and song reads every entry on the
       // embedded engine).
       const known = (await this.catalog.current()).playlistEntry(playlist.id, songId);
       const removed = (known !== null && (await this.entries.deleteById(known.id))) || (await this.entries.remove(playlist.id, songId));
       if (!removed) throw new ApiException(404, 'NOT_FOUND', 'That song is not in this playlist.');
-      await this.catalog.record([{ kind: 'entry', playlistId: playlist.id, songId }], (model) => model.deleteEntry(playlist.id, songId));
+      await this.catalog.publish([{ kind: 'entry', playlistId: playlist.id, songId }], (model) => model.deleteEntry(playlist.id, songId));
     });
     return this.entriesResponse(playlist, FIRST_PAGE);
   }
@@ -177,8 +177,8 @@ export class PlaylistsService {
       parsed.value.after_song_id !== undefined
         ? { afterSongId: parsed.value.after_song_id?.toLowerCase() ?? null }
         : { beforeSongId: parsed.value.before_song_id?.toLowerCase() ?? null };
-    return this.catalog.serialize(`order:${playlist.id}`, () =>
-      this.catalog.serialize(`entry:${playlist.id}:${songId}`, async () => {
+    return this.catalog.underRecordLock(`order:${playlist.id}`, () =>
+      this.catalog.underRecordLock(`entry:${playlist.id}:${songId}`, async () => {
         const context = (await this.catalog.current()).playlistMoveContext(playlist.id, songId, target);
         if (context.kind === 'no-entry') throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
         if (context.kind === 'no-anchor') {
@@ -190,7 +190,7 @@ export class PlaylistsService {
           const found = await this.entries.setPositions(moves.map((move) => ({ id: move.entryId, position: move.orderKey })));
           // The moved entry is first; none found means it was removed through another replica meanwhile.
           if (found === 0) throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
-          await this.catalog.record(orderChanges(playlist.id, moves), (model) => model.moveEntries(playlist.id, moves));
+          await this.catalog.publish(orderChanges(playlist.id, moves), (model) => model.moveEntries(playlist.id, moves));
         }
         const place = (await this.catalog.current()).playlistEntryPlace(playlist.id, songId);
         if (!place) throw new ApiException(404, 'NOT_FOUND', PLAYLIST_ORDER_MESSAGES.songNotInPlaylist);
@@ -211,7 +211,7 @@ export class PlaylistsService {
     // Lost a race with a concurrent delete of the same playlist: the other call owns the cleanup.
     if (!(await this.playlists.delete(playlist.id))) throw ApiException.notFound('Playlist');
     let entryIds: string[] = [];
-    await this.catalog.record([{ kind: 'playlist', id: playlist.id }], (model) => {
+    await this.catalog.publish([{ kind: 'playlist', id: playlist.id }], (model) => {
       entryIds = model.playlistEntryIds(playlist.id);
       model.deletePlaylist(playlist.id);
     });

@@ -52,9 +52,9 @@ export class SongTagsService {
 
     const updated: SongRecord[] = [];
     for (const song of songs) {
-      const stored = await this.catalog.serialize(`song:${song.id}`, async () => {
+      const stored = await this.catalog.underRecordLock(`song:${song.id}`, async () => {
         const next = await this.songs.setTags(song.id, { creditIds, genre: tags.genre, year: tags.year });
-        if (next) await this.catalog.record([{ kind: 'song', id: song.id }], (current) => current.putSong(next));
+        if (next) await this.catalog.publish([{ kind: 'song', id: song.id }], (current) => current.putSong(next));
         return next;
       });
       updated.push(stored ?? notFound());
@@ -64,9 +64,9 @@ export class SongTagsService {
   }
 
   private setAlbumArtist(album: AlbumRecord, albumArtistId: string | null): Promise<void> {
-    return this.catalog.serialize(`album:${album.id}`, async () => {
+    return this.catalog.underRecordLock(`album:${album.id}`, async () => {
       const next = await this.albums.setAlbumArtist(album.id, albumArtistId);
-      if (next) await this.catalog.record([{ kind: 'album', id: album.id }], (current) => current.putAlbum(next));
+      if (next) await this.catalog.publish([{ kind: 'album', id: album.id }], (current) => current.putAlbum(next));
     });
   }
 }

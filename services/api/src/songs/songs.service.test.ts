@@ -28,7 +28,7 @@ function file(name: string): Express.Multer.File {
 /**
  * Plain fakes that write every side effect to one log, so tests can assert
  * the order of steps across repositories, the media store and the read model
- * (`catalog.record`, which the service reads from).
+ * (`catalog.publish`, which the service reads from).
  */
 function setup(options: { createFails?: boolean; updateFails?: boolean; songExists?: boolean; deletedWhileUploading?: boolean; likedWhileDeleting?: string } = {}) {
   const log: string[] = [];
@@ -154,7 +154,7 @@ describe('SongsService.create', () => {
   it('takes the artist from the session and the duration from the mp3, ignoring the form', async () => {
     const { service, log, model, catalog, claimed } = setup({ songExists: false });
     const created = await service.create(ARTIST, { song_name: 'New', artist_id: STRANGER.id, duration: '260' }, goodFiles);
-    expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'catalog.record song']);
+    expect(log).toEqual(['media.storeAll newimage0,newaudio1', `songs.create newimage0,newaudio1 duration=42 artist=${ARTIST.id}`, 'catalog.publish song']);
     // The mp3's bytes are claimed for the new song once it is stored, so a bulk upload of the same file is a duplicate.
     expect(claimed).toEqual([`adopt ${ARTIST.id} ${NEW_HASH.slice(0, 8)} ${created.id}`]);
     expect(created).toMatchObject({ id: SONG_ID, song_name: 'New', artist_id: ARTIST.id, artist_username: 'artist', duration: 42, album_id: null });
@@ -218,7 +218,7 @@ describe('SongsService.update', () => {
     expect(log).toEqual([
       'media.storeAll newimage0,newaudio1',
       `songs.update {"name":"Renamed","coverFileId":"newimage0","audioFileId":"newaudio1","duration":42,"audioFormat":"mp3","contentHash":"${NEW_HASH}"}`,
-      'catalog.record song',
+      'catalog.publish song',
       'covers.release oldcover',
       'media.discard oldaudio',
     ]);
@@ -236,7 +236,7 @@ describe('SongsService.update', () => {
   it('replaces only what was sent', async () => {
     const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, { audio: file('song.mp3') });
-    expect(log).toEqual(['media.storeAll newaudio0', `songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42,"audioFormat":"mp3","contentHash":"${NEW_HASH}"}`, 'catalog.record song', 'media.discard oldaudio']);
+    expect(log).toEqual(['media.storeAll newaudio0', `songs.update {"name":"Renamed","audioFileId":"newaudio0","duration":42,"audioFormat":"mp3","contentHash":"${NEW_HASH}"}`, 'catalog.publish song', 'media.discard oldaudio']);
     expect(model.song(SONG_ID)).toMatchObject({ coverFileId: 'oldcover', audioFileId: 'newaudio0', duration: 42 });
   });
 
@@ -252,7 +252,7 @@ describe('SongsService.update', () => {
   it('renames without touching media', async () => {
     const { service, log, model } = setup();
     await service.update(ARTIST, SONG_ID, { song_name: 'Renamed' }, {});
-    expect(log).toEqual(['songs.update {"name":"Renamed"}', 'catalog.record song']);
+    expect(log).toEqual(['songs.update {"name":"Renamed"}', 'catalog.publish song']);
     expect(model.song(SONG_ID)).toMatchObject({ name: 'Renamed', coverFileId: 'oldcover', audioFileId: 'oldaudio', duration: 100 });
     expect(model.searchSongs('renamed', 10).map((record) => record.id)).toEqual([SONG_ID]);
   });
@@ -298,7 +298,7 @@ describe('SongsService.delete', () => {
       `playlistEntries.deleteByIds ${'e1'.repeat(12)},${'e2'.repeat(12)}`,
       `likes.deleteByIds ${'a1'.repeat(12)}`,
       `songs.delete ${SONG_ID}`,
-      'catalog.record song',
+      'catalog.publish song',
       'covers.release oldcover',
       'media.discard oldaudio',
     ]);
@@ -311,7 +311,7 @@ describe('SongsService.delete', () => {
     const late = 'a2'.repeat(12);
     const { service, log, model } = setup({ likedWhileDeleting: late });
     await service.delete(ARTIST, SONG_ID);
-    expect(log).toEqual(['playlistEntries.deleteByIds ', 'likes.deleteByIds ', `songs.delete ${SONG_ID}`, 'catalog.record song', `likes.deleteByIds ${late}`, 'covers.release oldcover', 'media.discard oldaudio']);
+    expect(log).toEqual(['playlistEntries.deleteByIds ', 'likes.deleteByIds ', `songs.delete ${SONG_ID}`, 'catalog.publish song', `likes.deleteByIds ${late}`, 'covers.release oldcover', 'media.discard oldaudio']);
     expect(model.like(STRANGER.id, SONG_ID)).toBeNull();
   });
 

@@ -92,7 +92,7 @@ export class SongsService {
       await this.uploads.discard([storedCover!.id, storedAudio!.id]);
       throw error;
     }
-    await this.catalog.record([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
+    await this.catalog.publish([{ kind: 'song', id: record.id }], (model) => model.putSong(record));
     // The form stores the song even if the user has these bytes already (SPEC); a bulk upload of them later is a duplicate.
     await this.hashes.adopt(user.id, contentHash, record.id);
     // In the background, after the answer: the form's speed does not wait for ffmpeg.
@@ -130,7 +130,7 @@ export class SongsService {
     }
 
     // Serialized per song, so two racing updates reach the read model in the order the database took them.
-    const { record: previous, contentHash: previousHash } = await this.catalog.serialize(`song:${song.id}`, async () => {
+    const { record: previous, contentHash: previousHash } = await this.catalog.underRecordLock(`song:${song.id}`, async () => {
       let before: Awaited<ReturnType<SongsRepository['updateReturningPrevious']>>;
       try {
         before = await this.songs.updateReturningPrevious(song.id, patch);
@@ -144,7 +144,7 @@ export class SongsService {
         throw ApiException.notFound('Song');
       }
       const after = withoutOldLoudness({ ...before.record, ...definedOnly(patch) } as SongRecord, patch);
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => model.putSong(after));
+      await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => model.putSong(after));
       return before;
     });
     // Only now does this record no longer point at the replaced files; a cover may still be its album's (SharedCovers).
@@ -176,14 +176,14 @@ export class SongsService {
    */
   async delete(user: SessionUser, id: unknown): Promise<DeletedResponse> {
     const song = await this.findOwn(user, id);
-    await this.catalog.serialize(`song:${song.id}`, async () => {
+    await this.catalog.underRecordLock(`song:${song.id}`, async () => {
       const references = (await this.catalog.current()).songReferences(song.id);
       await this.playlistEntries.deleteByIds(references.entryIds);
       await this.likes.deleteByIds(references.likeIds);
       await this.songs.delete(song.id);
       // A like or entry recorded here while the deletes above ran: its writer saw the song still there.
       let late: { entryIds: string[]; likeIds: string[] } = { entryIds: [], likeIds: [] };
-      await this.catalog.record([{ kind: 'song', id: song.id }], (model) => {
+      await this.catalog.publish([{ kind: 'song', id: song.id }], (model) => {
         late = model.songReferences(song.id);
         model.deleteSong(song.id);
       });
