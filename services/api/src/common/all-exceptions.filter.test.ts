@@ -1,5 +1,5 @@
 import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
-import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
+import { MongoNetworkError, MongoServerError, MongoServerSelectionError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { AllExceptionsFilter, isDatabaseDown } from './all-exceptions.filter.js';
 
@@ -33,6 +33,9 @@ describe('AllExceptionsFilter', () => {
       writeAfterFin(),
       Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
       new Error('Operation `songs.findOne()` buffering timed out after 10000ms'),
+      // A MongoDB server shutting down, and FerretDB cancelling a running command as it stops (a drill saw it as a 500).
+      new MongoServerError({ ok: 0, code: 91, codeName: 'ShutdownInProgress', errmsg: 'The server is in quiesce mode and will shut down' }),
+      new MongoServerError({ ok: 0, code: 1, codeName: 'InternalError', errmsg: '[msg_insert.go:157 handler.(*Handler).MsgInsert] context canceled' }),
     ]) {
       expect(isDatabaseDown(error), error.message).toBe(true);
       const sent = answer(error);
@@ -42,6 +45,9 @@ describe('AllExceptionsFilter', () => {
 
   it('answers 500 without internals for an unknown error, and keeps an HttpException’s status', () => {
     expect(isDatabaseDown(new TypeError('x is undefined'))).toBe(false);
+    // An engine's own failure that is not about going away stays a 500 (and is logged with its stack).
+    expect(isDatabaseDown(new MongoServerError({ ok: 0, code: 1, codeName: 'InternalError', errmsg: 'unexpected type' }))).toBe(false);
+    expect(isDatabaseDown(new MongoServerError({ ok: 0, code: 11000, errmsg: 'E11000 duplicate key error' }))).toBe(false);
     expect(answer(new TypeError('x is undefined'))).toEqual({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong. Please try again' }, headers: {} });
     expect(answer(new NotFoundException('Song not found'))).toMatchObject({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Song not found' } });
   });

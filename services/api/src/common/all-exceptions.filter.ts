@@ -24,6 +24,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
  */
 const SOCKET_FAILURES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/**
+ * MongoDB's codes for a server that is shutting down, stepping down or unreachable (the driver's retryable set):
+ * the command did not run, or its outcome is unknown, and another try shortly will reach a server that is up.
+ */
+const SERVER_GOING_AWAY = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/**
+ * FerretDB answers a command cut short by its own shutdown with InternalError (1) and the cause as text: it gives
+ * connected clients 3 s, then cancels what they run (context canceled; SQLite's interrupt; PostgreSQL's 57P01).
+ */
+const ENGINE_STOPPING = /context canceled|interrupted|database is closed|conn closed|terminating connection|shutting down/i;
+
 /** Errors that mean "the database is unreachable": answer 503 so clients know to retry. */
 export function isDatabaseDown(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name ?? '';
@@ -33,7 +45,8 @@ export function isDatabaseDown(error: unknown): boolean {
     /^Mongo(Network|ServerSelection|NotConnected|Topology)/.test(name) ||
     name === 'MongooseServerSelectionError' ||
     /buffering timed out|connection .* closed|socket has been ended/i.test(message) ||
-    (typeof code === 'string' && SOCKET_FAILURES.has(code))
+    (typeof code === 'string' && SOCKET_FAILURES.has(code)) ||
+    (name === 'MongoServerError' && typeof code === 'number' && (SERVER_GOING_AWAY.has(code) || (code === 1 && ENGINE_STOPPING.test(message))))
   );
 }
 
