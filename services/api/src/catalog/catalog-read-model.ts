@@ -7,6 +7,7 @@ import { CatalogLoader } from './catalog-loader.js';
 import { CatalogModel } from './catalog-model.js';
 import { openSnapshot, writeSnapshot } from './catalog-snapshot.js';
 import { ChangeFeed, type CatalogChange } from './change-feed.js';
+import { ChangeLogStream } from './change-stream.js';
 import { KeyedLock } from './keyed-lock.js';
 import { collectGarbage } from './memory.js';
 import { noteRevisionWritten, revisionWanted } from './read-your-writes.js';
@@ -61,6 +62,8 @@ const LOG_RETRY_MAX_MS = 30_000;
 export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Catalog');
   private readonly feed: ChangeFeed;
+  /** Where the server has change streams, each logged change wakes a sync at once (the recheck stays the fallback). */
+  private readonly stream: ChangeLogStream;
   private readonly lock = new KeyedLock();
   private loaded: CatalogModel | null = null;
   /** Every revision up to this one is reflected in `loaded`. */
@@ -94,6 +97,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'catalogRecheckMs' | 'catalogSnapshotFile' | 'shutdownGraceMs'>,
   ) {
     this.feed = new ChangeFeed(() => connection.db!);
+    this.stream = new ChangeLogStream(() => connection.db!, (revision) => void this.wake(revision), (error) => this.logger.warn(`catalog change stream failed, polling the change log: ${error.message}`));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -102,6 +106,18 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     collectGarbage();
     const { heapUsed, heapTotal, external, rss } = process.memoryUsage();
     this.logger.log(`catalog loaded: ${this.loaded!.songCount} songs in ${Date.now() - started} ms (heap ${mb(heapUsed)} of ${mb(heapTotal)}, external ${mb(external)}, rss ${mb(rss)})`);
+    const streaming = await this.stream.open();
+    this.logger.log(streaming.supported ? 'following the change log through a change stream' : `polling the change log (${streaming.reason})`);
+  }
+
+  /**
+   * A change stream heard a revision logged: read the feed now rather than at the next recheck. With the revision as
+   * wanted, a sync already under way (it may have read the head before this change) is followed by another.
+   */
+  private async wake(revision: number): Promise<void> {
+    if (this.frozen) await this.frozen;
+    if (!this.loaded || this.reloading || this.shows(revision)) return;
+    await this.syncOnce(revision);
   }
 
   /** The copy as it is now, without waiting for a sync (presenters, right after a read awaited current()). */
@@ -302,6 +318,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
    * next start loads from the database. Needs the database for the revision's log time, so it runs before it closes.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    await this.stream.close();
     const file = this.config.catalogSnapshotFile;
     if (!file || !this.loaded || this.reloading) return;
     let release!: () => void;

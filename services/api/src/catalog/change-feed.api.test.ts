@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATALOG_REVISION_KEY, ChangeFeed, type ChangeDocument } from './change-feed.js';
+import { changeStreamSupport } from './change-stream.js';
 
 const mongodbUri = inject('mongodbUri');
 
@@ -65,5 +66,22 @@ describe('ChangeFeed.publish', () => {
     expect(await counter()).toBe(before + 6);
     const entries = await logged();
     expect(entries.at(-1)).toEqual([before + 6, [{ kind: 'song', id: 'g' }]]);
+  });
+});
+
+describe('change streams on the embedded engine', () => {
+  it('are detected as missing, so replicas keep polling the log (docs/scaling.md, "Change streams")', async () => {
+    const hello = await db.command({ hello: 1 });
+    const answer = await changeStreamSupport(db);
+    // FerretDB is no replica set; a MongoDB under these tests would have to answer the same way to reach the poll.
+    expect(hello.setName).toBeUndefined();
+    expect(answer).toEqual({ supported: false, reason: 'not a replica set or a sharded cluster' });
+  });
+
+  it('cannot be opened on the change log either: the engine has no $changeStream', async () => {
+    const stream = db.collection('catalog_changes').watch();
+    const failure = await stream.tryNext().then(() => null, (error: Error) => error.message);
+    await stream.close();
+    expect(failure).toMatch(/changeStream/i);
   });
 });

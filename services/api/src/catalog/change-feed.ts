@@ -30,6 +30,9 @@ const PUBLISH_ATTEMPTS = 50;
 /** Key of the counter in `meta` that numbers the changes (the same one catalog caches and benchmarks bump). */
 export const CATALOG_REVISION_KEY = 'catalog';
 
+/** The change log's collection; replicas may also hear its inserts through a change stream (change-stream.ts). */
+export const CHANGE_LOG_COLLECTION = 'catalog_changes';
+
 /**
  * The catalog's change log in the database: `meta.catalog.rev` numbers the
  * changes and `catalog_changes` keeps recent ones. A revision without a
@@ -51,7 +54,7 @@ export class ChangeFeed {
   }
 
   private get log(): Collection<ChangeDocument> {
-    return this.db().collection<ChangeDocument>('catalog_changes');
+    return this.db().collection<ChangeDocument>(CHANGE_LOG_COLLECTION);
   }
 
   /** The newest revision; a lookup by _id in a tiny collection, cheap on every engine. */
