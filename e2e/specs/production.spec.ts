@@ -46,7 +46,14 @@ test.beforeEach(() => {
 test.afterEach(({}, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
   const lines = stackLog.filter((line) => line >= testStartedAt && /"level":"(error|warn)"|\b(ERROR|WARN)\b|Error:/.test(line));
-  console.log(`[production stack] ${lines.length} error and warning lines during "${testInfo.title}" (the last 60):\n${lines.slice(-60).join('\n')}`);
+  // Repeats (a connection refused a hundred times) would hide the one line that matters: each distinct message once.
+  const distinct = new Map<string, number>();
+  for (const line of lines) {
+    const message = /"message":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? line.slice(25);
+    distinct.set(message, (distinct.get(message) ?? 0) + 1);
+  }
+  const counted = [...distinct].map(([message, count]) => `${String(count).padStart(5)}× ${message.slice(0, 2_000)}`);
+  console.log(`[production stack] ${lines.length} error and warning lines during "${testInfo.title}", ${distinct.size} distinct:\n${counted.join('\n')}\nthe last 20:\n${lines.slice(-20).join('\n')}`);
 });
 
 test.afterAll(async () => {
