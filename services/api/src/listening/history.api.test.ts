@@ -8,6 +8,7 @@ import { writeAudio } from '../imports/test-audio.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { form } from '../test/fixtures.js';
 import { apiSuite, type TestUser as User } from '../test/suite.js';
+import { DAY_CHUNK, HISTORY_DAYS_KEPT } from './listening-history.repository.js';
 
 const apiUrl = inject('apiUrl');
 const { db, songs: [formSong] } = await apiSuite({ songs: ['History Form Tune'] });
@@ -200,5 +201,105 @@ describe('plays made offline (played_at)', () => {
     expect(fast.status).toBe(201);
     const [entry] = (await ann.get<HistoryResponse>('/api/me/history')).body.plays;
     expect(Date.parse(entry!.played_at)).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('a day stored in chunks of DAY_CHUNK plays', () => {
+  // Two days ago at 10:00 UTC: a whole day within the 14 days a play made offline may be sent late.
+  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const at = (seconds: number) => Date.parse(`${day}T10:00:00.000Z`) + seconds * 1000;
+  const songOf = (n: number) => [alpha, beta, gamma][n % 3]!;
+
+  async function playAt(user: User, song: Song, time: number): Promise<void> {
+    const response = await user.post('/api/plays', { json: { song_id: song.id, played_at: new Date(time).toISOString() } });
+    expect(response.status).toBe(201);
+  }
+
+  /** Every play of the history, a page of `limit` at a time, as `<ms>-<song>` ids. */
+  async function wholeHistory(user: User, limit: number): Promise<string[]> {
+    const ids: string[] = [];
+    let before: string | null = null;
+    do {
+      const page: HistoryResponse = (await user.get<HistoryResponse>(`/api/me/history?limit=${limit}${before ? `&before=${before}` : ''}`)).body;
+      expect(page.plays.length).toBeLessThanOrEqual(limit);
+      ids.push(...page.plays.map((entry) => entry.id));
+      before = page.next_before;
+    } while (before !== null);
+    return ids;
+  }
+
+  const chunkDocs = (user: User) => db.collection<{ _id: string; plays?: string[] }>('listening_days').find({ _id: { $regex: `^${user.user.id}:d:${day}:` } }).toArray();
+
+  it('fills a chunk to exactly DAY_CHUNK plays, starts the next with one more, and pages across both, a late play made earlier included', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const played: { time: number; song: Song }[] = [];
+    for (let n = 0; n < DAY_CHUNK; n++) played.push({ time: at(60 + n), song: songOf(n) });
+    for (const { time, song } of played) await playAt(ann, song, time);
+    const expected = () => [...played].sort((a, b) => b.time - a.time).map(({ time, song }) => `${time}-${song.id}`);
+
+    // Exactly one chunk, full.
+    expect((await chunkDocs(ann)).map((doc) => [doc._id.split(':').at(-1), doc.plays!.length])).toEqual([['0', DAY_CHUNK]]);
+    expect(await wholeHistory(ann, 100)).toEqual(expected());
+
+    // Ten plays later in the day go to a second chunk; a page of 20 just before the fifth of them reads both chunks.
+    const later = Array.from({ length: 10 }, (_, n) => ({ time: at(60 + DAY_CHUNK + n), song: songOf(n) }));
+    for (const { time, song } of later) await playAt(ann, song, time);
+    played.push(...later);
+    const spanning = await ann.get<HistoryResponse>(`/api/me/history?limit=20&before=${later[5]!.time}`);
+    expect(spanning.body.plays.map((entry) => entry.id)).toEqual(expected().slice(5, 25));
+    expect(spanning.body.next_before).toBe(String(played[DAY_CHUNK - 15]!.time));
+
+    // A play made offline earlier that morning and sent now lands in the second chunk; paging still finds it last.
+    const early = { time: at(0), song: gamma };
+    await playAt(ann, early.song, early.time);
+    played.push(early);
+    expect((await chunkDocs(ann)).map((doc) => [doc._id.split(':').at(-1), doc.plays!.length]).sort()).toEqual([['0', DAY_CHUNK], ['1', 11]]);
+    const oldest = await ann.get<HistoryResponse>(`/api/me/history?limit=5&before=${at(63)}`);
+    expect(oldest.body.plays.map((entry) => entry.id)).toEqual(expected().slice(-4));
+    expect(oldest.body.next_before).toBeNull();
+    expect(await wholeHistory(ann, 100)).toEqual(expected());
+    expect(await wholeHistory(ann, 7)).toEqual(expected());
+  }, 300_000);
+
+  it('still reads a day stored whole before chunks (plays as strings or {s, t} objects) and adds to it', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const user = new ObjectId(ann.user.id);
+    const older = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const olderAt = Date.parse(`${older}T08:00:00.000Z`);
+    const days = db.collection<{ _id: string; user_id: ObjectId; plays?: unknown[]; days?: string[] }>('listening_days');
+    await days.insertMany([
+      { _id: `${ann.user.id}:d:${day}`, user_id: user, plays: [`${alpha.id}:${at(1)}`, `${beta.id}:${at(3)}`] },
+      { _id: `${ann.user.id}:d:${older}`, user_id: user, plays: [{ s: gamma.id, t: olderAt }] },
+      { _id: `${ann.user.id}:days`, user_id: user, days: [older, day] },
+    ]);
+    await playAt(ann, gamma, at(2));
+    expect(await wholeHistory(ann, 2)).toEqual([`${at(3)}-${beta.id}`, `${at(2)}-${gamma.id}`, `${at(1)}-${alpha.id}`, `${olderAt}-${gamma.id}`]);
+
+    // Clearing takes the old shape and the new alike.
+    expect((await ann.delete('/api/me/history')).status).toBe(200);
+    expect(await days.countDocuments({ user_id: user })).toBe(0);
+  });
+
+  it('drops the oldest day with its chunks when a new day passes HISTORY_DAYS_KEPT', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const user = new ObjectId(ann.user.id);
+    const days = db.collection<{ _id: string; user_id: ObjectId; plays?: string[]; n?: number; b?: Record<string, number>; days?: string[] }>('listening_days');
+    // Days long gone, as many as are kept, the oldest in two chunks.
+    const kept = Array.from({ length: HISTORY_DAYS_KEPT }, (_, n) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    const first = Date.UTC(2020, 0, 1, 12);
+    await days.insertMany([
+      { _id: `${ann.user.id}:d:${kept[0]}`, user_id: user, n: DAY_CHUNK + 1, b: { lo0: first, hi0: first, lo1: first + 1, hi1: first + 1 } },
+      { _id: `${ann.user.id}:d:${kept[0]}:0`, user_id: user, plays: [`${alpha.id}:${first}`] },
+      { _id: `${ann.user.id}:d:${kept[0]}:1`, user_id: user, plays: [`${beta.id}:${first + 1}`] },
+      { _id: `${ann.user.id}:d:${kept[1]}`, user_id: user, plays: [`${gamma.id}:${first + 86_400_000}`] },
+      { _id: `${ann.user.id}:days`, user_id: user, days: kept },
+    ]);
+    await play(ann, alpha);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const stored = await days.find({ user_id: user }, { projection: { _id: 1 } }).toArray();
+    expect(stored.map((doc) => doc._id.slice(ann.user.id.length + 1)).sort()).toEqual(['days', `d:${kept[1]}`, `d:${today}`, `d:${today}:0`].sort());
+    const history = (await ann.get<HistoryResponse>(`/api/me/history?limit=3`)).body.plays.map((entry) => entry.song.id);
+    expect(history).toEqual([alpha.id, gamma.id]);
   });
 });

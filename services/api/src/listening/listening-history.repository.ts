@@ -10,8 +10,9 @@ export type TallyKind = 'song' | 'artist' | 'album';
  * Every read here is by `_id` (docs/listening.md): the embedded engine answers only those from an index, so a
  * listener's history and top lists cost a few document reads however long they have listened.
  *
- * - `listening_days`: one document per user and calendar day (UTC) holding that day's plays, plus one per user
- *   listing the days that have plays; a history page reads the list, then the days it covers.
+ * - `listening_days`: per user and calendar day (UTC) a head counting that day's plays and the time span of each chunk
+ *   of DAY_CHUNK plays, the chunks holding the plays, and one document per user listing the days that have plays; a
+ *   history page reads the list, then the heads and only the chunks it covers.
  * - `play_tallies`: how often a user played one song, credited artist or album in one period ('all', 'y2026',
  *   'm2026-11').
  * - `play_boards`: per user, period and kind, the BOARD_SIZE items with the highest tallies; a tally only grows, so an
@@ -21,11 +22,15 @@ interface DayDocument {
   _id: string;
   user_id: Types.ObjectId;
   /**
-   * On a day document: that day's plays in the order they were counted, each `"<song id>:<epoch ms>"`. A string and
-   * not `{s, t}`: the embedded engine decodes a day of 2,740 plays as strings in ~30 ms and as objects in 300–650 ms
-   * (docs/benchmarks.md, "Your listening"). Days written before hold `{s, t}` objects; both are read.
+   * On a chunk: its plays in the order they were counted, each `"<song id>:<epoch ms>"`. A string and not `{s, t}`: the
+   * embedded engine decodes 2,740 plays as strings in ~30 ms and as objects in 300–650 ms (docs/benchmarks.md, "Your
+   * listening"). On a head written before days were chunked: the whole day (`{s, t}` objects before strings); read too.
    */
   plays?: (string | { s: string; t: number })[];
+  /** On a day's head: how many plays were counted that day; the n-th (from 1) is in chunk ⌊(n − 1) / DAY_CHUNK⌋. */
+  n?: number;
+  /** On a day's head: `lo<k>` and `hi<k>`, the earliest and latest play (epoch ms) in chunk k, so a page skips the others. */
+  b?: Record<string, number>;
   /** On the user's list: the days (YYYY-MM-DD) with plays. */
   days?: string[];
 }
@@ -55,9 +60,21 @@ export const BOARD_SIZE = 100;
 export const RECENT_KEPT = 40;
 /** Days of history kept per user (about 13 months); older days go when a new one starts. */
 export const HISTORY_DAYS_KEPT = 400;
+/**
+ * Plays per chunk of a day: a page (at most 101 plays read) covers one or two chunks, so a page deep in a day of a
+ * million-plays-a-year listener (2,740 plays) decodes at most 500 plays instead of the whole day.
+ */
+export const DAY_CHUNK = 250;
 
 const daySchema = new Schema<DayDocument>(
-  { _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, plays: { type: [Schema.Types.Mixed], default: undefined }, days: { type: [String], default: undefined } },
+  {
+    _id: String,
+    user_id: { type: Schema.Types.ObjectId, required: true, index: true },
+    plays: { type: [Schema.Types.Mixed], default: undefined },
+    n: Number,
+    b: Schema.Types.Mixed,
+    days: { type: [String], default: undefined },
+  },
   { versionKey: false, collection: 'listening_days' },
 );
 const tallySchema = new Schema<TallyDocument>({ _id: String, user_id: { type: Schema.Types.ObjectId, required: true, index: true }, count: Number }, { versionKey: false, collection: 'play_tallies' });
@@ -94,6 +111,9 @@ function readEntry(entry: string | { id: string; n: number }): TallyHit {
 }
 const daysId = (userId: string) => `${userId}:days`;
 const dayId = (userId: string, day: string) => `${userId}:d:${day}`;
+const chunkId = (userId: string, day: string, chunk: number) => `${userId}:d:${day}:${chunk}`;
+/** How many chunks a head's count of plays fills. */
+const chunkCount = (head: DayDocument) => Math.ceil((head.n ?? 0) / DAY_CHUNK);
 const boardId = (userId: string, period: string, kind: TallyKind) => `${userId}:${period}:${kind}`;
 const recentId = (userId: string) => `${userId}:recent`;
 
@@ -117,7 +137,13 @@ export class ListeningHistoryRepository {
     const user = toObjectId(userId);
     const at = playedAt.getTime();
     const day = dayOf(at);
-    await this.days.updateOne({ _id: dayId(userId, day) }, { $push: { plays: playEntry(songId, at) }, $setOnInsert: { user_id: user } }, { upsert: true });
+    // The count gives the play its chunk, race-free; the chunk's span is widened before the play lands in it, so a page
+    // that trusts the span never misses the play (a crash in between leaves a span a little wide, which costs nothing).
+    // No projection: the embedded engine's findAndModify refuses one; a head is a few numbers (but for a day begun before chunks).
+    const head = await this.days.findOneAndUpdate({ _id: dayId(userId, day) }, { $inc: { n: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
+    const chunk = Math.floor((head!.n! - 1) / DAY_CHUNK);
+    await this.days.updateOne({ _id: dayId(userId, day) }, { $min: { [`b.lo${chunk}`]: at }, $max: { [`b.hi${chunk}`]: at } });
+    await this.days.updateOne({ _id: chunkId(userId, day, chunk) }, { $push: { plays: playEntry(songId, at) }, $setOnInsert: { user_id: user } }, { upsert: true });
     const list = await this.days.findOneAndUpdate({ _id: daysId(userId) }, { $addToSet: { days: day }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
     if ((list?.days?.length ?? 0) > HISTORY_DAYS_KEPT) await this.trimDays(userId, list!.days!);
     for (const period of periods) {
@@ -173,8 +199,12 @@ export class ListeningHistoryRepository {
   private async trimDays(userId: string, days: string[]): Promise<void> {
     const sorted = [...days].sort();
     const old = sorted.slice(0, days.length - HISTORY_DAYS_KEPT);
-    // One by `_id` each (the embedded engine's indexed path); usually the one day that fell out.
-    for (const day of old) await this.days.deleteOne({ _id: dayId(userId, day) });
+    // One by `_id` each (the embedded engine's indexed path); usually the one day that fell out, its head and chunks.
+    for (const day of old) {
+      const head = await this.days.findById(dayId(userId, day), { n: 1 }).lean<DayDocument | null>();
+      for (let chunk = 0; head && chunk < chunkCount(head); chunk++) await this.days.deleteOne({ _id: chunkId(userId, day, chunk) });
+      await this.days.deleteOne({ _id: dayId(userId, day) });
+    }
     await this.days.updateOne({ _id: daysId(userId) }, { $set: { days: sorted.slice(old.length) } });
   }
 
@@ -185,17 +215,45 @@ export class ListeningHistoryRepository {
     const entries: HistoryEntry[] = [];
     for (const day of days) {
       if (before !== null && day > dayOf(before)) continue;
-      const doc = await this.days.findById(dayId(userId, day), { plays: 1 }).lean<DayDocument | null>();
-      const plays = (doc?.plays ?? [])
-        .map(readPlay)
-        .filter((play) => before === null || play.t < before)
-        .sort((a, b) => b.t - a.t);
-      for (const play of plays) {
-        entries.push({ songId: play.s, playedAt: play.t, day });
-        if (entries.length === limit) return entries;
-      }
+      const plays = await this.dayPage(userId, day, before, limit - entries.length);
+      for (const play of plays) entries.push({ songId: play.s, playedAt: play.t, day });
+      if (entries.length === limit) return entries;
     }
     return entries;
+  }
+
+  /**
+   * A day's newest `limit` plays older than `before`: the head, then its chunks latest span first, as long as a chunk
+   * may still hold one of them. Plays are usually counted in time order, so that is one or two chunks; a play made
+   * offline and sent later lands in a later chunk and widens its span, and is found all the same.
+   */
+  private async dayPage(userId: string, day: string, before: number | null, limit: number): Promise<{ s: string; t: number }[]> {
+    const head = await this.days.findById(dayId(userId, day)).lean<DayDocument | null>();
+    if (!head) return [];
+    const below = (play: { t: number }) => before === null || play.t < before;
+    // A day written before chunks keeps its plays in the head; they come first in counted order.
+    const found: { s: string; t: number }[][] = [(head.plays ?? []).map(readPlay).filter(below)];
+    const spans = Array.from({ length: chunkCount(head) }, (_, chunk) => ({
+      chunk,
+      lo: head.b?.[`lo${chunk}`] ?? -Infinity,
+      // Newest play that could be in the chunk and on this page; a span not written yet (a play in flight) is read anyway.
+      top: Math.min(head.b?.[`hi${chunk}`] ?? Infinity, before === null ? Infinity : before - 1),
+    }))
+      .filter((span) => before === null || span.lo < before)
+      .sort((a, b) => b.top - a.top || b.chunk - a.chunk);
+    const newest = () =>
+      found
+        .flat()
+        .sort((a, b) => b.t - a.t)
+        .slice(0, limit);
+    for (const span of spans) {
+      const sofar = newest();
+      if (sofar.length === limit && span.top < sofar[limit - 1]!.t) break;
+      const doc = await this.days.findById(chunkId(userId, day, span.chunk), { plays: 1 }).lean<DayDocument | null>();
+      found[span.chunk + 1] = (doc?.plays ?? []).map(readPlay).filter(below);
+    }
+    // Flattened in counted order before the (stable) sort, so plays of the same millisecond keep their order.
+    return newest();
   }
 
   /** The board of a kind in a period, most played first. */

@@ -7,6 +7,8 @@ import type { ScaleContext, Timing } from './scale.js';
 /** Plays per catalog song the bench user is given: 1,000,000 at 100,000 songs (issue 28's "1,000,000 plays"). */
 const PLAYS_PER_SONG = 10;
 const BATCH = 5_000;
+/** The API's chunk of a day's plays (DAY_CHUNK in services/api/src/listening/listening-history.repository.ts). */
+const DAY_CHUNK = 250;
 
 export interface ListeningFigures {
   plays: number;
@@ -53,11 +55,21 @@ async function seedHistory(db: Db, userId: string, songCount: number): Promise<{
   const insert = async (collection: string, docs: object[]) => {
     for (let at = 0; at < docs.length; at += BATCH) await db.collection(collection).insertMany(docs.slice(at, at + BATCH) as never[], { ordered: false });
   };
-  await insert('listening_days', [
-    // As the API stores them (listening-history.repository.ts): "<song id>:<epoch ms>", in the order counted.
-    ...[...days].map(([day, plays]) => ({ _id: `${userId}:d:${day}`, user_id: user, plays: plays.sort((a, b) => a.t - b.t).map((play) => `${play.s}:${play.t}`) })),
-    { _id: `${userId}:days`, user_id: user, days: [...days.keys()] },
-  ]);
+  // As the API stores them (listening-history.repository.ts): per day a head with the count and each chunk's span, the
+  // chunks of DAY_CHUNK plays as "<song id>:<epoch ms>" in the order counted, and the list of days.
+  const dayDocs: object[] = [];
+  for (const [day, plays] of days) {
+    plays.sort((a, b) => a.t - b.t);
+    const spans: Record<string, number> = {};
+    for (let chunk = 0; chunk * DAY_CHUNK < plays.length; chunk++) {
+      const part = plays.slice(chunk * DAY_CHUNK, (chunk + 1) * DAY_CHUNK);
+      spans[`lo${chunk}`] = part[0]!.t;
+      spans[`hi${chunk}`] = part.at(-1)!.t;
+      dayDocs.push({ _id: `${userId}:d:${day}:${chunk}`, user_id: user, plays: part.map((play) => `${play.s}:${play.t}`) });
+    }
+    dayDocs.push({ _id: `${userId}:d:${day}`, user_id: user, n: plays.length, b: spans });
+  }
+  await insert('listening_days', [...dayDocs, { _id: `${userId}:days`, user_id: user, days: [...days.keys()] }]);
   const boards = new Map<string, { id: string; n: number }[]>();
   await insert(
     'play_tallies',
