@@ -22,6 +22,16 @@ export interface Terms {
   typoCount(): number;
 }
 
+/** Query words whose matches a WordIndex keeps (see WordIndex.recent). */
+const RECENT_WORDS_MAX = 64;
+
+/** What a query word matched in one index's vocabulary: exact and prefix words, their handles, and typo words once looked for. */
+interface FoundWords {
+  plain: string[][];
+  count: number;
+  typos: string[][] | null;
+}
+
 /**
  * An in-memory word index over names, by number: each indexed thing is a
  * handle (a song's slot in the song table, see SongTable) and the index keeps
@@ -40,11 +50,18 @@ export interface Terms {
 export class WordIndex {
   /** The name's indexedText, by handle; undefined when the handle is not indexed. */
   private folded: (string | undefined)[] = [];
-  private readonly postings = new Map<string, number[]>();
+  /** Handles by word; a word of one name (most of a big catalog's) holds the handle itself, not a one-element array. */
+  private readonly postings = new Map<string, number | number[]>();
   /** Every word that has postings, sorted, for prefix ranges and the typo walk. */
   private words: string[] = [];
   private readonly stamps = new Stamps();
   private count = 0;
+  /**
+   * The words recent query words matched, by query word, while the vocabulary is unchanged: a query is asked once per
+   * keystroke and all its words but the last were asked the keystroke before, so their prefix ranges and typo walks
+   * are not done again.
+   */
+  private readonly recent = new Map<string, FoundWords>();
 
   constructor(
     private readonly compareKeys: (a: number, b: number) => number,
@@ -69,12 +86,13 @@ export class WordIndex {
     while (this.folded.length < handle) this.folded.push(undefined);
     this.folded[handle] = folded;
     this.count++;
+    this.changed();
     for (const word of wordsOfIndexed(folded)) {
       const list = this.postings.get(word);
-      if (list) list.push(handle);
+      if (typeof list === 'number') this.postings.set(word, [list, handle]);
+      else if (list) list.push(handle);
       else {
-        // A literal holds one element; `[]` then push reserves 17, and most words of a big catalog have one or two names.
-        this.postings.set(word, [handle]);
+        this.postings.set(word, handle);
         this.words.splice(lowerBound(this.words, word), 0, word);
       }
     }
@@ -82,7 +100,7 @@ export class WordIndex {
 
   /** Drops the spare capacity the lists grew while loading (up to half again of each). */
   compact(): void {
-    for (const [word, list] of this.postings) this.postings.set(word, list.slice());
+    for (const [word, list] of this.postings) if (typeof list !== 'number') this.postings.set(word, list.length === 1 ? list[0]! : list.slice());
     this.folded = this.folded.slice();
     this.words = this.words.slice();
   }
@@ -92,16 +110,20 @@ export class WordIndex {
     if (folded === undefined) return;
     this.folded[handle] = undefined;
     this.count--;
+    this.changed();
     for (const word of wordsOfIndexed(folded)) {
       const list = this.postings.get(word);
-      if (!list) continue;
-      const at = list.indexOf(handle);
-      if (at >= 0) list.splice(at, 1);
-      if (list.length === 0) {
-        this.postings.delete(word);
-        const position = lowerBound(this.words, word);
-        if (this.words[position] === word) this.words.splice(position, 1);
+      if (list === undefined) continue;
+      if (typeof list === 'number') {
+        if (list !== handle) continue;
+      } else {
+        const at = list.indexOf(handle);
+        if (at >= 0) list.splice(at, 1);
+        if (list.length > 0) continue;
       }
+      this.postings.delete(word);
+      const position = lowerBound(this.words, word);
+      if (this.words[position] === word) this.words.splice(position, 1);
     }
   }
 
@@ -115,39 +137,65 @@ export class WordIndex {
     return plan.remember(this, at, () => this.findTerms(plan, at));
   }
 
+  private changed(): void {
+    if (this.recent.size > 0) this.recent.clear();
+  }
+
   private findTerms(plan: QueryPlan, at: number): Terms {
     const query = plan.words[at]!;
+    const found = this.recent.get(query) ?? this.findPlain(query);
+    // Most recently used last: the oldest goes first when the map is full.
+    this.recent.delete(query);
+    this.recent.set(query, found);
+    if (this.recent.size > RECENT_WORDS_MAX) this.recent.delete(this.recent.keys().next().value!);
+    const typoTerms = () => (found.typos ??= this.findTypos(plan, at));
+    const typoCount = () => {
+      let total = 0;
+      for (const list of typoTerms()) for (const word of list) total += this.postingCount(word);
+      return total;
+    };
+    return { byCost: (cost) => (cost < 2 ? found.plain[cost]! : typoTerms()[cost]!), count: found.count, typoCount };
+  }
+
+  private findPlain(query: string): FoundWords {
     const words = this.words;
     const plain: string[][] = [[], []];
     let count = 0;
     const start = lowerBound(words, query);
     for (let position = start; position < words.length && words[position]!.startsWith(query); position++) {
       plain[words[position] === query ? 0 : 1]!.push(words[position]!);
-      count += this.postings.get(words[position]!)!.length;
+      count += this.postingCount(words[position]!);
     }
-    let typos: string[][] | null = null;
-    const typoTerms = () => {
-      if (typos) return typos;
-      const found: string[][] = Array.from({ length: COSTS }, () => []);
-      plan.walkOf(at)?.walk(words, (position) => {
-        const word = words[position]!;
-        if (word.startsWith(query)) return;
-        const cost = plan.cost(at, word);
-        if (cost >= 2) found[cost]!.push(word);
-      });
-      return (typos = found);
-    };
-    const typoCount = () => {
-      let total = 0;
-      for (const list of typoTerms()) for (const word of list) total += this.postings.get(word)!.length;
-      return total;
-    };
-    return { byCost: (cost) => (cost < 2 ? plain[cost]! : typoTerms()[cost]!), count, typoCount };
+    return { plain, count, typos: null };
+  }
+
+  /** Query word `at`'s typo matches (costs 2 and up), found by a walk of the vocabulary (VocabularyWalk). */
+  private findTypos(plan: QueryPlan, at: number): string[][] {
+    const query = plan.words[at]!;
+    const words = this.words;
+    const found: string[][] = Array.from({ length: COSTS }, () => []);
+    plan.walkOf(at)?.walk(words, (position) => {
+      const word = words[position]!;
+      if (word.startsWith(query)) return;
+      const cost = plan.cost(at, word);
+      if (cost >= 2) found[cost]!.push(word);
+    });
+    return found;
+  }
+
+  private postingCount(word: string): number {
+    const list = this.postings.get(word);
+    return list === undefined ? 0 : typeof list === 'number' ? 1 : list.length;
   }
 
   /** Visits the handles under the words (a handle may come more than once). */
   visit(words: readonly string[], visit: (handle: number) => void): void {
-    for (const word of words) for (const handle of this.postings.get(word) ?? []) visit(handle);
+    const postings = this.postings;
+    for (let at = 0; at < words.length; at++) {
+      const list = postings.get(words[at]!);
+      if (typeof list === 'number') visit(list);
+      else if (list) for (let i = 0; i < list.length; i++) visit(list[i]!);
+    }
   }
 
   /** The best `limit` handles for the query, this index's names being the only field. */
@@ -158,6 +206,7 @@ export class WordIndex {
       capacity: folded.length,
       // A word with no exact or prefix match (a typo) brings its typo matches.
       estimate: (at) => terms[at]!.count || terms[at]!.typoCount(),
+      minCost: (at) => minCostOf(terms[at]!),
       fieldCount: 1,
       candidates: (at, cost, _field, visit) => this.visit(terms[at]!.byCost(cost), visit),
       field: (handle) => folded[handle]!,
@@ -241,6 +290,11 @@ export class PrefixIndex<T> {
   search(query: PrefixQuery<T>): T[] {
     return this.searchScored(new QueryPlan(query.text), query).map(({ item }) => item);
   }
+}
+
+/** The lowest cost (0 exact, 1 prefix, 2 typo at best) the query word's terms can match at (Searchable.minCost). */
+export function minCostOf(terms: Terms): number {
+  return terms.byCost(0).length > 0 ? 0 : terms.count > 0 ? 1 : 2;
 }
 
 function compareStrings(a: string, b: string): number {

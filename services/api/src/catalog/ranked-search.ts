@@ -20,6 +20,11 @@ export interface Searchable {
   readonly capacity: number;
   /** Estimated handles query word `at` brings (the rarest word drives the search). */
   estimate(at: number): number;
+  /**
+   * The lowest cost query word `at` can match at in any field (0 when some field's vocabulary has it exactly, 1 as a
+   * prefix, else 2: a typo at best), from the vocabularies; a lower bound that lets a search stop sooner.
+   */
+  minCost?(at: number): number;
   /** Fields a thing is searched by (a song: title, artist, album). */
   readonly fieldCount: number;
   /** Visits the handles whose field `field` has a word query word `at` matches at `cost`. */
@@ -102,6 +107,16 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
   const marked: number[] = [];
   if (!single) for (let at = 0; at < count; at++) if (at !== driver && estimates[at]! <= Math.max(MARKED_MIN, fewest * MARKED_RATIO)) marked.push(at);
   const plainMarks = markReached(plan, source, stamps, marked, 0, 2);
+  // What the other words add to every score at least ("love o": no name has the word "o", so "o" is a prefix at best).
+  let otherTypos = 0;
+  let otherPrefixes = 0;
+  if (!single && source.minCost)
+    for (let at = 0; at < count; at++) {
+      if (at === driver) continue;
+      const least = source.minCost(at);
+      if (least >= 2) otherTypos++;
+      else otherPrefixes += least;
+    }
   const typosMayMatch = marked.some((at) => plan.budgets[at]! > 0);
   const deferred = stamps.deferred();
   search: for (let cost = 0; cost < COSTS; cost++) {
@@ -109,7 +124,7 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
       // Everything from here on scores at least this: stop once the kept are all better.
       const base = packScore(0, cost >> 1, cost & 1, field, 0);
       const worst = best.worst();
-      if (best.full && worst && worst.score < base) break search;
+      if (best.full && worst && worst.score < packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field, 0)) break search;
       source.candidates(driver, cost, field, (handle) => {
         if (seen.stamps[handle] === seen.visit) return;
         seen.stamps[handle] = seen.visit;

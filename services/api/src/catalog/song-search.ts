@@ -1,6 +1,6 @@
 import type { AlbumRecord } from '../albums/albums.repository.js';
 import type { ArtistStore } from './artist-store.js';
-import { rankedSearch, type Hit, type PrefixIndex, type Searchable, type Stamps, type WordIndex } from './prefix-index.js';
+import { minCostOf, rankedSearch, type Hit, type PrefixIndex, type Searchable, type Stamps, type WordIndex } from './prefix-index.js';
 import type { QueryPlan } from './query-plan.js';
 
 /** What the song search reads of the catalog model. */
@@ -53,10 +53,30 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
     // A word with no exact or prefix match (a typo) brings its typo matches: the titles' are the bulk.
     return parts.titles.terms(plan, at).typoCount();
   };
+  // The lowest cost a word matches at in any field; asked for the words that do not drive the search.
+  const minCost = (at: number) => {
+    const found = (visit: (cost: number, seen: () => void) => void) => {
+      let any = false;
+      for (const cost of [0, 1]) {
+        visit(cost, () => (any = true));
+        if (any) return cost;
+      }
+      return 2;
+    };
+    const titles = minCostOf(parts.titles.terms(plan, at));
+    const owners = minCostOf(parts.owners.terms(plan, at));
+    if (titles === 0 || owners === 0) return 0;
+    // Albums and artists are fewer than their songs: their own matches are looked at, not their songs.
+    const albums = found((cost, seen) => parts.albums.visitMatching(plan, at, cost, seen));
+    if (albums === 0) return 0;
+    const artists = parts.credits.songsMatchingCount(plan, at) === 0 ? 2 : found((cost, seen) => (cost === 1 ? seen() : parts.credits.visitSongsMatching(plan, at, 0, seen)));
+    return Math.min(titles, owners, albums, artists);
+  };
   const source: Searchable = {
     capacity: parts.titles.capacity,
     fieldCount: 3,
     estimate: (at) => (estimates[at] ??= estimate(at)),
+    minCost,
     candidates: (at, cost, field, visit) => {
       if (field === 0) parts.titles.visit(parts.titles.terms(plan, at).byCost(cost), visit);
       else if (field === 1) {
