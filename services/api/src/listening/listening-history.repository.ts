@@ -109,6 +109,15 @@ function readEntry(entry: string | { id: string; n: number }): TallyHit {
   const colon = entry.lastIndexOf(':');
   return { itemId: entry.slice(0, colon), count: Number(entry.slice(colon + 1)) };
 }
+/** Runs an upsert again when a concurrent one inserted the document first (the embedded engine does not retry it). */
+async function retryDuplicate<T>(upsert: () => Promise<T>): Promise<T> {
+  try {
+    return await upsert();
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    return upsert();
+  }
+}
 const daysId = (userId: string) => `${userId}:days`;
 const dayId = (userId: string, day: string) => `${userId}:d:${day}`;
 const chunkId = (userId: string, day: string, chunk: number) => `${userId}:d:${day}:${chunk}`;
@@ -137,13 +146,23 @@ export class ListeningHistoryRepository {
     const user = toObjectId(userId);
     const at = playedAt.getTime();
     const day = dayOf(at);
-    // The count gives the play its chunk, race-free; the chunk's span is widened before the play lands in it, so a page
-    // that trusts the span never misses the play (a crash in between leaves a span a little wide, which costs nothing).
+    // The count gives the play its chunk; the chunk's span is widened before the play lands in it, so a page that trusts
+    // the span never misses the play (a crash in between leaves a span a little wide, which costs nothing).
     // No projection: the embedded engine's findAndModify refuses one; a head is a few numbers (but for a day begun before chunks).
     const head = await this.days.findOneAndUpdate({ _id: dayId(userId, day) }, { $inc: { n: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
-    const chunk = Math.floor((head!.n! - 1) / DAY_CHUNK);
-    await this.days.updateOne({ _id: dayId(userId, day) }, { $min: { [`b.lo${chunk}`]: at }, $max: { [`b.hi${chunk}`]: at } });
-    await this.days.updateOne({ _id: chunkId(userId, day, chunk) }, { $push: { plays: playEntry(songId, at) }, $setOnInsert: { user_id: user } }, { upsert: true });
+    const n = head!.n!;
+    const chunk = Math.floor((n - 1) / DAY_CHUNK);
+    const widen = { $max: { n, [`b.hi${chunk}`]: at }, $min: { [`b.lo${chunk}`]: at } };
+    await this.days.updateOne({ _id: dayId(userId, day) }, widen);
+    await retryDuplicate(() => this.days.updateOne({ _id: chunkId(userId, day, chunk) }, { $push: { plays: playEntry(songId, at) }, $setOnInsert: { user_id: user } }, { upsert: true }));
+    // The embedded engine's updates are a read, then a write (decision 0006): another play of this user's at the same
+    // moment can overwrite the count or the span with what it read. Checked and widened again, so no page skips a stored play.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const after = await this.days.findById(dayId(userId, day), { n: 1, b: 1 }).lean<DayDocument | null>();
+      const span = after?.b ?? {};
+      if ((after?.n ?? 0) >= n && (span[`lo${chunk}`] ?? Infinity) <= at && (span[`hi${chunk}`] ?? -Infinity) >= at) break;
+      await this.days.updateOne({ _id: dayId(userId, day) }, widen);
+    }
     const list = await this.days.findOneAndUpdate({ _id: daysId(userId) }, { $addToSet: { days: day }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
     if ((list?.days?.length ?? 0) > HISTORY_DAYS_KEPT) await this.trimDays(userId, list!.days!);
     for (const period of periods) {
