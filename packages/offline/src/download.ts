@@ -6,7 +6,7 @@
  */
 import { coverSizeUrl, LIMITS, type Song } from '@tunafy/contracts';
 import { audioKey, fileAliasKey, listKey, offlineCacheName } from './offline-caches.js';
-import { readWholeList, type ListRecord } from './list-record.js';
+import { readWholeList } from './list-record.js';
 import { loadPlaybackSettings } from './playback-settings.js';
 import { DOWNLOAD_REQUEST_HEADER } from './sw-messages.js';
 import { DownloadRegistry, downloadKey, type DownloadRecord, type DownloadTarget, type StoredSong } from './registry.js';
@@ -88,6 +88,11 @@ const pathOf = (url: string) => {
   return parsed.pathname + parsed.search;
 };
 const FILE_URL = /^\/api\/files\/([0-9a-fA-F]{24})$/u;
+
+/** A step of a download on the page's timeline (`tunafy-download:<step>`), which the offline bench reports. */
+export function markDownload(step: string): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`tunafy-download:${step}`);
+}
 
 /**
  * Runs `work` over `items`, `limit` at a time; the first failure stops the rest from starting and rejects once the
@@ -186,24 +191,24 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
   const source = listSource(target);
   const side = new SideWork();
   try {
-    // What is stored already, read at once (a few reads, not a few per song).
+    markDownload('start');
+    // The item's answer, its list and what is stored already, all at once: none waits for another, so the first
+    // song's fetch starts one API round trip after the click.
     const storedKeys = (cache: Cache) => cache.keys().then((requests) => new Set(requests.map((request) => pathOf(request.url))));
-    const [data, audio] = await Promise.all([env.caches.open(offlineCacheName(accountId, 'data')), env.caches.open(offlineCacheName(accountId, 'audio'))]);
-    const [previous, storedList, cachedAudio, cachedData] = await Promise.all([registry.download(key), registry.songs(), storedKeys(audio), storedKeys(data)]);
-
-    let name = 'Liked Songs';
-    let coverUrl: string | null = null;
-    if (source.itemPath) {
-      const answer = await fetchOk(env, source.itemPath, signal, { accept: 'application/json' });
-      const item = (await answer.clone().json()) as { playlist_name?: string; album_name?: string; playlist_cover_url?: string; album_cover_url?: string };
-      name = item.playlist_name ?? item.album_name ?? name;
-      coverUrl = item.playlist_cover_url ?? item.album_cover_url ?? null;
-      side.add(data.put(source.itemPath, answer));
-    }
-    const list: ListRecord = await readWholeList(source.itemsKey, LIMITS.pageSizeMax, async (offset, limit) => {
+    const opened = Promise.all([env.caches.open(offlineCacheName(accountId, 'data')), env.caches.open(offlineCacheName(accountId, 'audio'))]);
+    const stored = opened.then(([data, audio]) => Promise.all([registry.download(key), registry.songs(), storedKeys(audio), storedKeys(data)]));
+    const itemAnswer = source.itemPath ? fetchOk(env, source.itemPath, signal, { accept: 'application/json' }) : null;
+    const item = itemAnswer?.then((answer) => answer.clone().json() as Promise<{ playlist_name?: string; album_name?: string; playlist_cover_url?: string; album_cover_url?: string }>);
+    const wholeList = readWholeList(source.itemsKey, LIMITS.pageSizeMax, async (offset, limit) => {
       const answer = await fetchOk(env, `${source.listPath}?limit=${limit}&offset=${offset}`, signal, { accept: 'application/json' });
       return (await answer.json()) as Record<string, unknown>;
     });
+    const [[data, audio], [previous, storedList, cachedAudio, cachedData], answer, itemJson, list] = await Promise.all([opened, stored, itemAnswer, item, wholeList]);
+    markDownload('list');
+
+    const name = itemJson?.playlist_name ?? itemJson?.album_name ?? 'Liked Songs';
+    const coverUrl = itemJson?.playlist_cover_url ?? itemJson?.album_cover_url ?? null;
+    if (source.itemPath && answer) side.add(data.put(source.itemPath, answer));
     side.add(data.put(listKey(source.listPath), jsonResponse(list)));
 
     const songs = [...new Map(list.items.map((entry) => source.songOf(entry)).filter(Boolean).map((song) => [song.id.toLowerCase(), song])).values()];
@@ -243,6 +248,7 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
     await inPool(missing, concurrency, async (song) => {
       // no-store: the copy kept is the Cache Storage one; the HTTP cache would write every song to disk a second time.
       const response = await fetchOk(env, streamUrlFor(song, quality, env.browser), signal, { cache: 'no-store' });
+      if (progress.done === 0) markDownload('first-audio-answer');
       const length = Number(response.headers.get('content-length'));
       // The browser pipes the body into the cache: the page's script never holds the audio.
       await audio.put(audioKey(song.id), response);
@@ -255,7 +261,9 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
       progress.done += 1;
       onProgress?.({ ...progress });
     });
+    markDownload('audio-done');
     await side.settle();
+    markDownload('side-settled');
 
     // Songs the item no longer has: released, and deleted when no other download holds them.
     const kept = new Set(songs.map((song) => song.id.toLowerCase()));
@@ -265,6 +273,7 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
 
     const record: DownloadRecord = { ...target, key, name, cover_url: coverUrl, song_ids: [...kept], bytes, quality, updated_at: new Date().toISOString() };
     await registry.saveDownload(record);
+    markDownload('saved');
     return record;
   } catch (error) {
     // Every write started has ended before the caller may remove the download (a cancelled first one).

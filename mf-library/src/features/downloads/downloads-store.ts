@@ -12,6 +12,7 @@ import {
   removeAllDownloads,
   removeDownload,
   syncDownload,
+  markDownload,
   tellServiceWorker,
   withAccountLock,
   type DownloadProgress,
@@ -88,6 +89,8 @@ export function useDownloadRecords(accountId: string | null): ReadonlyMap<string
 }
 
 let persistenceAsked = false;
+/** How often a running download's count is shown again. */
+const PROGRESS_INTERVAL_MS = 250;
 
 /** Downloads or updates `target`; resolves when it is done, cancelled or failed (the state tells which). */
 export async function runDownload(accountId: string, target: DownloadTarget): Promise<void> {
@@ -95,11 +98,21 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
   if (state.active.has(key)) return;
   const first = !state.records.has(key);
   const controller = new AbortController();
-  const setActive = (progress: DownloadProgress) => {
+  const showProgress = (progress: DownloadProgress) => {
     if (state.accountId !== accountId || controller.signal.aborted) return;
     update({ active: new Map(state.active).set(key, { progress, first, controller }) });
   };
-  setActive({ done: 0, total: state.records.get(key)?.song_ids.length ?? 0 });
+  // At most one render of the progress per interval, not one per song: the page stays free while songs land.
+  let latest: DownloadProgress | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const setActive = (progress: DownloadProgress) => {
+    latest = progress;
+    timer ??= setTimeout(() => {
+      timer = null;
+      if (latest) showProgress(latest);
+    }, PROGRESS_INTERVAL_MS);
+  };
+  showProgress({ done: 0, total: state.records.get(key)?.song_ids.length ?? 0 });
   const failed = new Map(state.failed);
   failed.delete(key);
   update({ failed });
@@ -108,10 +121,9 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
     persistenceAsked = true;
     void navigator.storage.persisted().then((already) => already || navigator.storage.persist()).catch(() => false);
   }
-  let done = false;
+  let record: DownloadRecord | null = null;
   try {
-    await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive }));
-    done = true;
+    record = await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive }));
   } catch (error) {
     if (controller.signal.aborted) {
       if (first && state.accountId === accountId) await withAccountLock(accountId, () => removeDownload(accountId, key));
@@ -119,16 +131,19 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
       update({ failed: new Map(state.failed).set(key, navigator.onLine ? 'The download stopped: please try again.' : 'You are offline: the download will go on when you try again online.') });
     }
   } finally {
+    if (timer) clearTimeout(timer);
     if (state.accountId === accountId) {
-      // The record first, then the end of the progress: the page goes from "Downloading" straight to "Downloaded".
-      await reloadRecords(accountId);
+      // The record and the end of the progress in one render: the page goes from "Downloading" straight to
+      // "Downloaded". A finished download's record is the one it wrote, so the registry is read again only otherwise.
+      if (!record) await reloadRecords(accountId);
       const active = new Map(state.active);
       active.delete(key);
-      update({ active });
+      update(record ? { records: new Map(state.records).set(key, record), active } : { active });
+      markDownload('shown');
     }
   }
   // After the page shows it done: the warm-up's fetches must not hold the last steps back.
-  if (done && first) setTimeout(() => void tellServiceWorker({ type: 'warm' }), 0);
+  if (record && first) setTimeout(() => void tellServiceWorker({ type: 'warm' }), 0);
 }
 
 export function cancelDownload(key: string): void {
