@@ -6,6 +6,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { esmFederationRuntime } from '../tools/federation/esm-runtime.ts';
+import { firstPaintScript } from './src/first-paint/guest-home-paint.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -72,7 +73,8 @@ export default defineConfig((_env, argv) => {
     },
     plugins: [
       federationRuntime.plugin,
-      new rspack.HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      // The guest home's first covers are painted by an inline script before the app's JavaScript (src/first-paint).
+      new rspack.HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', templateParameters: { firstPaint: firstPaintScript() } }),
       // The web app manifest and its icons, at fixed URLs (index.html links them; browsers revalidate them).
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
       new ModuleFederationPlugin({

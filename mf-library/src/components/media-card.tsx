@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { CARD_COVER_SIZES } from '@tunafy/contracts';
 import { Link } from 'react-router';
 import type { CoverPriority, Credited } from '@tunafy/ui';
 import { PersonIcon } from '@tunafy/ui';
@@ -27,11 +28,8 @@ export interface MediaCardProps {
   priority?: CoverPriority;
 }
 
-/**
- * How wide a card's cover is drawn (media-card.module.css): on phones half the page less the gap and the card's
- * padding (16 px page margins, 12 px gap, 12 px padding), elsewhere a column of at least 176 px, ~240 px on a laptop.
- */
-export const CARD_COVER_SIZES = '(max-width: 479px) calc(50vw - 46px), 240px';
+// How wide a card's cover is drawn (media-card.module.css), shared with the shell's first paint of the guest home.
+export { CARD_COVER_SIZES };
 
 /** Cards in the first row on any screen (two rows on a phone, where the grid has two columns); see MediaCards' firstRow. */
 export const FIRST_ROW_CARDS = 6;

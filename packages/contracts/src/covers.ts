@@ -9,6 +9,13 @@
 export const COVER_SIZES = [64, 128, 300, 640] as const;
 export type CoverSize = (typeof COVER_SIZES)[number];
 
+/**
+ * How wide a card's cover is drawn (the img's `sizes`): on phones half the page less the gap and the card's padding
+ * (16 px page margins, 12 px gap, 12 px padding), elsewhere a column of at least 176 px, ~240 px on a laptop. Here so
+ * the library's cards and the shell's first paint of the guest home (shell/src/first-paint) pick the same file.
+ */
+export const CARD_COVER_SIZES = '(max-width: 479px) calc(50vw - 46px), 240px';
+
 /** What `size` may be at all: a whole number of pixels in this range (else 400). */
 export const COVER_SIZE_ASK_MIN = 1;
 export const COVER_SIZE_ASK_MAX = 4096;
