@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Types } from 'mongoose';
+import { artistSortKey } from '../catalog/artist-sort-key.js';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
 import { insertedFirst } from '../database/mongo-errors.js';
@@ -22,6 +23,8 @@ interface ArtistDocument {
   key: string;
   sort_name?: string | null;
   musicbrainz_id?: string | null;
+  /** artistSortKey: the MongoDB read adapter pages the A–Z list by it (it fills in ones stored without). */
+  sort_key?: string | null;
   created_at: Date;
 }
 
@@ -32,6 +35,7 @@ const artistSchema = new Schema<ArtistDocument>(
     key: { type: String, required: true, unique: true },
     sort_name: { type: String, required: false },
     musicbrainz_id: { type: String, required: false },
+    sort_key: { type: String, required: false },
     created_at: { type: Date, required: true, default: () => new Date() },
   },
   { versionKey: false, collection: 'artists' },
@@ -65,6 +69,7 @@ export class ArtistsRepository extends DocumentRepository<ArtistDocument, Artist
         _id: toObjectId(artist.id),
         name: artist.name,
         key: artist.key,
+        sort_key: artistSortKey(artist),
         ...(artist.sortName ? { sort_name: artist.sortName } : {}),
         ...(artist.mbid ? { musicbrainz_id: artist.mbid } : {}),
       }),
@@ -79,7 +84,10 @@ export class ArtistsRepository extends DocumentRepository<ArtistDocument, Artist
   /** Fills a sort name or MusicBrainz id a later file gives for an artist stored without one; never overwrites. */
   async fillIn(id: string, fields: { sortName?: string; mbid?: string }): Promise<void> {
     const set: Partial<ArtistDocument> = {};
-    if (fields.sortName) set.sort_name = fields.sortName;
+    if (fields.sortName) {
+      set.sort_name = fields.sortName;
+      set.sort_key = artistSortKey({ name: fields.sortName, sortName: fields.sortName });
+    }
     if (fields.mbid) set.musicbrainz_id = fields.mbid;
     if (Object.keys(set).length > 0) await this.updateReturningPreviousDoc(id, set);
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { artistKey } from '@tunafy/contracts';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AlbumsRepository } from '../albums/albums.repository.js';
@@ -44,6 +45,9 @@ const seed = {
   entryOrder: [] as string[],
   /** The listener's liked songs, newest first. */
   likeOrder: [] as string[],
+  artists: {} as Record<'beatles' | 'abba' | 'bjork' | 'pac' | 'ghost', string>,
+  /** Song ids by name, for the artist and genre assertions. */
+  named: {} as Record<string, string>,
 };
 
 beforeAll(async () => {
@@ -108,6 +112,33 @@ beforeAll(async () => {
   await songs.delete(doomed.id);
   await entries.remove(listId, doomed.id);
   await likes.unlike(seed.listener, doomed.id);
+  // Credited artists (A–Z: '#' first, then by sort name) and genres, set as an import or a rescan sets them.
+  for (const [handle, name, sortName] of [['beatles', 'The Beatles', 'Beatles, The'], ['abba', 'ABBA'], ['bjork', 'Björk'], ['pac', '2Pac'], ['ghost', 'Axl Ghost']] as const) {
+    const id = new mongoose.Types.ObjectId().toHexString();
+    await artists.insertIfNew({ id, name, key: artistKey(name), ...(sortName ? { sortName } : {}) });
+    seed.artists[handle] = id;
+  }
+  const { beatles, abba, bjork, pac } = seed.artists;
+  seed.named = { d2t1: d2t1.id, noTrackA: noTrackA.id, t2: t2.id, d1t1: d1t1.id, noTrackB: noTrackB.id, single: single.id, later: later.id };
+  const tags: [SongRecord, Parameters<SongsRepository['setTags']>[1], number][] = [
+    [d1t1, { creditIds: [beatles], genre: 'jazz' }, 1],
+    [t2, { creditIds: [beatles, abba] }, 1],
+    [noTrackA, { creditIds: [beatles] }, 2],
+    [single, { creditIds: [abba], genre: 'Ambient' }, 0],
+    [later, { creditIds: [pac, bjork], genre: 'Ambient' }, 3],
+    [d2t1, { creditIds: [bjork] }, 0],
+    [noTrackB, { genre: 'Électro' }, 0],
+  ];
+  for (const [one, set, plays] of tags) {
+    await songs.setTags(one.id, set);
+    for (let play = 0; play < plays; play++) await songs.incrementPlays(one.id);
+  }
+  // Both albums are the Beatles' (the seeded one 1999 by its song's year, the empty one without a year).
+  await albums.setAlbumArtist(seed.album.id, beatles);
+  await albums.setAlbumArtist(seed.emptyAlbum.id, beatles);
+  seed.album = await albums.findById(seed.album.id);
+  seed.emptyAlbum = await albums.findById(seed.emptyAlbum.id);
+
   seed.songs = (await Promise.all([d2t1, noTrackA, t2, d1t1, noTrackB, single, later].map((one) => songs.findById(one.id)))).map((one) => one!);
 
   model = await new CatalogLoader(users, songs, albums, artists, playlists, entries, likes).loadAll();
@@ -207,5 +238,77 @@ describe.each(['memory', 'mongodb'])('CatalogReads (%s)', (kind) => {
     // The like of the deleted song sat between t2's and d1t1's: a cursor on it continues at d1t1.
     expect((await reads().likesPage(seed.listener, { afterId: seed.removedLike, limit: 1 })).items.map((like) => like.song.id)).toEqual([seed.likeOrder[2]]);
     expect(await reads().likesPage(seed.owner, {})).toEqual({ items: [], nextAfterId: null, total: 0 });
+  });
+
+  /** The A–Z list's pages with the artists' ids as the rows' ids (what walk follows). */
+  const artistRows = (letter?: string) => async (request: PageRequest) => {
+    const page = await reads().artistsPage(request, letter);
+    return { ...page, items: page.items.map((artist) => ({ id: artist.record.id })) };
+  };
+
+  it('lists artists with a song or an album A–Z by sort name, with counts and pictures, cursor by cursor', async () => {
+    const { beatles, abba, bjork, pac, ghost } = seed.artists;
+    const cover = (songName: string) => seed.songs.find((song) => song.id === seed.named[songName])!.coverFileId;
+    const all = await reads().artistsPage({});
+    expect(all.total).toBe(4);
+    // '#' first; "Beatles, The" sorts the Beatles under B; Axl Ghost (between ABBA and the Beatles) has no song and no album.
+    expect(all.items.map((artist) => [artist.record.id, artist.songCount, artist.albumCount, artist.pictureFileId])).toEqual([
+      [pac, 1, 0, cover('later')],
+      [abba, 2, 0, cover('t2')],
+      [beatles, 3, 2, seed.album!.coverFileId],
+      [bjork, 2, 0, cover('d2t1')],
+    ]);
+    expect(all.items[2]!.record).toEqual({ id: beatles, name: 'The Beatles', key: artistKey('The Beatles'), sortName: 'Beatles, The' });
+    for (const limit of [1, 2, 3]) expect(await walk(artistRows(), limit, 4)).toEqual([pac, abba, beatles, bjork]);
+    expect(ids((await artistRows()({ offset: 1, limit: 2 })).items)).toEqual([abba, beatles]);
+    expect(ids((await artistRows()({ afterId: ghost, limit: 2 })).items)).toEqual([beatles, bjork]);
+  });
+
+  it('lists the artists under one letter; # is for names that start with no letter', async () => {
+    const { beatles, bjork, pac } = seed.artists;
+    expect(await walk(artistRows('B'), 1, 2)).toEqual([beatles, bjork]);
+    expect(await walk(artistRows('#'), 5, 1)).toEqual([pac]);
+    expect(await reads().artistsPage({}, 'Z')).toEqual({ items: [], nextAfterId: null, total: 0 });
+    // A cursor past the letter ends it; one before it starts at its first artist.
+    expect(ids((await artistRows('B')({ afterId: bjork })).items)).toEqual([]);
+    expect(ids((await artistRows('B')({ afterId: pac, limit: 1 })).items)).toEqual([beatles]);
+  });
+
+  it('answers an artist’s page: own albums newest first, most played songs, albums it appears on', async () => {
+    const { beatles, abba, bjork, pac, ghost } = seed.artists;
+    const page = (await reads().artistPage(beatles, { albums: 10, topSongs: 10 }))!;
+    expect([page.artist.record.id, page.artist.songCount, page.artist.albumCount]).toEqual([beatles, 3, 2]);
+    expect(ids(page.albums)).toEqual([seed.album!.id, seed.emptyAlbum!.id]);
+    expect(page.albums[0]).toEqual(seed.album);
+    // 2 plays, then two songs of 1 play each (the older first).
+    expect(ids(page.topSongs)).toEqual([seed.named.noTrackA, seed.named.t2, seed.named.d1t1]);
+    expect(page.topSongs[0]).toEqual(seed.songs.find((song) => song.id === seed.named.noTrackA));
+    expect(page.appearsOn).toEqual([]);
+    const limited = (await reads().artistPage(beatles, { albums: 1, topSongs: 2 }))!;
+    expect([ids(limited.albums), ids(limited.topSongs)]).toEqual([[seed.album!.id], [seed.named.noTrackA, seed.named.t2]]);
+    // ABBA's played song first, then its unplayed one; it appears on the Beatles' album.
+    const other = (await reads().artistPage(abba, { albums: 10, topSongs: 10 }))!;
+    expect([ids(other.albums), ids(other.topSongs), other.appearsOn]).toEqual([[], [seed.named.t2, seed.named.single], [seed.album]]);
+    expect(ids((await reads().artistPage(bjork, { albums: 10, topSongs: 10 }))!.appearsOn)).toEqual([seed.album!.id]);
+    expect((await reads().artistPage(pac, { albums: 10, topSongs: 10 }))!.appearsOn).toEqual([]);
+    expect(await reads().artistPage(ghost, { albums: 10, topSongs: 10 })).toBeNull();
+    expect(await reads().artistPage(OTHER_ID, { albums: 10, topSongs: 10 })).toBeNull();
+    expect(await reads().artistPage('nope', { albums: 10, topSongs: 10 })).toBeNull();
+  });
+
+  it('lists genres by name (case and accents ignored) and pages a genre’s songs by id', async () => {
+    expect(await reads().genres()).toEqual([
+      { name: 'Ambient', songCount: 2 },
+      { name: 'Électro', songCount: 1 },
+      { name: 'Jazz', songCount: 1 },
+      { name: 'jazz', songCount: 1 },
+    ]);
+    const ambient = [seed.named.single, seed.named.later];
+    expect(await reads().genreSongs('Ambient', {})).toEqual({ items: seed.songs.filter((song) => ambient.includes(song.id)), nextAfterId: null, total: 2 });
+    expect(await walk((request) => reads().genreSongs('Ambient', request), 1, 2)).toEqual(ambient);
+    expect(ids((await reads().genreSongs('Ambient', { offset: 1 }))!.items)).toEqual([seed.named.later]);
+    // The tag's text as stored: another case is another genre.
+    expect(ids((await reads().genreSongs('jazz', {}))!.items)).toEqual([seed.named.d1t1]);
+    expect(await reads().genreSongs('Nope', {})).toBeNull();
   });
 });

@@ -14,6 +14,15 @@ export function compareAlbumOrder(a: AlbumOrderKey, b: AlbumOrderKey): number {
   return compareDiscAndTrack(a.disc, a.track, b.disc, b.track) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/**
+ * An artist's albums as its page lists them: newest first by the year of their newest song (none: last), then the
+ * most recently made. Sorts in place.
+ */
+export function newestAlbumsFirst<A extends { id: string; createdAt: Date }>(albums: A[], yearOf: (albumId: string) => number | null): A[] {
+  const years = new Map(albums.map((album) => [album.id, yearOf(album.id) ?? Number.NEGATIVE_INFINITY]));
+  return albums.sort((a, b) => years.get(b.id)! - years.get(a.id)! || b.createdAt.getTime() - a.createdAt.getTime());
+}
+
 /** The disc-then-track part of album order (see compareAlbumOrder); undefined is a missing disc or track. */
 function compareDiscAndTrack(discA: number | undefined, trackA: number | undefined, discB: number | undefined, trackB: number | undefined): number {
   if ((discA ?? 1) !== (discB ?? 1)) return (discA ?? 1) - (discB ?? 1);

@@ -9,6 +9,11 @@ import { NONE, type SongTable } from './song-table.js';
  */
 const BY_NAME = new Intl.Collator('en', { sensitivity: 'base' });
 
+/** The genres list's order: by name with case and accents ignored, then as stored (the MongoDB read adapter's too). */
+export function compareGenreNames(a: string, b: string): number {
+  return BY_NAME.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /**
  * Songs by genre (the tag's text, as stored): each genre's songs in id order (the order the songs list uses), so a
  * genre page costs a binary search and its rows, like the other lists. Genres are few (hundreds), songs many.
@@ -92,7 +97,7 @@ export class GenreStore {
   private sorted(numbers: number[]): { name: string; songCount: number }[] {
     return numbers
       .map((number) => ({ name: this.nameOf(number), songCount: this.songs.get(number)!.length }))
-      .sort((a, b) => BY_NAME.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      .sort((a, b) => compareGenreNames(a.name, b.name));
   }
 
   /** A genre's folded name, made once: every search looks at every genre. */

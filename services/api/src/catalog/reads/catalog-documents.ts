@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
 
 // The stored shapes the MongoDB adapter reads, and their records as the repositories make them. The repositories'
 // mappers live in the feature folders, which the catalog may not import (docs/architecture.md); until issue 29's
@@ -32,6 +32,16 @@ export interface AlbumDocument {
   cover_file_id: ObjectId;
   created_at: Date;
   album_artist_id?: ObjectId | null;
+}
+
+export interface ArtistDocument {
+  _id: ObjectId;
+  name: string;
+  key: string;
+  sort_name?: string | null;
+  musicbrainz_id?: string | null;
+  /** artistSortKey (artist-sort-key.ts): stored for the MongoDB adapter's A–Z pages; the in-memory model computes it. */
+  sort_key?: string | null;
 }
 
 export interface PlaylistDocument {
@@ -103,6 +113,13 @@ export function albumRecordOf(doc: AlbumDocument): AlbumRecord {
     createdAt: doc.created_at,
     ...(doc.album_artist_id ? { albumArtistId: hex(doc.album_artist_id) } : {}),
   };
+}
+
+export function artistRecordOf(doc: Pick<ArtistDocument, '_id' | 'name' | 'key' | 'sort_name' | 'musicbrainz_id'>): ArtistRecord {
+  const record: ArtistRecord = { id: hex(doc._id), name: doc.name, key: doc.key };
+  if (doc.sort_name) record.sortName = doc.sort_name;
+  if (doc.musicbrainz_id) record.mbid = doc.musicbrainz_id;
+  return record;
 }
 
 export function playlistRecordOf(doc: PlaylistDocument): PlaylistRecord {

@@ -1,8 +1,10 @@
+import { newestAlbumsFirst } from '../album-order.js';
+import type { ListedArtist } from '../artist-store.js';
 import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
 import type { CatalogModel } from '../catalog-model.js';
 import type { Page, PageRequest } from '../paging.js';
 import type { SongRef } from '../ref-list.js';
-import type { CatalogReads } from './read-port.js';
+import type { ArtistListing, ArtistPage, CatalogReads, GenreCount } from './read-port.js';
 
 /** The embedded default: each read is the in-memory model's (CatalogReadModel.current(): synced with other replicas). */
 export class MemoryCatalogReads implements CatalogReads {
@@ -49,4 +51,34 @@ export class MemoryCatalogReads implements CatalogReads {
   async likesPage(userId: string, request: PageRequest): Promise<Page<SongRef>> {
     return (await this.catalog.current()).likesPage(userId, request);
   }
+
+  async artistsPage(request: PageRequest, letter?: string): Promise<Page<ArtistListing>> {
+    const model = await this.catalog.current();
+    const page = model.artistsPage(request, letter);
+    return { ...page, items: page.items.map((artist) => listingOf(artist, model)) };
+  }
+
+  async artistPage(id: string, limits: { albums: number; topSongs: number }): Promise<ArtistPage | null> {
+    const model = await this.catalog.current();
+    const artist = model.artist(id);
+    if (!artist) return null;
+    return {
+      artist: listingOf(artist, model),
+      albums: newestAlbumsFirst(model.albumsOfAlbumArtist(id), (albumId) => model.albumYear(albumId)).slice(0, limits.albums),
+      topSongs: model.topSongsOf(id, limits.topSongs),
+      appearsOn: model.albumsAppearedOn(id, limits.albums),
+    };
+  }
+
+  async genres(): Promise<GenreCount[]> {
+    return (await this.catalog.current()).genreList();
+  }
+
+  async genreSongs(name: string, request: PageRequest): Promise<Page<SongRecord> | null> {
+    return (await this.catalog.current()).genreSongs(name, request);
+  }
+}
+
+function listingOf(artist: ListedArtist, model: CatalogModel): ArtistListing {
+  return { ...artist, pictureFileId: model.artistPictureFileId(artist.record.id) };
 }

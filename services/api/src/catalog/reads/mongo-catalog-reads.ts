@@ -17,7 +17,8 @@ import {
   type SongDocument,
 } from './catalog-documents.js';
 import { ensureCatalogReadIndexes } from './catalog-read-indexes.js';
-import type { CatalogReads } from './read-port.js';
+import { MongoArtistReads } from './mongo-artist-reads.js';
+import type { ArtistListing, ArtistPage, CatalogReads, GenreCount } from './read-port.js';
 
 /** A page's rows as read: one more than the limit, so the page knows whether another follows. */
 interface Rows<T> {
@@ -32,11 +33,14 @@ interface Rows<T> {
  */
 export class MongoCatalogReads implements CatalogReads {
   readonly kind = 'mongodb';
+  private readonly artistReads: MongoArtistReads;
 
   constructor(
     private readonly db: () => Db,
     private readonly packLoudness: PackLoudness,
-  ) {}
+  ) {
+    this.artistReads = new MongoArtistReads(db, (doc) => this.songOf(doc));
+  }
 
   async ensureIndexes(): Promise<void> {
     await ensureCatalogReadIndexes(this.db());
@@ -165,6 +169,22 @@ export class MongoCatalogReads implements CatalogReads {
       return song ? [{ id: doc._id.toHexString(), song, at: doc.liked_at }] : [];
     });
     return { items, nextAfterId: more && items.length > 0 ? items[items.length - 1]!.id : null, total: await likes.countDocuments({ user_id: user }) };
+  }
+
+  artistsPage(request: PageRequest, letter?: string): Promise<Page<ArtistListing>> {
+    return this.artistReads.artistsPage(request, letter);
+  }
+
+  artistPage(id: string, limits: { albums: number; topSongs: number }): Promise<ArtistPage | null> {
+    return this.artistReads.artistPage(id, limits);
+  }
+
+  genres(): Promise<GenreCount[]> {
+    return this.artistReads.genres();
+  }
+
+  genreSongs(name: string, request: PageRequest): Promise<Page<SongRecord> | null> {
+    return this.artistReads.genreSongs(name, request);
   }
 
   /** The songs with these ids, by id: one `_id $in` query (the primary key on MongoDB; FerretDB 1.24 scans for it, docs/scaling.md). */

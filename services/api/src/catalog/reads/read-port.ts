@@ -1,9 +1,31 @@
+import type { ListedArtist } from '../artist-store.js';
 import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
 import type { Page, PageRequest } from '../paging.js';
 import type { SongRef } from '../ref-list.js';
 
 /** The Nest token of the configured CatalogReads (CATALOG_READS=memory|mongodb). */
 export const CATALOG_READS = Symbol('CatalogReads');
+
+/** A listed artist (a song or an album credits it) with the file its picture is: its first album's cover, else its first song's. */
+export interface ArtistListing extends ListedArtist {
+  pictureFileId: string | null;
+}
+
+/** What an artist's page shows (docs/artists.md). */
+export interface ArtistPage {
+  artist: ArtistListing;
+  /** Albums whose album artist it is, newest first: by the year of their newest song, then the most recently made. */
+  albums: AlbumRecord[];
+  /** Its most played songs; ties go to the older song. */
+  topSongs: SongRecord[];
+  /** Other album artists' albums (or albums without one) holding a song crediting it, newest made first. */
+  appearsOn: AlbumRecord[];
+}
+
+export interface GenreCount {
+  name: string;
+  songCount: number;
+}
 
 /**
  * The catalog reads the services page through (docs/decisions/0020-catalog-read-port.md). Every answer and order is
@@ -35,4 +57,14 @@ export interface CatalogReads {
 
   /** The user's likes, newest first; after a cursor comes the next older like, whether or not the cursor's is still there. */
   likesPage(userId: string, request: PageRequest): Promise<Page<SongRef>>;
+
+  /** Listed artists A–Z by sort name (then id), or only those under one letter (A–Z, '#'); a cursor is the last artist's id. */
+  artistsPage(request: PageRequest, letter?: string): Promise<Page<ArtistListing>>;
+  /** Null when the artist is not listed (no such artist, or none of its songs and albums are left). */
+  artistPage(id: string, limits: { albums: number; topSongs: number }): Promise<ArtistPage | null>;
+
+  /** Every genre a song has (its tag's text as stored), by name with case and accents ignored. */
+  genres(): Promise<GenreCount[]>;
+  /** The genre's songs by id; null when no song has it. */
+  genreSongs(name: string, request: PageRequest): Promise<Page<SongRecord> | null>;
 }
