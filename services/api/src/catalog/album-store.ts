@@ -15,9 +15,10 @@ export interface AlbumState {
   /**
    * Where songs that left the album sat, so a cursor naming one still finds
    * its place (album order is not id order, so the id alone cannot say).
-   * Bounded: a cursor older than the last DEPARTED_KEPT departures restarts the album.
+   * Bounded: a cursor older than the last DEPARTED_KEPT departures restarts the album. Made on the first departure:
+   * an empty Map is ~180 bytes, 1.2 MB over 6,500 albums that mostly never lose a song.
    */
-  departed: Map<string, AlbumOrderKey>;
+  departed: Map<string, AlbumOrderKey> | null;
 }
 
 const DEPARTED_KEPT = 1000;
@@ -139,7 +140,7 @@ export class AlbumStore {
       return;
     }
     const record = { ...next };
-    const state: AlbumState = { record, handle: this.byHandle.length, songs: new IntList(), departed: new Map() };
+    const state: AlbumState = { record, handle: this.byHandle.length, songs: new IntList(), departed: null };
     this.byId.set(record.id, state);
     this.byHandle.push(state);
     upsertSorted(this.order, byId, record);
@@ -174,7 +175,7 @@ export class AlbumStore {
     const album = this.table.album(slot);
     const state = album === NONE ? undefined : this.byHandle[album];
     if (!state) return;
-    state.departed.delete(this.table.id(slot));
+    state.departed?.delete(this.table.id(slot));
     const songs = state.songs;
     // The common case while uploading: the song goes last.
     if (songs.length === 0 || this.albumOrder.compareSlots(songs.at(songs.length - 1), slot) < 0) songs.push(slot);
@@ -192,8 +193,9 @@ export class AlbumStore {
     if (at < 0) return;
     songs.removeAt(at);
     const key = this.albumOrder.keyOf(slot);
-    state.departed.set(key.id, key);
-    if (state.departed.size > DEPARTED_KEPT) state.departed.delete(state.departed.keys().next().value!);
+    const departed = (state.departed ??= new Map());
+    departed.set(key.id, key);
+    if (departed.size > DEPARTED_KEPT) departed.delete(departed.keys().next().value!);
   }
 
   /** Every album in id order (what a snapshot stores). */
@@ -209,6 +211,6 @@ export class AlbumStore {
   private orderKeyOf(state: AlbumState, songId: string): AlbumOrderKey | null {
     const slot = this.table.slotOf(songId);
     if (slot >= 0 && this.table.album(slot) === state.handle) return this.albumOrder.keyOf(slot);
-    return state.departed.get(songId) ?? (slot >= 0 ? this.albumOrder.keyOf(slot) : null);
+    return state.departed?.get(songId) ?? (slot >= 0 ? this.albumOrder.keyOf(slot) : null);
   }
 }

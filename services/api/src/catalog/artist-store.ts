@@ -17,6 +17,8 @@ interface ArtistState {
   albums: string[] | null;
   /** In the A–Z list: it has a song or an album. */
   listed: boolean;
+  /** The number of the credit set of this artist alone (NONE until a song credits it alone). */
+  soloSet: number;
 }
 
 /** An artist with what the A–Z list shows of it. */
@@ -45,9 +47,12 @@ export class ArtistStore {
     (a, b) => compareIds(this.byNumber[a]!.record.id, this.byNumber[b]!.record.id),
     (number) => this.byNumber[number]!.songs?.length ?? 0,
   );
-  /** Credit sets: the artists' numbers joined by ',' to the set's number, and each set's members. */
+  /**
+   * Credit sets of several artists: their numbers joined by ',' to the set's number. A set of one artist (most) is
+   * its ArtistState's soloSet instead, and its members entry the artist's number, not an array: ~100 bytes less each.
+   */
   private readonly setNumbers = new Map<string, number>();
-  private readonly setMembers: number[][] = [];
+  private readonly setMembers: (number | number[])[] = [];
 
   constructor(private readonly table: SongTable) {}
 
@@ -65,7 +70,7 @@ export class ArtistStore {
       this.index.put(existing.number, next.name);
       return;
     }
-    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: null, albums: null, listed: false };
+    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: null, albums: null, listed: false, soloSet: NONE };
     this.byId.set(next.id, state);
     this.byKey.set(next.key, state);
     this.byNumber.push(state);
@@ -91,6 +96,11 @@ export class ArtistStore {
   creditSetOf(ids: readonly string[] | undefined): number {
     const numbers = (ids ?? []).flatMap((id) => this.byId.get(id)?.number ?? []);
     if (numbers.length === 0) return NONE;
+    if (numbers.length === 1) {
+      const state = this.byNumber[numbers[0]!]!;
+      if (state.soloSet === NONE) state.soloSet = this.setMembers.push(state.number) - 1;
+      return state.soloSet;
+    }
     const key = numbers.join(',');
     let set = this.setNumbers.get(key);
     if (set === undefined) {
@@ -102,14 +112,14 @@ export class ArtistStore {
   }
 
   creditIdsOf(set: number): string[] | undefined {
-    return set === NONE ? undefined : this.setMembers[set]!.map((number) => this.byNumber[number]!.record.id);
+    return set === NONE ? undefined : this.membersOf(set).map((number) => this.byNumber[number]!.record.id);
   }
 
   /** The song in `slot` starts crediting its credit set's artists (call after the table holds its row). */
   join(slot: number): void {
     const set = this.table.credits(slot);
     if (set === NONE) return;
-    for (const number of this.setMembers[set]!) {
+    for (const number of this.membersOf(set)) {
       const state = this.byNumber[number]!;
       (state.songs ??= []).push(slot);
       if (!state.listed) this.refreshListing(state);
@@ -120,7 +130,7 @@ export class ArtistStore {
   leave(slot: number): void {
     const set = this.table.credits(slot);
     if (set === NONE) return;
-    for (const number of this.setMembers[set]!) {
+    for (const number of this.membersOf(set)) {
       const state = this.byNumber[number]!;
       const at = state.songs ? state.songs.lastIndexOf(slot) : -1;
       if (at >= 0) state.songs!.splice(at, 1);
@@ -209,13 +219,19 @@ export class ArtistStore {
     const set = this.table.credits(slot);
     if (set === NONE) return '';
     const members = this.setMembers[set]!;
-    if (members.length === 1) return this.index.foldedOf(members[0]!);
+    if (typeof members === 'number') return this.index.foldedOf(members);
     return members.map((number) => this.index.foldedOf(number)).join(' ');
   }
 
   /** Every stored artist, listed or not (a snapshot keeps them all). */
   *records(): Generator<ArtistRecord> {
     for (const state of this.byNumber) yield state.record;
+  }
+
+  /** The artists' numbers of a credit set (a set of one is kept as the number alone). */
+  private membersOf(set: number): readonly number[] {
+    const members = this.setMembers[set]!;
+    return typeof members === 'number' ? [members] : members;
   }
 
   private listed(state: ArtistState): ListedArtist {

@@ -22,19 +22,29 @@ const DEPARTED_KEPT = 256;
  * key their creator's moves gave them (docs/api.md, "Playlist order"), and
  * entries without one ('' sorts below every key) keep id order before them.
  *
- * Ids are kept as their 12 bytes, times as numbers, songs as their slots in
- * the song table (see SongTable) and keys packed into two words
- * (position-keys.ts), all in typed arrays: with millions of playlist entries
- * in memory, a reference costs 24 bytes instead of ~130 as an object with a
- * hex string, a Date and a pointer, plus 8 for its key once its list has any
- * (a key longer than 8 characters also keeps its text aside).
+ * Ids are kept as their 12 bytes, times as milliseconds past the id's own
+ * second, songs as their slots in the song table (see SongTable) and keys
+ * packed into two words (position-keys.ts), all in typed arrays over one
+ * buffer per list: with millions of playlist entries in memory, a reference
+ * costs 20 bytes instead of ~130 as an object with a hex string, a Date and a
+ * pointer, plus 8 for its key once its list has any (a key longer than 8
+ * characters also keeps its text aside).
  */
 export class RefList {
-  private ids = new Uint8Array(0);
-  /** The ids seen as 32-bit words (3 per id), for a native scan by id once the list is not in id order. */
-  private idWords = new Uint32Array(0);
-  private times = new Float64Array(0);
-  private slots = new Int32Array(0);
+  /**
+   * References the columns have room for. They share one ArrayBuffer (see resize) and as few views as their types
+   * allow: at 5,000 playlists each ArrayBuffer or typed array a list holds costs ~0.5 MB.
+   */
+  private capacity = 0;
+  // Shared while empty (many playlists are): nothing is written to them, a write reserves room first.
+  private ids = NO_IDS;
+  /**
+   * Two Int32 columns in one view: from 0, when each reference was made, as milliseconds after the second its
+   * ObjectId carries (an entry's or a like's id is made with it, so this fits 32 bits where a Float64 took 64; a
+   * time that does not is kept exactly in `oddTimes`); from `capacity`, its song's slot.
+   */
+  private words = NO_WORDS;
+  private oddTimes: Map<string, number> | null = null;
   /** Packed order keys, two words per reference; made when the first keyed reference arrives (zeros read as ''). */
   private keys: Uint32Array | null = null;
   /** The full text of keys too long to pack, by reference id. */
@@ -52,11 +62,12 @@ export class RefList {
   }
 
   slotAt(position: number): number {
-    return this.slots[position]!;
+    return this.words[this.capacity + position]!;
   }
 
   timeAt(position: number): Date {
-    return new Date(this.times[position]!);
+    const offset = this.words[position]!;
+    return new Date(offset === ODD_TIME ? this.oddTimes!.get(this.idAt(position))! : idSeconds(this.ids, position * ID_BYTES) * 1000 + offset);
   }
 
   /** The reference's own order key, '' when it has none. */
@@ -118,7 +129,7 @@ export class RefList {
       if (same && this.ownKeyAt(existing) === key) return;
       this.removeAt(existing, !same);
     }
-    if (key !== '' && !this.keys) this.keys = new Uint32Array(this.times.length * 2);
+    if (key !== '' && !this.keys) this.resize(this.capacity, true);
     const packed = packKey(key);
     const length = this.count;
     const position =
@@ -126,16 +137,25 @@ export class RefList {
     this.reserve(length + 1);
     this.ids.copyWithin((position + 1) * ID_BYTES, position * ID_BYTES, length * ID_BYTES);
     this.ids.set(bytes, position * ID_BYTES);
-    this.times.copyWithin(position + 1, position, length);
-    this.times[position] = at.getTime();
-    this.slots.copyWithin(position + 1, position, length);
-    this.slots[position] = slot;
+    const words = this.words;
+    const slots = this.capacity;
+    words.copyWithin(position + 1, position, length);
+    const hex = readId(bytes, 0);
+    const time = at.getTime();
+    const offset = time - idSeconds(bytes, 0) * 1000;
+    if (offset > ODD_TIME && offset <= 0x7fffffff) words[position] = offset;
+    else {
+      // NaN (an invalid date) and times far from the id's second: kept as they are.
+      words[position] = ODD_TIME;
+      (this.oddTimes ??= new Map()).set(hex, time);
+    }
+    words.copyWithin(slots + position + 1, slots + position, slots + length);
+    words[slots + position] = slot;
     if (this.keys) {
       this.keys.copyWithin((position + 1) * 2, position * 2, length * 2);
       this.keys[position * 2] = packed.high;
       this.keys[position * 2 + 1] = packed.low;
     }
-    const hex = readId(bytes, 0);
     if (packed.long !== null) (this.longKeys ??= new Map()).set(hex, packed.long);
     this.departed?.delete(hex);
     this.count++;
@@ -153,8 +173,8 @@ export class RefList {
   positionOfSlot(slot: number): number {
     // On the whole array (no view to make per list, which a delete does for every playlist): past `count` lie only
     // stale values, and a match there means none before it.
-    const position = this.slots.indexOf(slot);
-    return position < this.count ? position : -1;
+    const at = this.words.indexOf(slot, this.capacity);
+    return at >= 0 && at - this.capacity < this.count ? at - this.capacity : -1;
   }
 
   /** Removes the song's reference, if any; the song's slot is all it needs, so a catalog-wide cascade stays cheap. */
@@ -173,11 +193,12 @@ export class RefList {
   /** The sum of a per-song value over the references (durations). */
   sum(valueOf: (slot: number) => number): number {
     let total = 0;
-    for (let position = 0; position < this.count; position++) total += valueOf(this.slots[position]!);
+    for (let position = 0; position < this.count; position++) total += valueOf(this.words[this.capacity + position]!);
     return total;
   }
 
   private removeAt(position: number, depart: boolean): void {
+    if (this.oddTimes && this.words[position] === ODD_TIME) this.oddTimes.delete(this.idAt(position));
     if (this.keys && (depart || this.longKeys)) {
       const id = this.idAt(position);
       if (depart) {
@@ -189,8 +210,9 @@ export class RefList {
     }
     const length = this.count;
     this.ids.copyWithin(position * ID_BYTES, (position + 1) * ID_BYTES, length * ID_BYTES);
-    this.times.copyWithin(position, position + 1, length);
-    this.slots.copyWithin(position, position + 1, length);
+    const slots = this.capacity;
+    this.words.copyWithin(position, position + 1, length);
+    this.words.copyWithin(slots + position, slots + position + 1, slots + length);
     this.keys?.copyWithin(position * 2, (position + 1) * 2, length * 2);
     this.count--;
   }
@@ -198,7 +220,8 @@ export class RefList {
   /** The id's position by a native scan of the ids' last words (nearly unique: an ObjectId's counter), or -1. */
   private indexOfId(target: Uint8Array): number {
     const [first, second, third] = new Uint32Array(target.buffer, target.byteOffset, 3);
-    const words = this.idWords;
+    // A view made for the scan: kept in the list, it would cost every list ~100 bytes of heap.
+    const words = new Uint32Array(this.ids.buffer, 0, this.count * 3);
     const end = this.count * 3;
     for (let from = 2; from < end; ) {
       const at = words.indexOf(third!, from);
@@ -251,30 +274,43 @@ export class RefList {
    * read, since lists mostly grow at start.
    */
   compact(): void {
-    if (this.times.length !== this.count) this.resize(this.count);
+    if (this.capacity !== this.count) this.resize(this.count, this.keys !== null);
   }
 
   private reserve(count: number): void {
-    if (count <= this.times.length) return;
+    if (count <= this.capacity) return;
     // Small lists (most playlists) grow by a few slots; long ones by half, so appends stay amortized O(1).
-    this.resize(Math.max(4, count, Math.ceil(this.times.length * 1.5)));
+    this.resize(Math.max(4, count, Math.ceil(this.capacity * 1.5)), this.keys !== null);
   }
 
-  private resize(capacity: number): void {
-    const ids = new Uint8Array(capacity * ID_BYTES);
+  /** Moves the columns into a buffer for `capacity` references: ids, then times, slots and (keyed lists) keys. */
+  private resize(capacity: number, keyed: boolean): void {
+    const buffer = new ArrayBuffer(capacity * (keyed ? KEYED_BYTES : REF_BYTES));
+    const ids = new Uint8Array(buffer, 0, capacity * ID_BYTES);
     ids.set(this.ids.subarray(0, this.count * ID_BYTES));
-    const times = new Float64Array(capacity);
-    times.set(this.times.subarray(0, this.count));
-    const slots = new Int32Array(capacity);
-    slots.set(this.slots.subarray(0, this.count));
-    if (this.keys) {
-      const keys = new Uint32Array(capacity * 2);
-      keys.set(this.keys.subarray(0, this.count * 2));
+    const words = new Int32Array(buffer, capacity * ID_BYTES, capacity * 2);
+    words.set(this.words.subarray(0, this.count));
+    words.set(this.words.subarray(this.capacity, this.capacity + this.count), capacity);
+    if (keyed) {
+      const keys = new Uint32Array(buffer, capacity * REF_BYTES, capacity * 2);
+      if (this.keys) keys.set(this.keys.subarray(0, this.count * 2));
       this.keys = keys;
     }
+    this.capacity = capacity;
     this.ids = ids;
-    this.idWords = new Uint32Array(ids.buffer, 0, capacity * 3);
-    this.times = times;
-    this.slots = slots;
+    this.words = words;
   }
+}
+
+const NO_IDS = new Uint8Array(0);
+const NO_WORDS = new Int32Array(0);
+/** A reference's bytes: its id, its time and its song's slot; a keyed list's add its two key words. */
+const REF_BYTES = ID_BYTES + 4 + 4;
+const KEYED_BYTES = REF_BYTES + 8;
+/** In the times column: the reference's time is in `oddTimes`. */
+const ODD_TIME = -0x80000000;
+
+/** The seconds an ObjectId starts with (big-endian), the time it was made. */
+function idSeconds(ids: Uint8Array, offset: number): number {
+  return ((ids[offset]! << 24) | (ids[offset + 1]! << 16) | (ids[offset + 2]! << 8) | ids[offset + 3]!) >>> 0;
 }
