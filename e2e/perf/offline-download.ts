@@ -10,7 +10,11 @@
  * ratio compares the browser side (Cache API, registry, covers, the page) and not ffmpeg. The download is timed in the
  * page, from the click on Download to "Downloaded" rendered. Runs alternate raw and download; medians are reported.
  *
- *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3]
+ * With `--floor`, each run also times the same URLs fetched straight into a scratch cache (`cache.put`, 4 and 6 at a time):
+ * the Cache API's own cost, without the downloader's page, registry and covers. The downloader's steps (`markDownload`)
+ * are printed as median ms after the click.
+ *
+ *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3] [--floor]
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,6 +33,8 @@ function option(name: string, fallback: number): number {
 const songCount = option('songs', 50);
 const songSeconds = option('seconds', 60);
 const runs = option('runs', 3);
+/** Also time the cache.put floor (below) each run; off by default: its deleted caches' disk work would fall on the next run. */
+const floor = process.argv.includes('--floor');
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -77,6 +83,30 @@ const RAW = `async (urls) => {
   return { ms: performance.now() - started, bytes };
 }`;
 
+/**
+ * The floor under the downloader: `urls` fetched `limit` at a time straight into a scratch Cache Storage cache (what
+ * the downloader does per song, without its registry, covers or page), the cache deleted after. Answers ms.
+ */
+const PUT = `async ({ urls, limit }) => {
+  const name = 'offline-perf-floor';
+  await caches.delete(name);
+  const cache = await caches.open(name);
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++];
+      const response = await fetch(url, { cache: 'no-store' });
+      if (!response.ok) throw new Error(url + ' answered ' + response.status);
+      await cache.put(url, response);
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  const ms = performance.now() - started;
+  await caches.delete(name);
+  return ms;
+}`;
+
 const { root, gateway, browser, stop } = await startPerfStack('tunafy-offline-perf');
 try {
   const context = await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
@@ -123,11 +153,17 @@ try {
   const rawMs: number[] = [];
   const downloadMs: number[] = [];
   const longest: number[] = [];
+  // The downloader's own marks (markDownload in packages/offline), ms after the click: where the time goes.
+  const stepTimes = new Map<string, number[]>();
+  const putMs = new Map<number, number[]>();
+  let routed: string[] = [];
   let bytes = warm.bytes;
   for (let i = 0; i < runs; i++) {
     const measured = await raw(`run ${i}`);
     rawMs.push(measured.ms);
     bytes = measured.bytes;
+
+    if (floor) for (const limit of [4, 6]) putMs.set(limit, [...(putMs.get(limit) ?? []), (await plainPage.evaluate(`(${PUT})(${JSON.stringify({ urls, limit })})`)) as number]);
 
     await page.goto(`/playlists/${playlist.id}`);
     const download = page.getByRole('button', { name: 'Download', exact: true });
@@ -139,6 +175,11 @@ try {
     downloadMs.push(ended - started);
     const tasks = (await page.evaluate(`window.__longTasks.filter((task) => task.start >= ${started} && task.start <= ${ended})`)) as { duration: number }[];
     longest.push(Math.max(0, ...tasks.map((task) => task.duration)));
+    const marks = (await page.evaluate(`performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('tunafy-download:') && mark.startTime >= ${started}).map((mark) => ({ step: mark.name.slice('tunafy-download:'.length), at: mark.startTime - ${started} }))`)) as { step: string; at: number }[];
+    for (const { step, at } of marks) if (!marks.some((other) => other.step === step && other.at < at)) stepTimes.set(step, [...(stepTimes.get(step) ?? []), at]);
+    // Whether the worker's static route sent the songs' fetches to the network without it (Chromium's router fields).
+    routed = (await page.evaluate(`performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/stream') && entry.startTime >= ${started}).map((entry) => entry.workerMatchedSourceType ?? (entry.workerStart > 0 ? 'worker' : 'none'))`)) as string[];
+    stepTimes.set('rendered', [...(stepTimes.get('rendered') ?? []), ended - started]);
     await page.getByRole('button', { name: 'Remove download' }).click();
     await page.getByRole('button', { name: 'Download', exact: true }).waitFor();
   }
@@ -146,6 +187,9 @@ try {
   console.log(`raw fetch of the ${songCount} URLs:  median ${(median(rawMs) / 1000).toFixed(2)} s = ${mbps(median(rawMs))} Mbit/s (runs: ${rawMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`Download button to Downloaded: median ${(median(downloadMs) / 1000).toFixed(2)} s = ${mbps(median(downloadMs))} Mbit/s (runs: ${downloadMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`ratio to raw throughput: ${(median(rawMs) / median(downloadMs)).toFixed(2)} (target ≥ 0.8); ${(bytes / 1e6).toFixed(1)} MB`);
+  for (const [limit, times] of putMs) console.log(`fetch into cache.put, ${limit} at a time (no page, registry or covers): median ${(median(times) / 1000).toFixed(2)} s = ${mbps(median(times))} Mbit/s (runs: ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
+  console.log(`steps after the click (median ms): ${[...stepTimes].map(([step, times]) => `${step} ${median(times).toFixed(0)}`).join(', ')}`);
+  console.log(`the last download's song fetches by route: ${JSON.stringify(Object.fromEntries([...new Set(routed)].map((route) => [route, routed.filter((r) => r === route).length])))}`);
   console.log(`longest task while downloading: ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (target ≤ 100 ms)`);
 } finally {
   await stop();

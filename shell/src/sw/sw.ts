@@ -245,7 +245,23 @@ function handle(event: FetchEvent, route: Route): Promise<Response> | null {
   }
 }
 
-self.addEventListener('install', () => void self.skipWaiting());
+/**
+ * The downloader's audio fetches (a script's fetch of a stream URL: the player's <audio> asks with destination 'audio')
+ * go to the network without waking this worker at all (the static routing API, where the browser has it): the
+ * header-marked pass-through below still costs each song a hop through the worker, which a busy machine makes long.
+ */
+function downloadRoutes(): unknown[] | null {
+  const Pattern = (globalThis as { URLPattern?: new (init: { pathname: string }) => unknown }).URLPattern;
+  return Pattern ? [{ condition: { urlPattern: new Pattern({ pathname: '/api/songs/*/stream' }), requestMethod: 'GET', requestDestination: '' }, source: 'network' }] : null;
+}
+
+self.addEventListener('install', (event) => {
+  void self.skipWaiting();
+  const install = event as ExtendableEvent & { addRoutes?: (rules: unknown[]) => Promise<void> };
+  const rules = downloadRoutes();
+  // Without it (or if the browser refuses a rule) every request still comes here and the pass-through applies.
+  if (install.addRoutes && rules) event.waitUntil(install.addRoutes(rules).catch(() => undefined));
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('fetch', (event) => {
