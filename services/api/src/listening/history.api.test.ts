@@ -280,6 +280,23 @@ describe('a day stored in chunks of DAY_CHUNK plays', () => {
     expect(await days.countDocuments({ user_id: user })).toBe(0);
   });
 
+  it('shows every stored play of plays counted at the same moment, however the day head was overwritten', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    // One play of each song first: the day, the list of days and the tallies exist, so the burst below only updates.
+    for (const [n, song] of [alpha, beta, gamma].entries()) await playAt(ann, song, at(1000 + n));
+    const times = Array.from({ length: 12 }, (_, n) => at(100 + n));
+    const answers = await Promise.all(times.map((time, n) => ann.post('/api/plays', { json: { song_id: songOf(n).id, played_at: new Date(time).toISOString() } })));
+    expect(answers.map((response) => response.status)).toEqual(times.map(() => 201));
+
+    // The engine may lose a concurrent push (decision 0006); whatever the chunks hold, a page must show it all.
+    const stored = (await chunkDocs(ann)).flatMap((doc) => doc.plays!).map((play) => Number(play.split(':')[1])).sort((a, b) => b - a);
+    expect(stored.length).toBeGreaterThan(3);
+    for (const before of [times[1]!, times[6]!, at(1000)]) {
+      const page = await ann.get<HistoryResponse>(`/api/me/history?limit=100&before=${before}`);
+      expect(page.body.plays.map((entry) => Date.parse(entry.played_at))).toEqual(stored.filter((time) => time < before));
+    }
+  });
+
   it('drops the oldest day with its chunks when a new day passes HISTORY_DAYS_KEPT', async () => {
     const ann = await newUser(apiUrl, 'ann');
     const user = new ObjectId(ann.user.id);
