@@ -1,5 +1,5 @@
-import { artistKey, artistLetter } from '@tunafy/contracts';
 import type { ArtistRecord } from '../artists/artists.repository.js';
+import { artistSortKey, artistSortKeyRange } from './artist-sort-key.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
 import { WordIndex, type Hit } from './prefix-index.js';
 import type { QueryPlan } from './query-plan.js';
@@ -9,7 +9,7 @@ interface ArtistState {
   record: ArtistRecord;
   /** Its number in credit sets and the per-artist lists. */
   number: number;
-  /** sortKeyOf: the A–Z order and the letter it is listed under. */
+  /** artistSortKey: the A–Z order and the letter it is listed under. */
   sortKey: string;
   /** Songs (slots, unordered) that credit it; made on the first (most stored artists have few, many none). */
   songs: number[] | null;
@@ -65,12 +65,12 @@ export class ArtistStore {
     if (existing) {
       if (existing.listed) this.unlist(existing);
       existing.record = { ...next };
-      existing.sortKey = sortKeyOf(next);
+      existing.sortKey = artistSortKey(next);
       this.refreshListing(existing);
       this.index.put(existing.number, next.name);
       return;
     }
-    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: sortKeyOf(next), songs: null, albums: null, listed: false, soloSet: NONE };
+    const state: ArtistState = { record: { ...next }, number: this.byNumber.length, sortKey: artistSortKey(next), songs: null, albums: null, listed: false, soloSet: NONE };
     this.byId.set(next.id, state);
     this.byKey.set(next.key, state);
     this.byNumber.push(state);
@@ -270,19 +270,13 @@ export class ArtistStore {
     return low;
   }
 
-  /** The positions of the artists listed under a letter (see sortKeyOf: '#' comes first, then A to Z). */
+  /** The positions of the artists listed under a letter (see artist-sort-key.ts: '#' comes first, then A to Z). */
   private letterRange(letter: string): [number, number] {
-    const [from, to] = letter === '#' ? ['0', '1'] : [`1${letter.toLowerCase()}`, `1${String.fromCharCode(letter.toLowerCase().charCodeAt(0) + 1)}`];
+    const [from, to] = artistSortKeyRange(letter);
     return [this.insertionPoint(from, '', false), this.insertionPoint(to, '', false)];
   }
 }
 
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The A–Z order's key: artistKey of the sort name, after '0' for names listed under '#' (first, as apps list them) or '1'. */
-function sortKeyOf(record: ArtistRecord): string {
-  const key = artistKey(record.sortName ?? record.name);
-  return (artistLetter(key) === '#' ? '0' : '1') + key;
 }
