@@ -80,7 +80,7 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   private readonly appliedAhead = new Set<number>();
   private checkedAt = 0;
   private gapSince: number | null = null;
-  private syncing: Promise<void> | null = null;
+  private syncing: Promise<boolean> | null = null;
   private reloading: Promise<void> | null = null;
   /** Changes this process made while a reload read the database; re-read into the new copy. */
   private madeDuringReload: CatalogChange[] | null = null;
@@ -140,8 +140,10 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
     if (Date.now() - this.checkedAt >= this.config.catalogRecheckMs) await Promise.race([this.syncOnce(), delay(RECHECK_WAIT_MS, undefined, { ref: false })]);
     // The client's own write went through another replica since (read-your-writes.ts): catch up before answering.
     // A sync that was under way may have read the head before that write was logged; then one more.
+    // A failed look (the database is away) ends the wait: each try costs a server selection, and three of them held a
+    // drill's request 8 s across an outage; the copy held answers, as it does when the recheck fails.
     const wanted = revisionWanted();
-    for (let tries = 0; tries < 2 && !this.shows(wanted); tries++) await this.syncOnce(wanted);
+    for (let tries = 0; tries < 2 && !this.shows(wanted); tries++) if (!(await this.syncOnce(wanted))) break;
     return this.loaded;
   }
 
@@ -151,14 +153,18 @@ export class CatalogReadModel implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** The sync under way, or a new one; with `wanted`, waits for the one under way and starts another after it. */
-  private async syncOnce(wanted = 0): Promise<void> {
-    if (wanted > 0 && this.syncing) await this.syncing;
+  private async syncOnce(wanted = 0): Promise<boolean> {
+    if (wanted > 0 && this.syncing && !(await this.syncing)) return false;
     this.syncing ??= this.sync(wanted)
-      .catch((error: Error) => this.logger.warn(`catalog sync failed, answering from the copy held: ${error.message}`))
+      .then(() => true)
+      .catch((error: Error) => {
+        this.logger.warn(`catalog sync failed, answering from the copy held: ${error.message}`);
+        return false;
+      })
       .finally(() => {
         this.syncing = null;
       });
-    await this.syncing;
+    return this.syncing;
   }
 
   /**
