@@ -94,9 +94,10 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     return reader;
   };
   const consider = (handle: number, score: number, length: number) => {
-    if (source.accept && !source.accept(handle)) return;
     const popularity = source.popularity(handle);
     if (best.full && !best.beats(score, popularity, length, handle, source.compareKeys)) return;
+    // Asked last: most candidates of a common word lose on score or popularity, and a playlist's visibility reads its record.
+    if (source.accept && !source.accept(handle)) return;
     best.offer({ handle, score, popularity, length });
   };
   const scoreAndConsider = (handle: number) => {
