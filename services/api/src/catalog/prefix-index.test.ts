@@ -47,6 +47,22 @@ describe('PrefixIndex', () => {
     expect(built.size).toBe(1);
   });
 
+  it('forgets the words it remembered for recent query words when a name comes, changes or goes', () => {
+    // The same query words asked again (keystroke after keystroke) reuse what they matched until the vocabulary changes.
+    const { built, items, names } = index(['Lullaby', 'Harbor Lights']);
+    expect(names(built.search({ text: 'lulab', limit: 10 }))).toEqual(['Lullaby']);
+    expect(names(built.search({ text: 'harb', limit: 10 }))).toEqual(['Harbor Lights']);
+    const added = { id: '009', name: 'Lullabies of the Harbour' };
+    built.put(added, added.name, added.id);
+    expect(names(built.search({ text: 'lulab', limit: 10 }))).toEqual(['Lullaby', 'Lullabies of the Harbour']);
+    expect(names(built.search({ text: 'harb', limit: 10 }))).toEqual(['Harbor Lights', 'Lullabies of the Harbour']);
+    built.put(items[0]!, 'Cradle Song', items[0]!.id);
+    expect(names(built.search({ text: 'lulab', limit: 10 }))).toEqual(['Lullabies of the Harbour']);
+    built.remove(added);
+    expect(names(built.search({ text: 'lulab', limit: 10 }))).toEqual([]);
+    expect(names(built.search({ text: 'harb', limit: 10 }))).toEqual(['Harbor Lights']);
+  });
+
   it('skips what the viewer may not see without using up the limit', () => {
     const { built, names } = index(['Rock A', 'Rock B', 'Rock C']);
     expect(names(built.search({ text: 'rock', limit: 2, accept: (item) => item.name !== 'Rock A' }))).toEqual(['Rock B', 'Rock C']);
