@@ -46,6 +46,7 @@ describe('the boundary check (docs/architecture.md)', () => {
       'api-edge-imports-features: services/api/src/http/responder.ts → services/api/src/songs/songs.service.ts',
       'api-feature-internals: services/api/src/albums/albums.service.ts → services/api/src/songs/songs.repository.ts',
       'api-infra-imports-up: services/api/src/common/up.ts → services/api/src/songs/songs.repository.ts',
+      'api-persistence-imports-up: services/api/src/persistence/records.ts → services/api/src/catalog/model.ts',
       'app-imports-other-app: shell/src/shell.ts → mf-library/src/library.ts',
       'deep-import-into-package: mf-player/src/player.ts → packages/event-bus/src/events.ts',
       'library-feature-imports-feature: mf-library/src/features/search/search.ts → mf-library/src/features/genres/api.ts',

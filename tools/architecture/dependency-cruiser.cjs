@@ -4,12 +4,14 @@
 
 /** API folders below the features: shared helpers, configuration, the database connection, metrics, the media store (GridFS port), idempotency keys. */
 const API_INFRA = '(common|config|database|observability|media|idempotency)';
+/** Records, repositories and their document mappers: what the catalog loads from and the features write through. */
+const API_PERSISTENCE = 'persistence';
 /** The domain under the features: the catalog's in-memory read model and its stores. */
 const API_DOMAIN = 'catalog';
 /** The HTTP edge: what controllers use to answer with express (list caching, gzip, ETag, cookies); services never do. */
 const API_EDGE = 'http';
 /** Everything else in services/api/src that is a folder is a feature (bootstrap wires them, test helps the tests). */
-const API_FEATURE = `(?!${API_INFRA}/|${API_DOMAIN}/|${API_EDGE}/|bootstrap/|test/)[^/]+`;
+const API_FEATURE = `(?!${API_INFRA}/|${API_PERSISTENCE}/|${API_DOMAIN}/|${API_EDGE}/|bootstrap/|test/)[^/]+`;
 /** What a feature shows the others: its Nest module, its services and presenters (not its repositories or internals). */
 const API_PUBLIC = '[^/]+([.-]service|[.-]presenter|\\.module)\\.ts$';
 
@@ -17,9 +19,16 @@ module.exports = {
   forbidden: [
     {
       name: 'api-infra-imports-up',
-      comment: 'common/, config/, database/, observability/, media/ and idempotency/ sit under the catalog, the HTTP edge and the features: they may not import them.',
+      comment: 'common/, config/, database/, observability/, media/ and idempotency/ sit under persistence, the catalog, the HTTP edge and the features: they may not import them.',
       severity: 'error',
       from: { path: `^services/api/src/${API_INFRA}/` },
+      to: { path: `^services/api/src/(${API_PERSISTENCE}|${API_DOMAIN}|${API_EDGE}|${API_FEATURE})/` },
+    },
+    {
+      name: 'api-persistence-imports-up',
+      comment: 'persistence/ (records, repositories, mappers) sits under the catalog and the features: it uses infra only.',
+      severity: 'error',
+      from: { path: `^services/api/src/${API_PERSISTENCE}/` },
       to: { path: `^services/api/src/(${API_DOMAIN}|${API_EDGE}|${API_FEATURE})/` },
     },
     {

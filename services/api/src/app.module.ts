@@ -9,6 +9,7 @@ import { CsrfGuard } from './auth/csrf.guard.js';
 import { CatalogReadsModule } from './bootstrap/catalog-reads.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { PersistenceModule } from './persistence/persistence.module.js';
 import { HealthController } from './health/health.controller.js';
 import { UsersModule } from './users/users.module.js';
 import { featureModules } from './features.js';
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         ThrottlerModule.forRoot({ throttlers: [{ name: 'auth', ttl: 60_000, limit: config.authRateLimit }], errorMessage: 'Too many attempts. Please wait a minute and try again.' }),
         DatabaseModule,
+        PersistenceModule,
         CatalogModule,
         CatalogReadsModule,
         AuthModule,

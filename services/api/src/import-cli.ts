@@ -7,7 +7,7 @@ import { AppModule } from './app.module.js';
 import { loadConfig } from './config/app-config.js';
 import { DEFAULT_IMPORT_CONCURRENCY, importFolder, type FolderImportProgress, type FolderImportReport } from './imports/folder-import.js';
 import { SongImporter } from './imports/song-importer.js';
-import { UsersRepository } from './users/users.repository.js';
+import { UsersRepository } from './persistence/users.repository.js';
 
 /**
  * `npm run import -- --user <email> <folder>` (docs/import.md): imports a

@@ -3,7 +3,7 @@ import type { Album, AlbumDetail, ArtistRef } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
-import type { AlbumRecord } from './albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 
 /** Turns album records into the API's album shape; artist names come from the in-memory catalog. */
 @Injectable()

@@ -5,7 +5,7 @@ import { ListResponder } from '../http/list-responder.js';
 import { CurrentUser, Public } from '../common/auth.decorators.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { UploadFiles, firstFile, type UploadedFileMap } from '../media/upload.interceptor.js';
-import type { AlbumRecord } from './albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 import { ALBUM_COVER_FIELD, AlbumsService } from './albums.service.js';
 
 const coverUpload = UploadFiles([{ name: ALBUM_COVER_FIELD, kind: 'image' }]);

@@ -4,7 +4,7 @@ import { AlbumPresenter } from './album-presenter.js';
 import { AlbumsController } from './albums.controller.js';
 import { AlbumsService } from './albums.service.js';
 
-/** Repositories come from the global DatabaseModule, media uploads from the global MediaModule, the song shape from SongsModule. */
+/** Repositories come from the global PersistenceModule, media uploads from the global MediaModule, the song shape from SongsModule. */
 @Module({
   imports: [SongsModule],
   controllers: [AlbumsController],

@@ -7,9 +7,9 @@ import type { MediaUpload } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { SharedCovers } from '../media/shared-covers.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { SongRecord, SongsRepository } from '../songs/songs.repository.js';
+import type { SongRecord, SongsRepository } from '../persistence/songs.repository.js';
 import { AlbumPresenter } from './album-presenter.js';
-import type { AlbumRecord, AlbumsRepository } from './albums.repository.js';
+import type { AlbumRecord, AlbumsRepository } from '../persistence/albums.repository.js';
 import { AlbumsService } from './albums.service.js';
 
 const ARTIST: SessionUser = { id: 'a'.repeat(24), username: 'artist', email: 'artist@example.com' };

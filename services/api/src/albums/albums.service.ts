@@ -21,10 +21,10 @@ import type { PageRequest } from '../catalog/paging.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
 import { invalidForm } from '../songs/upload-errors.js';
 import { AlbumPresenter } from './album-presenter.js';
-import { AlbumsRepository, type AlbumRecord } from './albums.repository.js';
+import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
 
 export const ALBUM_COVER_FIELD = 'album_cover_url';
 

@@ -17,7 +17,7 @@ import { requireId } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../persistence/users.repository.js';
 import { AppPasswordsRepository, type AppPasswordRecord } from './app-passwords.repository.js';
 import { SecretBox } from './secret-box.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { VARIOUS_ARTISTS } from '@tunafy/contracts';
-import { AlbumsRepository, type AlbumRecord } from '../albums/albums.repository.js';
+import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ArtistResolver } from './artist-resolver.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { artistKey, VARIOUS_ARTISTS, type TagFields } from '@tunafy/contracts';
 import mongoose from 'mongoose';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { ArtistsRepository, type ArtistRecord } from './artists.repository.js';
+import { ArtistsRepository, type ArtistRecord } from '../persistence/artists.repository.js';
 
 /** A name as a file credits it, with what its tags say about it. */
 export interface ArtistCredit {

@@ -9,7 +9,7 @@ import { ArtistsService } from './artists.service.js';
 import { RescanController } from './rescan.controller.js';
 import { Rescanner } from './rescan.js';
 
-/** Credited artists and genres (docs/artists.md); the repository comes from the global DatabaseModule. */
+/** Credited artists and genres (docs/artists.md); the repository comes from the global PersistenceModule. */
 @Module({
   imports: [SongsModule, AlbumsModule, LyricsModule],
   controllers: [ArtistsController, RescanController],

@@ -4,10 +4,10 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { readFileTags } from '../imports/audio-inspector.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import { MediaStore } from '../media/media-store.js';
-import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
 import { AlbumCredits } from './album-credits.js';
 import { ArtistResolver } from './artist-resolver.js';
-import { RescanMarksRepository } from './rescan-marks.repository.js';
+import { RescanMarksRepository } from '../persistence/rescan-marks.repository.js';
 
 const JOB = 'artists';
 /** Songs read from the catalog at a time: the list of ids held is bounded whatever the library's size. */

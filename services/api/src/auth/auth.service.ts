@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MESSAGES, type LoginInput, type SessionUser, type SignupInput } from '@tunafy/contracts';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
-import { DuplicateUserError, UsersRepository, type UserRecord } from '../users/users.repository.js';
+import { DuplicateUserError, UsersRepository, type UserRecord } from '../persistence/users.repository.js';
 import { PasswordHasher } from './password-hasher.js';
 
 export function toSessionUser(user: UserRecord): SessionUser {

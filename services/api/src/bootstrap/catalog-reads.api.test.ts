@@ -2,22 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { artistKey } from '@tunafy/contracts';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AlbumsRepository } from '../albums/albums.repository.js';
-import { ArtistsRepository } from '../artists/artists.repository.js';
+import { AlbumsRepository } from '../persistence/albums.repository.js';
+import { ArtistsRepository } from '../persistence/artists.repository.js';
 import { CatalogLoader } from '../catalog/catalog-loader.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
-import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog/catalog-records.js';
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../persistence/catalog-records.js';
 import type { Page, PageRequest } from '../catalog/paging.js';
 import { implicitKey } from '../catalog/position-keys.js';
 import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
 import { MongoCatalogReads } from '../catalog/reads/mongo-catalog-reads.js';
 import type { CatalogReads } from '../catalog/reads/read-port.js';
-import { LikesRepository } from '../collection/likes.repository.js';
-import { packLoudness } from '../loudness/loudness-values.js';
-import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository, type NewSong } from '../songs/songs.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { LikesRepository } from '../persistence/likes.repository.js';
+import { packLoudness } from '../persistence/loudness-values.js';
+import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../persistence/playlists.repository.js';
+import { SongsRepository, type NewSong } from '../persistence/songs.repository.js';
+import { UsersRepository } from '../persistence/users.repository.js';
 
 // The read port's contract (docs/decisions/0020-catalog-read-port.md): one suite, run on each adapter, against the real
 // engine. The data goes in through the repositories (the write path's last step) into a database of its own.

@@ -6,7 +6,7 @@ import { MongoCatalogReads } from '../catalog/reads/mongo-catalog-reads.js';
 import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { packLoudness } from '../loudness/loudness-values.js';
+import { packLoudness } from '../persistence/loudness-values.js';
 
 /** The catalog read port's adapter as CATALOG_READS chooses it (docs/decisions/0020-catalog-read-port.md). */
 @Global()

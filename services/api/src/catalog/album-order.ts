@@ -1,4 +1,4 @@
-import type { SongRecord } from './catalog-records.js';
+import type { SongRecord } from '../persistence/catalog-records.js';
 import type { IntList } from './int-list.js';
 import { NO_NUMBER, type SongTable } from './song-table.js';
 

@@ -1,6 +1,6 @@
 import { AlbumOrder, compareAlbumOrder, firstPositionAfter, type AlbumOrderKey } from './album-order.js';
 import type { ArtistStore } from './artist-store.js';
-import type { AlbumRecord } from './catalog-records.js';
+import type { AlbumRecord } from '../persistence/catalog-records.js';
 import { IntList } from './int-list.js';
 import { byId, pageOf, removeSorted, sortedPage, upsertSorted, type Page, type PageRequest } from './paging.js';
 import { PrefixIndex } from './prefix-index.js';

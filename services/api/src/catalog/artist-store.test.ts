@@ -1,10 +1,10 @@
 import { artistKey } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
-import type { AlbumRecord } from '../albums/albums.repository.js';
-import type { ArtistRecord } from '../artists/artists.repository.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
+import type { ArtistRecord } from '../persistence/artists.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { CatalogModel } from './catalog-model.js';
-import type { CatalogRecord } from './catalog-records.js';
+import type { CatalogRecord } from '../persistence/catalog-records.js';
 
 // Credited artists and genres in the read model (ArtistStore, GenreStore, through CatalogModel).
 

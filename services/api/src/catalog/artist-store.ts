@@ -1,5 +1,5 @@
-import type { ArtistRecord } from '../artists/artists.repository.js';
-import { artistSortKey, artistSortKeyRange } from './artist-sort-key.js';
+import type { ArtistRecord } from '../persistence/artists.repository.js';
+import { artistSortKey, artistSortKeyRange } from '../persistence/artist-sort-key.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
 import { WordIndex, type Hit } from './prefix-index.js';
 import type { QueryPlan } from './query-plan.js';

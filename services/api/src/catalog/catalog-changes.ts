@@ -1,6 +1,6 @@
 import { AlbumStore } from './album-store.js';
 import { ArtistStore } from './artist-store.js';
-import type { AlbumRecord, ArtistRecord, CatalogRecord, LikeRecord, PlaylistEntryRecord, PlaylistRecord, SongRecord } from './catalog-records.js';
+import type { AlbumRecord, ArtistRecord, CatalogRecord, LikeRecord, PlaylistEntryRecord, PlaylistRecord, SongRecord } from '../persistence/catalog-records.js';
 import { LikeStore } from './like-store.js';
 import { PlaylistStore, type EntryOrder } from './playlist-store.js';
 import { SongMeasures } from './song-measures.js';

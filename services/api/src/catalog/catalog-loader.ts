@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AlbumsRepository } from '../albums/albums.repository.js';
-import { ArtistsRepository } from '../artists/artists.repository.js';
-import { LikesRepository } from '../collection/likes.repository.js';
-import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository } from '../songs/songs.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { AlbumsRepository } from '../persistence/albums.repository.js';
+import { ArtistsRepository } from '../persistence/artists.repository.js';
+import { LikesRepository } from '../persistence/likes.repository.js';
+import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../persistence/playlists.repository.js';
+import { SongsRepository } from '../persistence/songs.repository.js';
+import { UsersRepository } from '../persistence/users.repository.js';
 import { CatalogModel } from './catalog-model.js';
-import type { CatalogRecord } from './catalog-records.js';
+import type { CatalogRecord } from '../persistence/catalog-records.js';
 import { collectGarbage, GarbageStride } from './memory.js';
 import type { CatalogChange } from './change-feed.js';
 

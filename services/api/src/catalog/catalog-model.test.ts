@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AlbumRecord } from '../albums/albums.repository.js';
-import type { PlaylistRecord } from '../playlists/playlists.repository.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
+import type { PlaylistRecord } from '../persistence/playlists.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { CatalogModel } from './catalog-model.js';
 
 /** Ids as the database makes them: 24 hex digits that grow with time, so newer records sort after older ones. */

@@ -1,7 +1,7 @@
 import type { PublicUser, SongLoudness } from '@tunafy/contracts';
 import type { ListedArtist } from './artist-store.js';
 import { CatalogChanges } from './catalog-changes.js';
-import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from './catalog-records.js';
+import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from '../persistence/catalog-records.js';
 import type { Page, PageRequest } from './paging.js';
 import { isVisible, type EntryPlace, type MoveContext, type MoveTarget } from './playlist-store.js';
 import { Stamps, type Hit } from './prefix-index.js';

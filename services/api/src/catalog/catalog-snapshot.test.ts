@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogLoader } from './catalog-loader.js';
 import { CatalogModel } from './catalog-model.js';
-import type { CatalogRecord } from './catalog-records.js';
+import type { CatalogRecord } from '../persistence/catalog-records.js';
 import { openSnapshot, SnapshotTooSlowError, writeSnapshot } from './catalog-snapshot.js';
 
 let counter = 0x2000;

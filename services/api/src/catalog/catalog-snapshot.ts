@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib';
-import type { CatalogRecord } from './catalog-records.js';
+import type { CatalogRecord } from '../persistence/catalog-records.js';
 
 /**
  * A local copy of the read model's records, so a restarted API builds its copy from its own disk and the change

@@ -1,4 +1,4 @@
-import type { LikeRecord } from './catalog-records.js';
+import type { LikeRecord } from '../persistence/catalog-records.js';
 import { byId, pageOf, type Page, type PageRequest } from './paging.js';
 import { RefList, type SongRef } from './ref-list.js';
 import type { SongStore } from './song-store.js';

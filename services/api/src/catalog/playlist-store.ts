@@ -1,4 +1,4 @@
-import type { PlaylistEntryRecord, PlaylistRecord } from './catalog-records.js';
+import type { PlaylistEntryRecord, PlaylistRecord } from '../persistence/catalog-records.js';
 import { byId, pageOf, removeSorted, sortedPage, upsertSorted, type Page, type PageRequest } from './paging.js';
 import { PrefixIndex } from './prefix-index.js';
 import { RefList, type SongRef } from './ref-list.js';

@@ -1,4 +1,4 @@
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { compareIds, ID_BYTES, idBytes, readId } from './object-ids.js';
 import { comparePacked, implicitKey, isLong, packKey, unpackKey, type PackedKey } from './position-keys.js';
 

@@ -1,7 +1,7 @@
 import type { SongLoudness } from '@tunafy/contracts';
-import { AlbumLoudnessSum, NO_LOUDNESS, songLoudnessOf } from '../loudness/loudness-values.js';
+import { AlbumLoudnessSum, NO_LOUDNESS, songLoudnessOf } from '../persistence/loudness-values.js';
 import type { AlbumState } from './album-store.js';
-import type { SongRecord } from './catalog-records.js';
+import type { SongRecord } from '../persistence/catalog-records.js';
 import { NONE, type SongTable } from './song-table.js';
 
 /** What the loudness job and the lyrics index read of the song table (docs/streaming.md "Loudness", docs/lyrics.md). */

@@ -1,4 +1,4 @@
-import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 import type { ArtistStore } from './artist-store.js';
 import { minCostOf, rankedSearch, type Hit, type PrefixIndex, type Searchable, type Stamps, type WordIndex } from './prefix-index.js';
 import type { QueryPlan } from './query-plan.js';

@@ -1,7 +1,7 @@
 import type { AudioFormat } from '@tunafy/contracts';
 import type { AlbumStore } from './album-store.js';
 import type { ArtistStore } from './artist-store.js';
-import type { SongRecord } from './catalog-records.js';
+import type { SongRecord } from '../persistence/catalog-records.js';
 import { GenreStore } from './genre-store.js';
 import { Numbering } from './numbering.js';
 import { byId, pageOf, type Page, type PageRequest } from './paging.js';

@@ -1,4 +1,4 @@
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import type { CatalogReadModel } from './catalog-read-model.js';
 import { CatalogModel } from './catalog-model.js';
 import type { CatalogChange } from './change-feed.js';

@@ -3,7 +3,7 @@ import { SongsModule } from '../songs/songs.module.js';
 import { CollectionController } from './collection.controller.js';
 import { CollectionService } from './collection.service.js';
 
-/** Likes and songs repositories come from the global DatabaseModule; SongsModule lends the song presenter. */
+/** Likes and songs repositories come from the global PersistenceModule; SongsModule lends the song presenter. */
 @Module({
   imports: [SongsModule],
   controllers: [CollectionController],

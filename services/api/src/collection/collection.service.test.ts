@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { CollectionService } from './collection.service.js';
-import type { LikeRecord } from './likes.repository.js';
+import type { LikeRecord } from '../persistence/likes.repository.js';
 import { ann, bob, failureCode, newId } from '../test/unit.js';
 
 function setup() {

@@ -9,7 +9,7 @@ import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js'
 import { ApiException } from '../common/api-exception.js';
 import { requireId, requireSongRef } from '../common/ids.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { LikesRepository } from './likes.repository.js';
+import { LikesRepository } from '../persistence/likes.repository.js';
 
 export interface LikeOutcome {
   like: LikeRecord;

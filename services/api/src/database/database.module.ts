@@ -1,19 +1,6 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import mongoose, { type Connection } from 'mongoose';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { AlbumsRepository } from '../albums/albums.repository.js';
-import { ArtistsRepository } from '../artists/artists.repository.js';
-import { RescanMarksRepository } from '../artists/rescan-marks.repository.js';
-import { LikesRepository } from '../collection/likes.repository.js';
-import { PlayerStatesRepository } from '../listening/player-states.repository.js';
-import { ListeningHistoryRepository } from '../listening/listening-history.repository.js';
-import { PlaysRepository } from '../listening/plays.repository.js';
-import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository } from '../songs/songs.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { ImportClaimsRepository } from '../imports/import-claims.repository.js';
-import { LyricsRepository } from '../lyrics/lyrics.repository.js';
 import { observeDatabaseCommands } from '../observability/metrics.js';
 import { patchDriverWrites } from './driver-patches.js';
 import { DB_CONNECTION } from './tokens.js';
@@ -25,13 +12,8 @@ mongoose.set('strictQuery', true);
 // Fail fast while the database is away, so requests get a 503 instead of hanging.
 mongoose.set('bufferTimeoutMS', 3000);
 
-const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, ListeningHistoryRepository, PlayerStatesRepository, ImportClaimsRepository, LyricsRepository];
 
-/**
- * One mongoose connection for the process and the repositories built on it.
- * Repositories live in their feature folders but are provided here, so
- * features depend on each other's data only, never on each other's services.
- */
+/** One mongoose connection for the process; the repositories on it are persistence/'s (PersistenceModule). */
 @Global()
 @Module({
   providers: [
@@ -59,9 +41,8 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Artist
         return connection;
       },
     },
-    ...repositories,
   ],
-  exports: [DB_CONNECTION, ...repositories],
+  exports: [DB_CONNECTION],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');

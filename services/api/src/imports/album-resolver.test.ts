@@ -1,16 +1,16 @@
 import mongoose, { type Connection } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AlbumsRepository } from '../albums/albums.repository.js';
+import { AlbumsRepository } from '../persistence/albums.repository.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SharedCoversRepository } from '../media/shared-covers.repository.js';
 import { tinyPng } from '../media/test-files.js';
-import { SongsRepository } from '../songs/songs.repository.js';
+import { SongsRepository } from '../persistence/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
 import { AlbumResolver } from './album-resolver.js';
-import { ImportClaimsRepository } from './import-claims.repository.js';
+import { ImportClaimsRepository } from '../persistence/import-claims.repository.js';
 
 const suite = mediaStoreSuite('tunafy-album-resolver-');
 let connection: Connection;

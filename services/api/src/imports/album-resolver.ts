@@ -2,12 +2,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { albumKey } from '@tunafy/contracts';
 import mongoose from 'mongoose';
-import { AlbumsRepository, type AlbumRecord } from '../albums/albums.repository.js';
+import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import type { MediaUpload } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';
-import { SongsRepository } from '../songs/songs.repository.js';
-import { CLAIM_RETIREMENT_TTL_MS, ImportClaimsRepository } from './import-claims.repository.js';
+import { SongsRepository } from '../persistence/songs.repository.js';
+import { CLAIM_RETIREMENT_TTL_MS, ImportClaimsRepository } from '../persistence/import-claims.repository.js';
 
 /** A claim whose album is not there yet is taken as being created for this long, then as left by a crash. */
 export const ALBUM_CLAIM_IN_FLIGHT_MS = 30_000;

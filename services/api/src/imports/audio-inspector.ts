@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, audioFormatOf, tagFieldsOf, type AudioContainer, type AudioFormat, type TagFields } from '@tunafy/contracts';
 import type { FileTypeResult } from 'file-type';
 import type { IAudioMetadata } from 'music-metadata';
-import { loudnessFromReplayGain, type TaggedLoudness } from '../loudness/loudness-values.js';
+import { loudnessFromReplayGain, type TaggedLoudness } from '../persistence/loudness-values.js';
 import { embeddedLyrics, type EmbeddedLyrics } from '../lyrics/embedded-lyrics.js';
 import { loadFileType, loadMusicMetadata } from '../media/parsers.js';
 

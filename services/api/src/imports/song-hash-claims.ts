@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
-import { ImportClaimsRepository, type Claim } from './import-claims.repository.js';
+import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
+import { ImportClaimsRepository, type Claim } from '../persistence/import-claims.repository.js';
 
 /** A claim not marked done and younger than this is a bulk upload still storing its song. */
 export const SONG_CLAIM_IN_FLIGHT_MS = 10 * 60_000;

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AlbumsRepository } from '../albums/albums.repository.js';
-import { LikesRepository } from '../collection/likes.repository.js';
+import { AlbumsRepository } from '../persistence/albums.repository.js';
+import { LikesRepository } from '../persistence/likes.repository.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { LyricsIndex } from '../lyrics/lyrics-index.js';
-import { LyricsRepository } from '../lyrics/lyrics.repository.js';
+import { LyricsRepository } from '../persistence/lyrics.repository.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SharedCoversRepository } from '../media/shared-covers.repository.js';
 import { tinyPng } from '../media/test-files.js';
-import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository } from '../songs/songs.repository.js';
+import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../persistence/playlists.repository.js';
+import { SongsRepository } from '../persistence/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
 import { IDEMPOTENCY_RETENTION_MS, JanitorService, ORPHAN_GRACE_MS } from './janitor.service.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { AlbumsRepository } from '../albums/albums.repository.js';
-import { LikesRepository } from '../collection/likes.repository.js';
+import { AlbumsRepository } from '../persistence/albums.repository.js';
+import { LikesRepository } from '../persistence/likes.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CoverPipeline } from '../covers/covers.service.js';
 import { DB_CONNECTION } from '../database/tokens.js';
@@ -10,9 +10,9 @@ import { AlbumResolver } from '../imports/album-resolver.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';
-import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
-import { PlaylistsRepository } from '../playlists/playlists.repository.js';
-import { SongsRepository } from '../songs/songs.repository.js';
+import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
+import { PlaylistsRepository } from '../persistence/playlists.repository.js';
+import { SongsRepository } from '../persistence/songs.repository.js';
 
 export interface JanitorReport {
   expiredSessions: number;

@@ -8,7 +8,7 @@ import { writeAudio } from '../imports/test-audio.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { form } from '../test/fixtures.js';
 import { apiSuite, type TestUser as User } from '../test/suite.js';
-import { DAY_CHUNK, HISTORY_DAYS_KEPT } from './listening-history.repository.js';
+import { DAY_CHUNK, HISTORY_DAYS_KEPT } from '../persistence/listening-history.repository.js';
 
 const apiUrl = inject('apiUrl');
 const { db, songs: [formSong] } = await apiSuite({ songs: ['History Form Tune'] });

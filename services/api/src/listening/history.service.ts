@@ -20,9 +20,9 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { PlaylistPresenter } from '../playlists/playlist-presenter.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { Clock } from './clock.js';
-import { ListeningHistoryRepository, type TallyHit } from './listening-history.repository.js';
+import { ListeningHistoryRepository, type TallyHit } from '../persistence/listening-history.repository.js';
 import { parseInput } from './parse-input.js';
-import { PlaysRepository } from './plays.repository.js';
+import { PlaysRepository } from '../persistence/plays.repository.js';
 import { tallyPeriods } from './plays.service.js';
 
 /**

@@ -10,7 +10,7 @@ import { PlayerStateService } from './player-state.service.js';
 import { PlaysController } from './plays.controller.js';
 import { PlaysService } from './plays.service.js';
 
-/** Play counting, recently played, the history and top lists, and the saved player. Repositories come from the global DatabaseModule; SongsModule, AlbumsModule and PlaylistsModule lend their presenters. */
+/** Play counting, recently played, the history and top lists, and the saved player. Repositories come from the global PersistenceModule; SongsModule, AlbumsModule and PlaylistsModule lend their presenters. */
 @Module({
   imports: [SongsModule, AlbumsModule, PlaylistsModule],
   controllers: [PlaysController, PlayerStateController, HistoryController],

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { resumeQueue } from './player-queue.js';
 import { PlayerStateService } from './player-state.service.js';
-import type { PlayerSettings, PlayerStateRecord, PlayerStateSave } from './player-states.repository.js';
+import type { PlayerSettings, PlayerStateRecord, PlayerStateSave } from '../persistence/player-states.repository.js';
 import { ann, bob, failure, newId } from '../test/unit.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');

@@ -6,7 +6,7 @@ import { SongPresenter } from '../songs/song-presenter.js';
 import { Clock } from './clock.js';
 import { parseInput } from './parse-input.js';
 import { resumeQueue } from './player-queue.js';
-import { PlayerStatesRepository, type PlayerSettings, type PlayerStateRecord } from './player-states.repository.js';
+import { PlayerStatesRepository, type PlayerSettings, type PlayerStateRecord } from '../persistence/player-states.repository.js';
 
 /** What a first save that leaves the settings out gets. */
 export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = { volume: 1, shuffle: false, repeat: 'off' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { PLAY_DEDUPE_MS, PlaysService, recentPlace, TRIM_EVERY } from './plays.service.js';
 import { ann, bob, failureCode, newId } from '../test/unit.js';
 

@@ -3,11 +3,11 @@ import { LISTENING_LIMITS, playInputSchema, recentlyPlayedQuerySchema, type Play
 import { ApiException } from '../common/api-exception.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
 import { Clock } from './clock.js';
-import { ListeningHistoryRepository, type TallyKind } from './listening-history.repository.js';
+import { ListeningHistoryRepository, type TallyKind } from '../persistence/listening-history.repository.js';
 import { parseInput } from './parse-input.js';
-import { PlaysRepository } from './plays.repository.js';
+import { PlaysRepository } from '../persistence/plays.repository.js';
 
 export const PLAY_DEDUPE_MS = LISTENING_LIMITS.playDedupeSeconds * 1000;
 /** How late a play made offline may be sent (`played_at`), and how far ahead a client's clock may run. */

@@ -1,7 +1,7 @@
 import { Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { SongsRepository } from '../songs/songs.repository.js';
+import { SongsRepository } from '../persistence/songs.repository.js';
 import { FfmpegMissingError } from './loudness-analyzer.js';
 import { LeasedJob } from '../database/leased-job.js';
 import { LoudnessJobRepository } from './loudness-job.repository.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { MediaStore } from '../media/media-store.js';
-import { SongsRepository, type LoudnessWorkItem, type SongRecord } from '../songs/songs.repository.js';
+import { SongsRepository, type LoudnessWorkItem, type SongRecord } from '../persistence/songs.repository.js';
 import { FfmpegMissingError, measureLoudness, UndecodableAudioError, type LoudnessMeasurement } from './loudness-analyzer.js';
 import { LOUDNESS_CONFIG, type LoudnessConfig } from './loudness-config.js';
 import { failedAnalyses, loudnessAudioSeconds, measuredAnalyses } from './loudness-metrics.js';

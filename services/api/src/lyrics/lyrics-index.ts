@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { LRUCache } from 'lru-cache';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { queryWords, searchWords } from '../catalog/search-text.js';
-import type { SongRecord } from '../songs/songs.repository.js';
-import { LyricsRepository, type LyricsRecord } from './lyrics.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
+import { LyricsRepository, type LyricsRecord } from '../persistence/lyrics.repository.js';
 
 export interface LyricsHit {
   song: SongRecord;

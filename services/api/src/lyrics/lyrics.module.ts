@@ -3,7 +3,7 @@ import { LyricsIndex } from './lyrics-index.js';
 import { LyricsController } from './lyrics.controller.js';
 import { LyricsService } from './lyrics.service.js';
 
-/** Lyrics (docs/lyrics.md): the routes, and the search index SearchModule and the Subsonic API read, and the service the rescan and the janitor use. The repository is the global DatabaseModule's. */
+/** Lyrics (docs/lyrics.md): the routes, and the search index SearchModule and the Subsonic API read, and the service the rescan and the janitor use. The repository is the global PersistenceModule's. */
 @Module({
   controllers: [LyricsController],
   providers: [LyricsService, LyricsIndex],

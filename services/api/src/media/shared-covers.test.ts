@@ -1,9 +1,9 @@
 import mongoose, { type Model } from 'mongoose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
 import type { MediaUpload } from './media-store.js';
 import { SHARED_COVER_SETTLE_MS, SHARED_COVER_TOUCH_EVERY_MS, SharedCovers } from './shared-covers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import type { MoveTarget } from '../catalog/playlist-store.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { appendKey, planMove } from './playlist-order.js';
 import { ENTRY_CHANGES_MAX, orderChanges } from './playlists.service.js';
 

@@ -3,7 +3,7 @@ import type { Playlist, PlaylistDetail } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
-import type { PlaylistRecord } from './playlists.repository.js';
+import type { PlaylistRecord } from '../persistence/playlists.repository.js';
 
 /** Turns playlist records into the API's playlist shape; creator names come from the in-memory catalog. */
 @Injectable()

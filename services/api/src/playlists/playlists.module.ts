@@ -4,7 +4,7 @@ import { PlaylistPresenter } from './playlist-presenter.js';
 import { PlaylistsController } from './playlists.controller.js';
 import { PlaylistsService } from './playlists.service.js';
 
-/** Repositories come from the global DatabaseModule and media uploads from the global MediaModule. */
+/** Repositories come from the global PersistenceModule and media uploads from the global MediaModule. */
 @Module({
   imports: [SongsModule],
   controllers: [PlaylistsController],

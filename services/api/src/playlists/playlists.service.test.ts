@@ -5,10 +5,10 @@ import { fakeCatalog } from '../catalog/testing.js';
 import { encodeCursor } from '../common/paging.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { SongRecord } from '../songs/songs.repository.js';
-import type { PlaylistEntryRecord } from './playlist-entries.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
+import type { PlaylistEntryRecord } from '../persistence/playlist-entries.repository.js';
 import { PlaylistPresenter } from './playlist-presenter.js';
-import type { PlaylistRecord } from './playlists.repository.js';
+import type { PlaylistRecord } from '../persistence/playlists.repository.js';
 import { PlaylistsService } from './playlists.service.js';
 import { ann, bob, failure, newId } from '../test/unit.js';
 

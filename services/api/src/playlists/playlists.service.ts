@@ -28,10 +28,10 @@ import { MediaUploads } from '../media/media-uploads.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import type { MoveTarget } from '../catalog/playlist-store.js';
 import type { CatalogChange } from '../catalog/change-feed.js';
-import { PlaylistEntriesRepository } from './playlist-entries.repository.js';
+import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
 import { appendKey, planMove } from './playlist-order.js';
 import { PlaylistPresenter } from './playlist-presenter.js';
-import { PlaylistsRepository, type PlaylistRecord } from './playlists.repository.js';
+import { PlaylistsRepository, type PlaylistRecord } from '../persistence/playlists.repository.js';
 
 /** The multipart field of the create form that carries the cover file (the spec's name, kept for the UI). */
 export const COVER_FIELD = 'playlist_cover_url';

@@ -1,9 +1,9 @@
 import { AUDIO_FORMAT_INFO, SHARE_LIMITS, type SharedItem, type SharedSong, type ShareKind } from '@tunafy/contracts';
-import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { mediaUrl } from '../media/media-store.js';
-import type { PlaylistRecord } from '../playlists/playlists.repository.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { PlaylistRecord } from '../persistence/playlists.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 
 /** The item a share names, as the catalog holds it now. */
 export type SharedRecord = { kind: 'song'; record: SongRecord } | { kind: 'album'; record: AlbumRecord } | { kind: 'playlist'; record: PlaylistRecord };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config/app-config.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { ann, bob, failure, newId } from '../test/unit.js';
 import type { ShareRecord, SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';

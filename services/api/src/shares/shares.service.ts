@@ -24,7 +24,7 @@ import { encodeCursor } from '../common/paging.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import { SharesRepository, type ShareRecord } from './shares.repository.js';
 import { hashShareToken, lookupOf, newShareToken, sameHash, shareIdOfHash } from './share-tokens.js';
 import { holdsSong, itemName, liveItem, sharedItemView, sharedSongs, type SharedRecord } from './share-view.js';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { cleanArtistName, creditsFromTags, songsTagsSchema, songTagsSchema, validate, type SessionUser, type Song, type SongsTagsResponse, type SongTagsRequest } from '@tunafy/contracts';
-import { AlbumsRepository, type AlbumRecord } from '../albums/albums.repository.js';
+import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
 import { ArtistResolver } from '../artists/artist-resolver.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import { SongsRepository, type SongRecord } from '../songs/songs.repository.js';
+import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
 
 /**
  * An owner correcting tags (docs/artists.md, "Correcting tags"): a song's credited artists, genre and year, and its

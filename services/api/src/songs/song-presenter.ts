@@ -3,7 +3,7 @@ import type { ArtistRef, Song, SongLoudness } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogPresenter } from '../common/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
-import type { SongRecord } from './songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 
 /** Turns song records into the API's song shape; artist and album names come from the in-memory catalog. */
 @Injectable()

@@ -6,7 +6,7 @@ import { CurrentUser } from '../common/auth.decorators.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { UploadFiles, firstFile, type UploadedFileMap } from '../media/upload.interceptor.js';
 import { SongsService } from './songs.service.js';
-import type { SongRecord } from './songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 
 export const SONG_COVER_FIELD = 'song_cover_url';
 export const SONG_AUDIO_FIELD = 'song_file_url';

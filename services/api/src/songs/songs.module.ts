@@ -4,7 +4,7 @@ import { SongPresenter } from './song-presenter.js';
 import { SongsController } from './songs.controller.js';
 import { SongsService } from './songs.service.js';
 
-/** Repositories come from the global DatabaseModule and media uploads from the global MediaModule. */
+/** Repositories come from the global PersistenceModule and media uploads from the global MediaModule. */
 @Module({
   controllers: [SongsController],
   providers: [SongsService, SongPresenter, SongHashClaims],

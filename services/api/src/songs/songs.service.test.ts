@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@tunafy/contracts';
-import type { LikesRepository } from '../collection/likes.repository.js';
+import type { LikesRepository } from '../persistence/likes.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { SharedCovers } from '../media/shared-covers.js';
-import type { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import type { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
 import { sha256OfBytes, type SongHashClaims } from '../imports/song-hash-claims.js';
 import { SongPresenter } from './song-presenter.js';
 import { SongsService, type SongFiles } from './songs.service.js';
-import type { NewSong, SongPatch, SongRecord, SongsRepository } from './songs.repository.js';
+import type { NewSong, SongPatch, SongRecord, SongsRepository } from '../persistence/songs.repository.js';
 
 const ARTIST: SessionUser = { id: 'a'.repeat(24), username: 'artist', email: 'artist@example.com' };
 const STRANGER: SessionUser = { id: 'b'.repeat(24), username: 'stranger', email: 'stranger@example.com' };

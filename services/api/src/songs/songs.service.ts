@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { songFieldsSchema, validate, type DeletedResponse, type PageQuery, type SessionUser, type Song } from '@tunafy/contracts';
-import { LikesRepository } from '../collection/likes.repository.js';
+import { LikesRepository } from '../persistence/likes.repository.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
-import { LyricsRepository } from '../lyrics/lyrics.repository.js';
+import { LyricsRepository } from '../persistence/lyrics.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { requiredSong } from '../catalog/required-records.js';
@@ -13,10 +13,10 @@ import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
-import { PlaylistEntriesRepository } from '../playlists/playlist-entries.repository.js';
+import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
 import { SongPresenter } from './song-presenter.js';
 import { invalidForm } from './upload-errors.js';
-import { SongsRepository, type SongPatch, type SongRecord } from './songs.repository.js';
+import { SongsRepository, type SongPatch, type SongRecord } from '../persistence/songs.repository.js';
 
 export interface SongFiles {
   cover?: Express.Multer.File;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore, type MediaFile } from '../media/media-store.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 import type { StreamFailure } from './send-song-stream.js';
 import type { TranscodeRequest } from './send-transcode.js';
 import { planStream, type StreamAsk } from './stream-plan.js';

@@ -1,5 +1,5 @@
 import { artistLetter } from '@tunafy/contracts';
-import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import type { SubsonicPayload } from './protocol/subsonic-response.js';
 import { SharedAnswer } from './shared-answer.js';

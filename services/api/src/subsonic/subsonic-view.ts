@@ -1,10 +1,10 @@
 import { AUDIO_FORMAT_INFO, VARIOUS_ARTISTS, artistKey, type ArtistRef } from '@tunafy/contracts';
-import type { AlbumRecord } from '../albums/albums.repository.js';
+import type { AlbumRecord } from '../persistence/albums.repository.js';
 import type { ListedArtist } from '../catalog/artist-store.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
-import type { PlaylistRecord } from '../playlists/playlists.repository.js';
-import type { SongRecord } from '../songs/songs.repository.js';
-import { subsonicReplayGain } from '../loudness/loudness-values.js';
+import type { PlaylistRecord } from '../persistence/playlists.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
+import { subsonicReplayGain } from '../persistence/loudness-values.js';
 
 /** File name suffixes Subsonic clients expect per stored format (they pick players and offline file names by it). */
 const SUFFIXES = { mp3: 'mp3', aac: 'm4a', alac: 'm4a', flac: 'flac', vorbis: 'ogg', opus: 'opus', wav: 'wav' } as const;

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { startDatabase } from '@tunafy/stack';
 import { MongoClient, ObjectId, type CommandStartedEvent, type Document } from 'mongodb';
 import { MongoCatalogReads } from '../catalog/reads/mongo-catalog-reads.js';
-import { packLoudness } from '../loudness/loudness-values.js';
+import { packLoudness } from '../persistence/loudness-values.js';
 
 const { values } = parseArgs({ options: { songs: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'ferretdb-postgresql' } } });
 const SONGS = Number(values.songs);

@@ -10,8 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { LyricsIndex } from '../lyrics/lyrics-index.js';
-import type { LyricsRecord, LyricsRepository } from '../lyrics/lyrics.repository.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { LyricsRecord, LyricsRepository } from '../persistence/lyrics.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 
 const SONGS = Number(process.env.BENCH_SONGS ?? 100_000);
 const WITH_LYRICS = Math.round(SONGS * 0.1);

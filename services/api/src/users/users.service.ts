@@ -9,9 +9,9 @@ import { pageBody } from '../catalog/list-source.js';
 import { toPageRequest } from '../catalog/page-query.js';
 import { pageOf, positionAfterAscending, type Page, type PageRequest } from '../catalog/paging.js';
 import { PlaylistPresenter } from '../playlists/playlist-presenter.js';
-import type { PlaylistRecord } from '../playlists/playlists.repository.js';
+import type { PlaylistRecord } from '../persistence/playlists.repository.js';
 import { SongPresenter } from '../songs/song-presenter.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { SongRecord } from '../persistence/songs.repository.js';
 
 type PlayKey = Pick<SongRecord, 'id' | 'plays'>;
 

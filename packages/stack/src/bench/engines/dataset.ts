@@ -2,8 +2,8 @@ import { ObjectId, type Db } from 'mongodb';
 import { seededRandom } from '../../catalog/seeded-random.js';
 
 /**
- * A catalog shaped like the API's collections (services/api/src/songs/songs.repository.ts,
- * collection/likes.repository.ts), with the indexes their mongoose schemas declare, generated from a seed so every
+ * A catalog shaped like the API's collections (services/api/src/persistence/songs.repository.ts,
+ * likes.repository.ts), with the indexes their mongoose schemas declare, generated from a seed so every
  * engine gets the same data.
  */
 

@@ -1,6 +1,6 @@
 import { newestAlbumsFirst } from '../album-order.js';
 import type { ListedArtist } from '../artist-store.js';
-import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../../persistence/catalog-records.js';
 import type { CatalogModel } from '../catalog-model.js';
 import type { Page, PageRequest } from '../paging.js';
 import type { SongRef } from '../ref-list.js';

@@ -1,10 +1,10 @@
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import { newestAlbumsFirst } from '../album-order.js';
-import { artistSortKey, artistSortKeyRange } from '../artist-sort-key.js';
-import type { AlbumRecord, SongRecord } from '../catalog-records.js';
+import { artistSortKey, artistSortKeyRange } from '../../persistence/artist-sort-key.js';
+import type { AlbumRecord, SongRecord } from '../../persistence/catalog-records.js';
 import { compareGenreNames } from '../genre-store.js';
 import type { Page, PageRequest } from '../paging.js';
-import { albumRecordOf, artistRecordOf, objectIdOf, type AlbumDocument, type ArtistDocument, type SongDocument } from './catalog-documents.js';
+import { albumRecordOf, artistRecordOf, objectIdOf, type AlbumDocument, type ArtistDocument, type SongDocument } from '../../persistence/catalog-documents.js';
 import type { ArtistListing, ArtistPage, GenreCount } from './read-port.js';
 
 /** Artists read per query while the A–Z list looks for listed ones (stored artists without songs or albums are few). */

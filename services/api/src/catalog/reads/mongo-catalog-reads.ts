@@ -1,7 +1,7 @@
 import { ObjectId as ObjectIdClass, type Collection, type Db, type Filter, type ObjectId, type WithId } from 'mongodb';
 import { compareAlbumOrder } from '../album-order.js';
 import { implicitKey } from '../position-keys.js';
-import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../../persistence/catalog-records.js';
 import type { Page, PageRequest } from '../paging.js';
 import type { SongRef } from '../ref-list.js';
 import {
@@ -15,7 +15,7 @@ import {
   type PackLoudness,
   type PlaylistDocument,
   type SongDocument,
-} from './catalog-documents.js';
+} from '../../persistence/catalog-documents.js';
 import { ensureCatalogReadIndexes } from './catalog-read-indexes.js';
 import { MongoArtistReads } from './mongo-artist-reads.js';
 import type { ArtistListing, ArtistPage, CatalogReads, GenreCount } from './read-port.js';

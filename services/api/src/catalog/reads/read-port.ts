@@ -1,5 +1,5 @@
 import type { ListedArtist } from '../artist-store.js';
-import type { AlbumRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { AlbumRecord, PlaylistRecord, SongRecord } from '../../persistence/catalog-records.js';
 import type { Page, PageRequest } from '../paging.js';
 import type { SongRef } from '../ref-list.js';
 

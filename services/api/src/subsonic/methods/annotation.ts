@@ -4,7 +4,7 @@ import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
 import { CollectionService } from '../../collection/collection.service.js';
 import { PlaysService } from '../../listening/plays.service.js';
-import type { SongRecord } from '../../songs/songs.repository.js';
+import type { SongRecord } from '../../persistence/songs.repository.js';
 import { SUBSONIC_ERRORS, SubsonicError } from '../protocol/subsonic-error.js';
 import type { SubsonicParams } from '../protocol/subsonic-params.js';
 import { SubsonicLibrary } from '../subsonic-library.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { artistKey } from '@tunafy/contracts';
-import type { AlbumRecord } from '../../albums/albums.repository.js';
+import type { AlbumRecord } from '../../persistence/albums.repository.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
-import type { SongRecord } from '../../songs/songs.repository.js';
+import type { SongRecord } from '../../persistence/songs.repository.js';
 import { SubsonicError } from '../protocol/subsonic-error.js';
 import type { SubsonicParams } from '../protocol/subsonic-params.js';
 import { SubsonicLibrary } from '../subsonic-library.js';

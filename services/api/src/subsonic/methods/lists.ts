@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { LISTENING_LIMITS } from '@tunafy/contracts';
-import type { AlbumRecord } from '../../albums/albums.repository.js';
+import type { AlbumRecord } from '../../persistence/albums.repository.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
-import { PlaysRepository } from '../../listening/plays.repository.js';
-import type { SongRecord } from '../../songs/songs.repository.js';
+import { PlaysRepository } from '../../persistence/plays.repository.js';
+import type { SongRecord } from '../../persistence/songs.repository.js';
 import { SubsonicError } from '../protocol/subsonic-error.js';
 import { SubsonicLibrary } from '../subsonic-library.js';
 import { ok, type SubsonicCall, type SubsonicMethodGroup } from '../subsonic-method.js';

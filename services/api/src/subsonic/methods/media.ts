@@ -7,7 +7,7 @@ import { isId } from '../../common/ids.js';
 import { MediaStore } from '../../media/media-store.js';
 import { SongStreams } from '../../streaming/song-streams.js';
 import { subsonicStreamAsk } from '../../streaming/stream-plan.js';
-import type { SongRecord } from '../../songs/songs.repository.js';
+import type { SongRecord } from '../../persistence/songs.repository.js';
 import { UnreadableCover } from '../../media/picture-header.js';
 import { CoverPipeline } from '../../covers/covers.service.js';
 import { COVER_SIZE_MAX, CoverResizer } from '../../covers/cover-resizer.service.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Types } from 'mongoose';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
-import { albumRecordOf } from '../catalog/reads/catalog-documents.js';
+import { albumRecordOf } from './catalog-documents.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface AlbumRecord {

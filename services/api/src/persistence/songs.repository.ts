@@ -3,9 +3,9 @@ import type { AudioFormat } from '@tunafy/contracts';
 import { Schema, type Connection, type Types } from 'mongoose';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
-import { songRecordOf } from '../catalog/reads/catalog-documents.js';
+import { songRecordOf } from './catalog-documents.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { packLoudness, unpackLoudness } from '../loudness/loudness-values.js';
+import { packLoudness, unpackLoudness } from './loudness-values.js';
 
 export interface SongRecord {
   id: string;

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from '../catalog-records.js';
+import type { AlbumRecord, ArtistRecord, PlaylistRecord, SongRecord } from './catalog-records.js';
 
 // The stored shapes the MongoDB adapter reads, and their records as the repositories make them. The repositories'
 // mappers live in the feature folders, which the catalog may not import (docs/architecture.md); until issue 29's

@@ -1,10 +1,10 @@
 import type { PublicUser } from '@tunafy/contracts';
-import type { AlbumRecord } from '../albums/albums.repository.js';
-import type { ArtistRecord } from '../artists/artists.repository.js';
-import type { LikeRecord } from '../collection/likes.repository.js';
-import type { PlaylistEntryRecord } from '../playlists/playlist-entries.repository.js';
-import type { PlaylistRecord } from '../playlists/playlists.repository.js';
-import type { SongRecord } from '../songs/songs.repository.js';
+import type { AlbumRecord } from './albums.repository.js';
+import type { ArtistRecord } from './artists.repository.js';
+import type { LikeRecord } from './likes.repository.js';
+import type { PlaylistEntryRecord } from './playlist-entries.repository.js';
+import type { PlaylistRecord } from './playlists.repository.js';
+import type { SongRecord } from './songs.repository.js';
 
 // The catalog's stores name the records through this file only, so the catalog reaches up into the features in one
 // place until issue 29's persistence layer brings the record types under it.

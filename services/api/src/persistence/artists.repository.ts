@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Types } from 'mongoose';
-import { artistSortKey } from '../catalog/artist-sort-key.js';
+import { artistSortKey } from './artist-sort-key.js';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
 import { insertedFirst } from '../database/mongo-errors.js';
