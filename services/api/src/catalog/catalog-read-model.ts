@@ -8,7 +8,7 @@ import { CatalogModel } from './catalog-model.js';
 import { openSnapshot, writeSnapshot } from './catalog-snapshot.js';
 import { ChangeFeed, type CatalogChange } from './change-feed.js';
 import { ChangeLogStream } from './change-stream.js';
-import { KeyedLock } from './keyed-lock.js';
+import { KeyedLock } from '../common/keyed-lock.js';
 import { collectGarbage } from './memory.js';
 import { noteRevisionWritten, revisionWanted } from './read-your-writes.js';
 

@@ -3,6 +3,7 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { toObjectId } from '../common/ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { KeyedLock } from '../common/keyed-lock.js';
 
 export type TallyKind = 'song' | 'artist' | 'album';
 
@@ -133,6 +134,7 @@ export class ListeningHistoryRepository {
   private readonly tallies: Model<TallyDocument>;
   private readonly boards: Model<BoardDocument>;
   private readonly settings: Model<ListeningSettingsDocument>;
+  private readonly perUser = new KeyedLock();
 
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
     this.days = connection.model<DayDocument>('ListeningDay', daySchema);
@@ -143,6 +145,12 @@ export class ListeningHistoryRepository {
 
   /** Adds a play to the user's day and to the tallies and boards of each (period, item). */
   async record(userId: string, songId: string, playedAt: Date, periods: readonly string[], items: readonly { kind: TallyKind; id: string }[]): Promise<void> {
+    // One user's plays one at a time in this process: the embedded engine's read-then-write updates lost a burst's
+    // counts and spans (12 plays sent at once); across replicas the checks below are what is left (decision 0006).
+    return this.perUser.run(userId, () => this.recordNow(userId, songId, playedAt, periods, items));
+  }
+
+  private async recordNow(userId: string, songId: string, playedAt: Date, periods: readonly string[], items: readonly { kind: TallyKind; id: string }[]): Promise<void> {
     const user = toObjectId(userId);
     const at = playedAt.getTime();
     const day = dayOf(at);
