@@ -1,5 +1,5 @@
 import type { Browser, Page, Response } from '@playwright/test';
-import { DEMO_CREDENTIALS, type Playlist } from '@tunafy/contracts';
+import { DEMO_CREDENTIALS, FIRST_ROW_CARDS, type Playlist } from '@tunafy/contracts';
 import { expect, hasRemote, test } from '../support/fixtures.js';
 import { photoCover } from '../support/photo-cover.js';
 import { ApiSession } from '../support/production-stack.js';
@@ -15,8 +15,6 @@ import { startTestStack, type TestStack } from '../support/stack.js';
 test.skip(!hasRemote('mf-library'), 'needs the built mf-library');
 
 const PLAYLISTS = 8;
-/** The home page's first row (mf-library's FIRST_ROW_CARDS). */
-const FIRST_ROW = 6;
 const FILE_URL = /\/api\/files\/([0-9a-f]{24})(\?size=(\d+))?$/;
 
 let stack: TestStack;
@@ -61,8 +59,8 @@ test('the home page’s first row of covers loads at once with high priority, th
     (elements as HTMLImageElement[]).map((image) => ({ loading: image.loading, priority: image.getAttribute('fetchpriority'), width: image.getAttribute('width'), height: image.getAttribute('height') })),
   );
   expect(images).toHaveLength(PLAYLISTS);
-  expect(images.slice(0, FIRST_ROW).every((image) => image.loading === 'eager' && image.priority === 'high')).toBe(true);
-  expect(images.slice(FIRST_ROW).every((image) => image.loading === 'lazy' && image.priority === null)).toBe(true);
+  expect(images.slice(0, FIRST_ROW_CARDS).every((image) => image.loading === 'eager' && image.priority === 'high')).toBe(true);
+  expect(images.slice(FIRST_ROW_CARDS).every((image) => image.loading === 'lazy' && image.priority === null)).toBe(true);
   // Every cover's box is sized before its bytes come (width/height on the img, the box's aspect ratio): nothing moves.
   expect(images.every((image) => image.width === '176' && image.height === '176')).toBe(true);
   // The first row is what the visitor sees: every one of those covers is in and drawn.

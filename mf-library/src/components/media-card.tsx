@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { CARD_COVER_SIZES } from '@tunafy/contracts';
+import { CARD_COVER_SIZES, FIRST_ROW_CARDS } from '@tunafy/contracts';
 import { Link } from 'react-router';
 import type { CoverPriority, Credited } from '@tunafy/ui';
 import { PersonIcon } from '@tunafy/ui';
@@ -30,9 +30,6 @@ export interface MediaCardProps {
 
 // How wide a card's cover is drawn (media-card.module.css), shared with the shell's first paint of the guest home.
 export { CARD_COVER_SIZES };
-
-/** Cards in the first row on any screen (two rows on a phone, where the grid has two columns); see MediaCards' firstRow. */
-export const FIRST_ROW_CARDS = 6;
 
 /**
  * A card: the whole card opens `to` (its main link is stretched over it), and the "By …" names open their

@@ -16,6 +16,9 @@ export type CoverSize = (typeof COVER_SIZES)[number];
  */
 export const CARD_COVER_SIZES = '(max-width: 479px) calc(50vw - 46px), 240px';
 
+/** Cards in a grid's first row on any screen (two rows on a phone's two columns): their covers load at once, with high priority. */
+export const FIRST_ROW_CARDS = 6;
+
 /** What `size` may be at all: a whole number of pixels in this range (else 400). */
 export const COVER_SIZE_ASK_MIN = 1;
 export const COVER_SIZE_ASK_MAX = 4096;

@@ -1,4 +1,4 @@
-import { CARD_COVER_SIZES, COVER_SIZES, HOME_PLAYLISTS_PATH, SESSION_PROBE_PATH } from '@tunafy/contracts';
+import { CARD_COVER_SIZES, COVER_SIZES, FIRST_ROW_CARDS, HOME_PLAYLISTS_PATH, SESSION_PROBE_PATH } from '@tunafy/contracts';
 import { PHONE_QUERY } from '../layout/use-media-query';
 
 /**
@@ -14,7 +14,7 @@ export interface FirstPaintOptions {
   query: string;
   coverSizes: readonly number[];
   sizes: string;
-  /** The cards the home page loads eagerly (mf-library's FIRST_ROW_CARDS): two rows on a phone and a third's top. */
+  /** The cards the home page loads eagerly (FIRST_ROW_CARDS): two rows on a phone and a third's top. */
   cards: number;
 }
 
@@ -24,7 +24,7 @@ export const FIRST_PAINT_OPTIONS: FirstPaintOptions = {
   query: PHONE_QUERY,
   coverSizes: COVER_SIZES,
   sizes: CARD_COVER_SIZES,
-  cards: 6,
+  cards: FIRST_ROW_CARDS,
 };
 
 interface Answers {
