@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lyrics } from '@tunafy/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,8 @@ function fakeClock(position = 0) {
       return () => listeners.delete(listener);
     },
     seek: vi.fn((seconds: number) => clock.move(seconds)),
+    /** Resolves once the view listens: its effect runs in a task after the lines appear, later still on a loaded machine. */
+    followed: () => waitFor(() => expect(listeners.size).toBeGreaterThan(0)),
     move(seconds: number) {
       clock.position = seconds;
       act(() => listeners.forEach((listener) => listener()));
@@ -47,6 +49,7 @@ describe('LyricsView', () => {
     const clock = fakeClock(0.5);
     render(<LyricsView controller={clock} songId="s1" variant="full" fetcher={async (id) => timed(id)} />);
     await screen.findByText('First line');
+    await clock.followed();
     expect(document.querySelector('[aria-current="true"]')).toBeNull();
     clock.move(1.0);
     expect(current()).toHaveTextContent('First line');
@@ -75,6 +78,7 @@ describe('LyricsView', () => {
     const clock = fakeClock(0);
     render(<LyricsView controller={clock} songId="s3" variant="full" fetcher={async (id) => timed(id)} />);
     const list = await screen.findByTestId('lyrics-lines');
+    await clock.followed();
     const scrollTo = vi.fn();
     list.scrollTo = scrollTo as never;
     clock.move(1);
