@@ -122,6 +122,8 @@ export class ArtistStore {
     for (const number of this.membersOf(set)) {
       const state = this.byNumber[number]!;
       (state.songs ??= []).push(slot);
+      // Songs credited rank artists in the short-prefix lists.
+      this.index.touch(number);
       if (!state.listed) this.refreshListing(state);
     }
   }
@@ -134,6 +136,7 @@ export class ArtistStore {
       const state = this.byNumber[number]!;
       const at = state.songs ? state.songs.lastIndexOf(slot) : -1;
       if (at >= 0) state.songs!.splice(at, 1);
+      this.index.touch(number);
       if (!state.songs?.length) this.refreshListing(state);
     }
   }

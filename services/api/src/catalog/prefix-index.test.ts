@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PrefixIndex } from './prefix-index.js';
+import { PrefixIndex, WordIndex } from './prefix-index.js';
+import { indexedText, QueryPlan, wordsOfIndexed } from './query-plan.js';
 import { foldText, searchWords } from './search-text.js';
 
 describe('search words', () => {
@@ -66,5 +67,138 @@ describe('PrefixIndex', () => {
   it('skips what the viewer may not see without using up the limit', () => {
     const { built, names } = index(['Rock A', 'Rock B', 'Rock C']);
     expect(names(built.search({ text: 'rock', limit: 2, accept: (item) => item.name !== 'Rock A' }))).toEqual(['Rock B', 'Rock C']);
+  });
+});
+
+/**
+ * What a one-word search of a short prefix must answer, worked out from the names alone (docs/search.md, "Ranking"):
+ * an exact word before a prefix, then the name that is the query, starts with it, neither; more popular, shorter, key.
+ */
+function expectedShort(
+  names: Map<number, string>,
+  popularity: (handle: number) => number,
+  query: string,
+  accept: (handle: number) => boolean = () => true,
+  group?: number,
+): number[] {
+  const ranked: { handle: number; cost: number; tier: number; popularity: number; length: number }[] = [];
+  for (const [handle, name] of names) {
+    const indexed = indexedText(name);
+    const words = wordsOfIndexed(indexed);
+    let cost = words.includes(query) ? 0 : words.some((word) => word.startsWith(query)) ? 1 : -1;
+    // One group of a list (ShortList): the names with the word itself (0) or with a longer word starting with it (1).
+    if (group !== undefined) cost = (group === 0 ? words.includes(query) : words.some((word) => word !== query && word.startsWith(query))) ? 0 : -1;
+    if (cost < 0 || !accept(handle)) continue;
+    const compact = indexed.split('|')[0]!.replaceAll(' ', '');
+    const tier = compact === query ? 0 : compact.startsWith(query) ? 1 : 2;
+    ranked.push({ handle, cost, tier, popularity: popularity(handle), length: indexed.length });
+  }
+  ranked.sort((a, b) => a.cost - b.cost || a.tier - b.tier || b.popularity - a.popularity || a.length - b.length || a.handle - b.handle);
+  return ranked.map((hit) => hit.handle);
+}
+
+describe('WordIndex: ranked lists of one- and two-letter prefixes', () => {
+  // Few syllables, so a one-letter prefix holds far more names than a list keeps (64) and most two-letter ones do too.
+  const syllables = ['la', 'lo', 'li', 'ma', 'mo', 'o', 'ol', 'om', 'na', 'no'];
+  let seed = 3;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const word = () => syllables[Math.floor(next() * syllables.length)]! + (next() < 0.6 ? syllables[Math.floor(next() * syllables.length)]! : '');
+  const randomName = () => Array.from({ length: 1 + Math.floor(next() * 3) }, word).join(' ');
+  const queries = [...new Set(syllables.flatMap((syllable) => [syllable[0]!, syllable.slice(0, 2)]))];
+
+  function build(count: number) {
+    const names = new Map<number, string>();
+    const plays: number[] = [];
+    const index = new WordIndex((a, b) => a - b, (handle) => plays[handle] ?? 0);
+    for (let handle = 0; handle < count; handle++) {
+      names.set(handle, randomName());
+      plays[handle] = Math.floor(next() * 50);
+      index.put(handle, names.get(handle)!);
+    }
+    index.compact();
+    return { names, plays, index };
+  }
+
+  function expectAnswers({ names, plays, index }: ReturnType<typeof build>) {
+    for (const query of queries) {
+      const expected = expectedShort(names, (handle) => plays[handle]!, query);
+      for (const limit of [1, 7, 20, 100]) expect(index.search(query, limit), `${query} ${limit}`).toEqual(expected.slice(0, limit));
+      // The kept lists themselves: each is the best of its group, in order.
+      for (const cost of [0, 1]) {
+        const list = index.shortList(new QueryPlan(query), 0, cost);
+        const group = expectedShort(names, (handle) => plays[handle]!, query, undefined, cost);
+        expect(list!.handles, `${query} at ${cost}`).toEqual(group.slice(0, list!.handles.length));
+        expect(list!.complete || list!.handles.length >= 32).toBe(true);
+        if (list!.complete) expect(list!.handles.length).toBe(group.length);
+      }
+    }
+  }
+
+  it('answers as the whole ranking would after new names, renames, removals and popularity changes', () => {
+    const built = build(400);
+    expect(built.index.shortList(new QueryPlan('l'), 0, 1)!.complete).toBe(false);
+    expectAnswers(built);
+    const { names, plays, index } = built;
+    for (let round = 0; round < 3; round++) {
+      for (let change = 0; change < 150; change++) {
+        const handle = Math.floor(next() * 500);
+        const kind = Math.floor(next() * 4);
+        if (kind === 0) {
+          // A name comes or is renamed.
+          names.set(handle, randomName());
+          plays[handle] ??= 0;
+          index.put(handle, names.get(handle)!);
+        } else if (kind === 1) {
+          names.delete(handle);
+          index.remove(handle);
+        } else if (names.has(handle)) {
+          // Played more or (a correction) less: the owner tells the index.
+          plays[handle] = kind === 2 ? plays[handle]! + Math.floor(next() * 60) : Math.floor(plays[handle]! / 3);
+          index.touch(handle);
+        }
+      }
+      expectAnswers(built);
+    }
+  });
+
+  it('keeps nothing to maintain until the lists are made, then makes a missing one when asked', () => {
+    const names = new Map([
+      [0, 'Ocean'],
+      [1, 'O'],
+      [2, 'Open Road'],
+    ]);
+    const plays = [5, 0, 9];
+    const index = new WordIndex((a, b) => a - b, (handle) => plays[handle]!);
+    for (const [handle, name] of names) index.put(handle, name);
+    // No compact(): the first one-letter search ranks its group, later writes keep it.
+    expect(index.search('o', 10)).toEqual(expectedShort(names, (handle) => plays[handle]!, 'o'));
+    plays[0] = 20;
+    index.touch(0);
+    names.set(3, 'Oz');
+    plays[3] = 1;
+    index.put(3, 'Oz');
+    expect(index.search('o', 10)).toEqual([1, 0, 2, 3]);
+    expect(index.search('o', 10)).toEqual(expectedShort(names, (handle) => plays[handle]!, 'o'));
+  });
+});
+
+describe('PrefixIndex: short prefixes with things the viewer may not see', () => {
+  it('skips the hidden without using up the limit, as their visibility changes', () => {
+    const built = new PrefixIndex<{ id: string; name: string; hidden: boolean }>();
+    const items = Array.from({ length: 150 }, (_, position) => ({ id: String(position).padStart(3, '0'), name: `Rock ${position % 5 === 0 ? 'Anthems' : 'Mix'} ${position}`, hidden: position % 3 !== 0 }));
+    for (const item of items) built.put(item, item.name, item.id);
+    built.compact();
+    const names = new Map(items.map((item, position) => [position, item.name]));
+    const visible = (position: number) => !items[position]!.hidden;
+    const expected = (query: string, limit: number) => expectedShort(names, () => 0, query, visible).slice(0, limit).map((position) => items[position]);
+    // Two of three are hidden: the 64 kept cover 20 visible ones only after the list is read whole, then the rest.
+    for (const limit of [5, 20, 60]) expect(built.search({ text: 'r', limit, accept: (item) => !item.hidden }), `r ${limit}`).toEqual(expected('r', limit));
+    // A playlist made private or public keeps its name: put again, it is re-ranked in place.
+    for (const item of items.slice(0, 40)) {
+      item.hidden = !item.hidden;
+      built.put(item, item.name, item.id);
+    }
+    for (const query of ['r', 'ro', 'a', 'an', 'm', 'mi'])
+      for (const limit of [5, 20]) expect(built.search({ text: query, limit, accept: (item) => !item.hidden }), `${query} ${limit}`).toEqual(expected(query, limit));
   });
 });

@@ -100,17 +100,7 @@ export class QueryPlan {
    * letters and digits only ("R.E.M." is "rem"); no string is made, it runs once per candidate.
    */
   nameTier(text: string): number {
-    const compact = this.compact;
-    let matched = 0;
-    for (let at = 0; at < text.length; at++) {
-      const code = text.charCodeAt(at);
-      if (code === 124) break;
-      if (code === 32) continue;
-      if (matched === compact.length) return 1;
-      if (code !== compact.charCodeAt(matched)) return 2;
-      matched++;
-    }
-    return matched === compact.length ? 0 : 2;
+    return nameTierOf(text, this.compact);
   }
 
   /** The best cost of query word `at` over the words of a folded text. */
@@ -148,6 +138,20 @@ export class QueryPlan {
     }
     return best;
   }
+}
+
+/** QueryPlan.nameTier for a query's letters and digits (`compact`). */
+export function nameTierOf(text: string, compact: string): number {
+  let matched = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 124) break;
+    if (code === 32) continue;
+    if (matched === compact.length) return 1;
+    if (code !== compact.charCodeAt(matched)) return 2;
+    matched++;
+  }
+  return matched === compact.length ? 0 : 2;
 }
 
 /** A thing's fields (folded, field 0 the name), read when a query word needs them: most candidates need only the name. */

@@ -8,6 +8,16 @@ export interface Hit {
   length: number;
 }
 
+/**
+ * The best handles of one (short prefix, cost) group, best first, by the order a one-word search ranks them in (the
+ * name's tier, popularity, length, key). Every indexed handle of the group that is not in the list ranks after its
+ * last one; `complete` when the list is the whole group.
+ */
+export interface ShortList {
+  handles: number[];
+  complete: boolean;
+}
+
 /** Costs a query word's match can have (QueryPlan.cost): exact, prefix, then one and two typos, whole or to a prefix. */
 export const COSTS = 6;
 
@@ -29,6 +39,11 @@ export interface Searchable {
   readonly fieldCount: number;
   /** Visits the handles whose field `field` has a word query word `at` matches at `cost`. */
   candidates(at: number, cost: number, field: number, visit: (handle: number) => void): void;
+  /**
+   * For a one-word query, the handles of group (cost, field) best first by name tier, popularity, length and key, or
+   * null (see ShortList): a search then reads the group only as far as its answer needs.
+   */
+  ranked?(at: number, cost: number, field: number): ShortList | null;
   /** The folded field (indexedText) `field` of the thing; field 0 is the name. */
   field(handle: number, field: number): string;
   /** The folded name (field 0) alone. */
@@ -100,6 +115,21 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     if (source.accept && !source.accept(handle)) return;
     best.offer({ handle, score, popularity, length });
   };
+  // A ranked list is in the order `best` keeps, within its group: once one loses to the worst kept, the rest do.
+  // True when the group needs no other visit (the list ended the group or holds all of it).
+  const readRanked = (ranked: ShortList, base: number): boolean => {
+    const handles = ranked.handles;
+    for (let i = 0; i < handles.length; i++) {
+      const handle = handles[i]!;
+      if (seen.stamps[handle] === seen.visit) continue;
+      const name = source.name(handle);
+      const score = base + plan.nameTier(name);
+      if (best.full && !best.beats(score, source.popularity(handle), name.length, handle, source.compareKeys)) return true;
+      seen.stamps[handle] = seen.visit;
+      consider(handle, score, name.length);
+    }
+    return ranked.complete;
+  };
   const scoreAndConsider = (handle: number) => {
     const score = plan.score(read(handle), outcome);
     if (outcome.all) consider(handle, score, reader.field(0).length);
@@ -126,6 +156,8 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
       const base = packScore(0, cost >> 1, cost & 1, field, 0);
       const worst = best.worst();
       if (best.full && worst && worst.score < packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field, 0)) break search;
+      const ranked = single && source.ranked ? source.ranked(driver, cost, field) : null;
+      if (ranked && readRanked(ranked, base)) continue;
       source.candidates(driver, cost, field, (handle) => {
         if (seen.stamps[handle] === seen.visit) return;
         seen.stamps[handle] = seen.visit;

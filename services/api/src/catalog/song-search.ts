@@ -77,6 +77,8 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
     fieldCount: 3,
     estimate: (at) => (estimates[at] ??= estimate(at)),
     minCost,
+    // The titles keep ranked lists for short prefixes; a song's other fields are reached only when its titles do not fill the list.
+    ranked: (at, cost, field) => (field === 0 ? parts.titles.shortList(plan, at, cost) : null),
     candidates: (at, cost, field, visit) => {
       if (field === 0) parts.titles.visit(parts.titles.terms(plan, at).byCost(cost), visit);
       else if (field === 1) {

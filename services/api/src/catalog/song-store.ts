@@ -20,7 +20,10 @@ export class SongStore {
   readonly strings = new Numbering();
   /** Each artist's songs (slots, unordered), by the artist's number. */
   readonly artistSongs: (number[] | undefined)[] = [];
-  readonly index = new WordIndex((a, b) => this.table.compareIdsOf(a, b));
+  readonly index = new WordIndex(
+    (a, b) => this.table.compareIdsOf(a, b),
+    (slot) => this.table.plays(slot),
+  );
   readonly genres: GenreStore;
   private loading = false;
 
@@ -151,7 +154,11 @@ export class SongStore {
 
   countPlay(songId: string): void {
     const slot = this.table.slotOf(songId);
-    if (slot >= 0) this.table.countPlay(slot);
+    if (slot >= 0) {
+      this.table.countPlay(slot);
+      // Plays rank songs in the titles' short-prefix lists.
+      this.index.touch(slot);
+    }
   }
 
   /** Call once nothing else (playlists, likes) refers to the slot: it is free for the next song after this. */
