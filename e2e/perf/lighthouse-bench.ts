@@ -10,6 +10,8 @@
  *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --pages home --presets mobile --details
  *   npx tsx e2e/perf/lighthouse-bench.ts --url http://localhost:8080   # a running stack (seeds into the demo account)
  *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --save /tmp/lhr     # also keeps each run's Lighthouse JSON
+ *   npx tsx e2e/perf/lighthouse-bench.ts --serve /tmp/lh.json         # start and seed a stack, keep it up (Ctrl-C ends)
+ *   npx tsx e2e/perf/lighthouse-bench.ts --target /tmp/lh.json --pages album   # runs against it: no 2-minute seeding
  *
  * Lighthouse's mobile preset simulates slow 4G and a 4x slower CPU from what it observes on this machine, so other work
  * on it lowers the scores: note the load (printed) with any figure you record.
@@ -41,6 +43,10 @@ const PAGE_NAMES = (option('pages') ?? 'home,songs,album,artist,playlist').split
 const DETAILS = process.argv.includes('--details');
 /** A folder to keep each run's full Lighthouse JSON in (critical chains, bootup time, long tasks, the LCP phases). */
 const SAVE_DIR = option('save');
+/** Start and seed a stack, write where it is to this file and keep it running: for A/B runs against rebuilt code. */
+const SERVE_FILE = option('serve');
+/** Run against a stack that `--serve` started, from its file (the gateway serves each rebuilt file as it changes). */
+const TARGET_FILE = option('target');
 
 interface Seeded {
   albumId: string;
@@ -213,22 +219,46 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: 
   }
 }
 
-let stack: TestStack | undefined;
-// No background jobs (loudness, the covers' walk over stored ones) competing with the page for the 2 cores, as in the
-// other benches; uploads still derive their covers' sizes at once.
-const API_ENV = { LOUDNESS_JOB: 'off', COVER_JOB: 'off' };
-const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`), { apiEnv: API_ENV })).baseUrl;
-try {
+interface Target {
+  baseUrl: string;
+  cookie: string;
+  seeded: Seeded;
+}
+
+async function seededTarget(baseUrl: string): Promise<Target> {
   const session = new ApiSession(baseUrl);
   await session.logIn(DEMO_CREDENTIALS);
   const seedStarted = Date.now();
   const seeded = await seed(session);
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   console.log(
     `Seeded ${TAGGED_SONGS} tagged songs, ${SHELF_ITEMS} albums and ${SHELF_ITEMS} playlists with ${seeded.coverBytes.length} cover JPEGs ` +
       `(${kb(Math.min(...seeded.coverBytes))}–${kb(Math.max(...seeded.coverBytes))}) in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
   );
-  const cookie = session.cookieHeader();
+  return { baseUrl, cookie: session.cookieHeader(), seeded };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+let stack: TestStack | undefined;
+// No background jobs (loudness, the covers' walk over stored ones) competing with the page for the 2 cores, as in the
+// other benches; uploads still derive their covers' sizes at once.
+const API_ENV = { LOUDNESS_JOB: 'off', COVER_JOB: 'off' };
+try {
+  let target: Target;
+  if (TARGET_FILE) target = JSON.parse(await readFile(TARGET_FILE, 'utf8')) as Target;
+  else {
+    const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`), { apiEnv: API_ENV })).baseUrl;
+    target = await seededTarget(baseUrl);
+  }
+  if (SERVE_FILE) {
+    await writeFile(SERVE_FILE, JSON.stringify(target));
+    console.log(`Serving ${target.baseUrl}; run with --target ${SERVE_FILE}; Ctrl-C stops the stack`);
+    await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
+  } else await measure(target);
+} finally {
+  await stack?.stop();
+}
+
+async function measure({ baseUrl, cookie, seeded }: Target): Promise<void> {
   const pages: { name: string; path: string; cookie?: string }[] = [
     { name: 'home', path: '/' },
     { name: 'songs', path: '/songs', cookie },
@@ -284,6 +314,4 @@ try {
         `${m.tbtMs.toFixed(0)} ms | ${m.cls.toFixed(3)} | ${kb(m.imageBytes)} (${m.imageRequests}) |`,
     );
   }
-} finally {
-  await stack?.stop();
 }
