@@ -3,6 +3,7 @@ import { getEventBus, type ModalName } from '@tunafy/event-bus';
 import { afterFirstScreen } from '../federation/first-screen';
 import { RemoteRegion, type FallbackProps } from '../federation/remote-region';
 import { REMOTE_MODULES } from '../federation/remote-modules';
+import { useSessionUser } from '../session/session';
 
 /**
  * Mounts the auth remote's modals once. They subscribe to `ui:open-modal` themselves; the shell only
@@ -14,7 +15,7 @@ export function ModalHost() {
   const ready = useRef(false);
   const pending = useRef<ModalName | null>(null);
   // The modals' code stays off the first screen's critical path: a guest needs them only after acting,
-  // so they load on the first sign of a person (pointer, key, touch, focus), or a few idle seconds after
+  // so they load on a guest's first sign of a person (pointer, key, touch, focus), or a few idle seconds after
   // the first screen's remote arrived, or at once when a modal is asked for earlier than that.
   const [armed, setArmed] = useState(false);
 
@@ -26,6 +27,15 @@ export function ModalHost() {
         pending.current = modal;
         setArmed(true);
       });
+    return () => subscription.unsubscribe();
+  }, []);
+
+  // Every modal is a guest's (log in, sign up, please log in): for a user, loading mf-auth ahead was ~0.3–0.7 s of
+  // script at a phone's 4× CPU inside Lighthouse's blocking-time window (issue 31). A user who logs out becomes a
+  // guest, and the modals load ahead from then on; a modal asked for earlier still loads at once (above).
+  const guest = useSessionUser() === null;
+  useEffect(() => {
+    if (!guest) return;
     const arm = () => setArmed(true);
     const stopIntents = onFirstIntent(arm);
     let cancelIdle = () => {};
@@ -37,11 +47,10 @@ export function ModalHost() {
     });
     return () => {
       unmounted = true;
-      subscription.unsubscribe();
       stopIntents();
       cancelIdle();
     };
-  }, []);
+  }, [guest]);
 
   const onLoaded = useCallback(() => {
     ready.current = true;
