@@ -9,8 +9,8 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import type { Album, CreatedShare, Song } from '@tunafy/contracts';
-import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
-import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
+import { renderCover } from '../../services/api/src/media/synth/render-cover.js';
+import { synthesizeSong } from '../../services/api/src/media/synth/synth-song.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { startTestStack } from '../support/stack.js';
 

@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { ImportResponse, Song } from '@tunafy/contracts';
 import { repoRoot } from '@tunafy/stack';
 import { MongoClient, ObjectId } from 'mongodb';
-import { writeAudio, type AudioFixture } from '../../services/api/src/imports/test-audio.js';
+import { writeAudio, type AudioFixture } from '../../services/api/src/test/test-audio.js';
 import { ChangeFeed } from '../../services/api/src/catalog/change-feed.js';
 import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 

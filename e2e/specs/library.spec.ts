@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
-import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
+import { renderCover } from '../../services/api/src/media/synth/render-cover.js';
+import { synthesizeSong } from '../../services/api/src/media/synth/synth-song.js';
 import { expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 // The library remote end to end: production builds, gateway, real API and database, real uploads.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ImportResponse, Song } from '@tunafy/contracts';
-import { writeAudio } from '../../services/api/src/imports/test-audio.js';
+import { writeAudio } from '../../services/api/src/test/test-audio.js';
 import { toQueueItem } from '@tunafy/event-bus';
 import { publishOnBus } from '../support/bus.js';
 

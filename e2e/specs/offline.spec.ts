@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
 import type { ImportResponse, Playlist, Song } from '@tunafy/contracts';
-import { writeAudio } from '../../services/api/src/imports/test-audio.js';
+import { writeAudio } from '../../services/api/src/test/test-audio.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { createPlaylistThroughApi, csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount } from '../support/fixtures.js';
 

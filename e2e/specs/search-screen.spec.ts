@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import type { ImportResponse } from '@tunafy/contracts';
-import { writeAudio } from '../../services/api/src/imports/test-audio.js';
+import { writeAudio } from '../../services/api/src/test/test-audio.js';
 import { lastOnBus } from '../support/bus.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';

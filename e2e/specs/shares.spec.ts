@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Frame, Page } from '@playwright/test';
 import type { Album, Song } from '@tunafy/contracts';
-import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
-import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
+import { renderCover } from '../../services/api/src/media/synth/render-cover.js';
+import { synthesizeSong } from '../../services/api/src/media/synth/synth-song.js';
 import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 
 // Share links (issue 28, docs/shares.md) end to end: the owner copies a link to an album from its menu, someone

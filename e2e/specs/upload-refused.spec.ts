@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { writeAudio } from '../../services/api/src/imports/test-audio.js';
+import { writeAudio } from '../../services/api/src/test/test-audio.js';
 import { expect, hasRemote, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 // Issue 32, "A refused upload says why": the session ends in another tab while a bulk upload runs; the upload tab

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { IMPORT_MESSAGES } from '@tunafy/contracts';
-import { testPicture, writeAudio } from '../../services/api/src/imports/test-audio.js';
+import { testPicture, writeAudio } from '../../services/api/src/test/test-audio.js';
 import { expect, hasRemote, test, waitForRegionsSettled } from '../support/fixtures.js';
 
 // The upload screen end to end (issue 13, docs/import.md "The upload screen"): a folder of tagged files of several

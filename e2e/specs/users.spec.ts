@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Album, Playlist, SessionUser, Song } from '@tunafy/contracts';
-import { renderCover } from '../../services/api/src/seed/media/render-cover.js';
-import { synthesizeSong } from '../../services/api/src/seed/media/synth-song.js';
+import { renderCover } from '../../services/api/src/media/synth/render-cover.js';
+import { synthesizeSong } from '../../services/api/src/media/synth/synth-song.js';
 import { csrfToken, expect, hasRemote, recordPlayerCommands, recordedPlayerCommands, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 // A user's page end to end: an artist's name leads there from the library, it lists their songs (most played

@@ -13,7 +13,7 @@ export interface MediaGenerators {
  * services/api, outside this package's sources; `npm run bench` builds first).
  */
 export async function loadMediaGenerators(): Promise<MediaGenerators> {
-  const dist = join(repoRoot(), 'services/api/dist/seed/media');
+  const dist = join(repoRoot(), 'services/api/dist/media/synth');
   const load = async (file: string) => (await import(pathToFileURL(join(dist, file)).href)) as Record<string, unknown>;
   try {
     const [song, cover] = await Promise.all([load('synth-song.js'), load('render-cover.js')]);

@@ -23,7 +23,7 @@ const LISTEN_SECONDS = 60;
 const READ_AHEAD_SECONDS = 10;
 /** What a listener buffers before it starts playing (a media element's "enough data" is a few seconds). */
 const START_SECONDS = 2;
-/** The same command the API runs (services/api/src/streaming/ffmpeg.ts). */
+/** The same command the API runs (services/api/src/media/transcoding/ffmpeg.ts). */
 const mp3Args = (input: string) =>
   ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', input, '-map', '0:a:0', '-vn', '-map_metadata', '-1', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', `${BITRATE}k`, '-ar', '44100', '-write_xing', '0', '-id3v2_version', '0', '-f', 'mp3', 'pipe:1'];
 

@@ -22,7 +22,7 @@ import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SongPresenter } from '../songs/song-presenter.js';
 import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
-import { invalidForm } from '../songs/upload-errors.js';
+import { invalidForm } from '../common/upload-errors.js';
 import { AlbumPresenter } from './album-presenter.js';
 import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
 

@@ -6,7 +6,7 @@ import { startApi } from '@tunafy/stack';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser, uniqueName, type ApiResponse } from '../test/api-client.js';
 import { createAlbum, createSong, eventually, form } from '../test/fixtures.js';
-import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../imports/test-audio.js';
+import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../test/test-audio.js';
 
 // Credited artists (issue 25, docs/artists.md) through the real API, database engine and ffmpeg-made tagged files.
 

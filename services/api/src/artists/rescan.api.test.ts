@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RESCAN_ADMIN_EMAIL } from '../test/global-setup.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { announceDirectWrite, connectDb, eventually, form } from '../test/fixtures.js';
-import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../imports/test-audio.js';
+import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../test/test-audio.js';
 
 // `npm run rescan` and POST /api/admin/rescan (issue 25, docs/artists.md "Existing libraries"): songs imported before
 // credited artists existed are made here by importing tagged files and then removing what the import credited, as

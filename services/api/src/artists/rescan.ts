@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CatalogModel } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { readFileTags } from '../imports/audio-inspector.js';
+import { readFileTags } from '../imports/audio-inspector.service.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
-import { AlbumCredits } from './album-credits.js';
-import { ArtistResolver } from './artist-resolver.js';
+import { AlbumCredits } from './album-credits.service.js';
+import { ArtistResolver } from './artist-resolver.service.js';
 import { RescanMarksRepository } from '../persistence/rescan-marks.repository.js';
 
 const JOB = 'artists';

@@ -4,7 +4,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CsrfService } from './csrf.service.js';
 import { LocalStrategy } from './local.strategy.js';
-import { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { SessionSerializer } from './session.serializer.js';
 
 @Module({

@@ -3,7 +3,7 @@ import { MESSAGES, type LoginInput, type SessionUser, type SignupInput } from '@
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { DuplicateUserError, UsersRepository, type UserRecord } from '../persistence/users.repository.js';
-import { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from './password-hasher.service.js';
 
 export function toSessionUser(user: UserRecord): SessionUser {
   return { id: user.id, username: user.username, email: user.email };

@@ -32,7 +32,7 @@ import { SubsonicApi } from '../subsonic/subsonic-api.js';
 import { SharePages } from '../shares/share-pages.js';
 import { sharePagesRouter } from '../shares/share-pages.router.js';
 import { redactSubsonicRequest, subsonicRouter } from '../subsonic/subsonic-router.js';
-import { Transcoder } from '../streaming/transcoder.js';
+import { Transcoder } from '../media/transcoding/transcoder.js';
 import { LIMITS } from '@tunafy/contracts';
 import { closeGracefullyAfterEarlyAnswer } from '@tunafy/server-kit';
 

@@ -2,7 +2,7 @@ import { COVER_PIXELS_MESSAGE, COVER_SIZES, type Song } from '@tunafy/contracts'
 import { ObjectId } from 'mongodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { synthesizeSong } from '../seed/media/synth-song.js';
+import { synthesizeSong } from '../media/synth/synth-song.js';
 import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';
 import { createSong, fileId, form } from '../test/fixtures.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';

@@ -11,7 +11,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore } from '../media/media-store.js';
 import { importUploadBytes, receivedBytes } from '../observability/metrics.js';
-import { sniffContainer } from './audio-inspector.js';
+import { sniffContainer } from './audio-inspector.service.js';
 import { AUDIO_FIELD } from './song-importer.js';
 
 export const COVER_FIELD = 'cover';

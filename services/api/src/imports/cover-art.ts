@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { MediaInspector } from '../media/media-inspector.js';
 import { MediaStore, type MediaUpload } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';
-import { renderCover } from '../seed/media/render-cover.js';
+import { renderCover } from '../media/synth/render-cover.js';
 
 export type CoverSource = 'embedded' | 'sidecar' | 'album' | 'generated';
 

@@ -7,7 +7,7 @@ import { IMPORT_MESSAGES, type Album, type AlbumSongsResponse, type Song, type S
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser } from '../test/api-client.js';
 import { connectDb, coverBytes } from '../test/fixtures.js';
-import { writeAudio } from './test-audio.js';
+import { writeAudio } from '../test/test-audio.js';
 
 const apiUrl = inject('apiUrl');
 const entry = fileURLToPath(new URL('../../dist/import-cli.js', import.meta.url));

@@ -10,14 +10,14 @@ import type { MediaFileUpload, MediaStore, MediaUpload, StoredMedia } from '../m
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { SharedCovers } from '../media/shared-covers.js';
 import type { NewSong, SongRecord, SongsRepository } from '../persistence/songs.repository.js';
-import type { AlbumResolver } from './album-resolver.js';
-import type { AlbumCredits } from '../artists/album-credits.js';
-import type { ArtistResolver } from '../artists/artist-resolver.js';
-import type { AudioInspector } from './audio-inspector.js';
+import type { AlbumResolver } from './album-resolver.service.js';
+import type { AlbumCredits } from '../artists/album-credits.service.js';
+import type { ArtistResolver } from '../artists/artist-resolver.service.js';
+import type { AudioInspector } from './audio-inspector.service.js';
 import type { CoverArt } from './cover-art.js';
 import type { Claim, ClaimKind, ImportClaimsRepository } from '../persistence/import-claims.repository.js';
 import { SONG_CLAIM_IN_FLIGHT_MS, SongImporter, sha256Of } from './song-importer.js';
-import { SongHashClaims } from './song-hash-claims.js';
+import { SongHashClaims } from './song-hash-claims.service.js';
 
 const USER = 'a'.repeat(24);
 const dir = mkdtempSync(join(tmpdir(), 'tunafy-importer-'));

@@ -5,21 +5,21 @@ import { Injectable, Optional } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, IMPORT_MESSAGES, importFieldsSchema, tagsFromFileName, validate, type ImportedTags } from '@tunafy/contracts';
 import mongoose from 'mongoose';
 import type { AlbumRecord } from '../persistence/albums.repository.js';
-import { AlbumCredits } from '../artists/album-credits.js';
-import { ArtistResolver } from '../artists/artist-resolver.js';
+import { AlbumCredits } from '../artists/album-credits.service.js';
+import { ArtistResolver } from '../artists/artist-resolver.service.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
 import { LyricsRepository } from '../persistence/lyrics.repository.js';
-import { parseLyricsText, type CleanLyrics } from '../lyrics/lyrics-text.js';
+import { parseLyricsText, type CleanLyrics } from '../common/lyrics-text.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
-import { AlbumResolver } from './album-resolver.js';
-import { AudioInspector, type FileTags } from './audio-inspector.js';
+import { AlbumResolver } from './album-resolver.service.js';
+import { AudioInspector, type FileTags } from './audio-inspector.service.js';
 import { CoverArt, type CoverSource } from './cover-art.js';
-import { SongHashClaims } from './song-hash-claims.js';
+import { SongHashClaims } from './song-hash-claims.service.js';
 
 /** The field an upload's file problems are keyed by (the multipart field of the audio). */
 export const AUDIO_FIELD = 'file';
@@ -29,7 +29,7 @@ export const AUDIO_FIELD = 'file';
  * uploading for SONG_CLAIM_IN_FLIGHT_MS (a 320 MB WAV into GridFS on a slow
  * engine takes minutes), then as left behind by a crash.
  */
-export { SONG_CLAIM_IN_FLIGHT_MS } from './song-hash-claims.js';
+export { SONG_CLAIM_IN_FLIGHT_MS } from './song-hash-claims.service.js';
 
 export interface ImportSource {
   /** The audio on local disk: a spooled upload, or a file of the folder being imported. */

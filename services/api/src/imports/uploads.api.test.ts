@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { cookieHeader } from '@tunafy/stack';
 import { connectDb, coverBytes, coverFile, createAlbum, createSong, form, mediaFileCount, rawFile, songBytes } from '../test/fixtures.js';
-import { FIXTURE_EXTENSIONS, testPicture, writeAudio, type AudioFixture } from './test-audio.js';
+import { FIXTURE_EXTENSIONS, testPicture, writeAudio, type AudioFixture } from '../test/test-audio.js';
 
 const apiUrl = inject('apiUrl');
 const cacheDir = inject('apiEnv').MEDIA_CACHE_DIR!;

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CoverPipeline } from '../covers/covers.service.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
-import { AlbumResolver } from '../imports/album-resolver.js';
+import { AlbumResolver } from '../imports/album-resolver.service.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { SharedCovers } from '../media/shared-covers.js';

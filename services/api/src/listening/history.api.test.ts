@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ObjectId } from 'mongodb';
 import type { HistoryResponse, ImportResponse, Playlist, RecentItemsResponse, Song, TopResponse } from '@tunafy/contracts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { writeAudio } from '../imports/test-audio.js';
+import { writeAudio } from '../test/test-audio.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { form } from '../test/fixtures.js';
 import { apiSuite, type TestUser as User } from '../test/suite.js';

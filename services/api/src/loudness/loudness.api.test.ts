@@ -10,7 +10,7 @@ import { startApi, throwawayApiEnv, type RunningApi } from '@tunafy/stack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser, type ApiClient } from '../test/api-client.js';
 import { connectDb, createSong, form } from '../test/fixtures.js';
-import { writeAudio, type AudioFixture } from '../imports/test-audio.js';
+import { writeAudio, type AudioFixture } from '../test/test-audio.js';
 import { appPassword, callOk, subsonicClient } from '../subsonic/subsonic-testing.js';
 
 // Loudness (issue 27, docs/streaming.md "Loudness"): real API processes, real ffmpeg, on a database of their own (the

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { callOk, appPassword, subsonicClient } from '../subsonic/subsonic-testing.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { createSong, form } from '../test/fixtures.js';
-import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../imports/test-audio.js';
+import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../test/test-audio.js';
 
 const apiUrl = inject('apiUrl');
 const dir = mkdtempSync(join(tmpdir(), 'tunafy-lyrics-'));

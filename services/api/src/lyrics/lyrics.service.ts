@@ -4,9 +4,9 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { requiredSong } from '../catalog/required-records.js';
 import { ApiException } from '../common/api-exception.js';
 import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
-import type { EmbeddedLyrics } from './embedded-lyrics.js';
+import type { EmbeddedLyrics } from '../common/embedded-lyrics.js';
 import { LyricsIndex } from './lyrics-index.js';
-import { parseLyricsText } from './lyrics-text.js';
+import { parseLyricsText } from '../common/lyrics-text.js';
 import { LyricsRepository, type LyricsRecord } from '../persistence/lyrics.repository.js';
 
 export type FileLyricsOutcome = 'stored' | 'unchanged' | 'none' | 'owned';

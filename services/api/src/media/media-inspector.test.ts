@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { synthesizeSong } from '../seed/media/synth-song.js';
+import { synthesizeSong } from './synth/synth-song.js';
 import { MediaInspector } from './media-inspector.js';
 import { noiseBytes, tinyGif, tinyJpeg, tinyPdf, tinyPng } from './test-files.js';
 

@@ -1,6 +1,6 @@
 import { LIMITS, MESSAGES } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
-import { synthesizeSong } from '../seed/media/synth-song.js';
+import { synthesizeSong } from './synth/synth-song.js';
 import { MediaInspector } from './media-inspector.js';
 import { MediaStore, type MediaFile, type MediaUpload, type StoredMedia } from './media-store.js';
 import { MediaUploads } from './media-uploads.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startApi, startDatabase, throwawayApiEnv, type RunningApi, type RunningDatabase } from '@tunafy/stack';
 import { MongoClient, type Db, type ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synthesizeSongOfSize } from '../seed/media/synth-song.js';
+import { synthesizeSongOfSize } from './synth/synth-song.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { coverFile, createSong, songBytes, songForm } from '../test/fixtures.js';
 

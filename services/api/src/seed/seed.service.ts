@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { AlbumsRepository } from '../persistence/albums.repository.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../auth/password-hasher.service.js';
 import { LikesRepository } from '../persistence/likes.repository.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { DB_CONNECTION } from '../database/tokens.js';
@@ -13,8 +13,8 @@ import { SongsRepository } from '../persistence/songs.repository.js';
 import { UsersRepository } from '../persistence/users.repository.js';
 import { CATALOG, songCover, type SeedCatalog } from './catalog.js';
 import { SeedClaim } from './seed-claim.js';
-import { renderCover } from './media/render-cover.js';
-import { synthesizeSong } from './media/synth-song.js';
+import { renderCover } from '../media/synth/render-cover.js';
+import { synthesizeSong } from '../media/synth/synth-song.js';
 
 interface SeedKeyDocument {
   _id: string;

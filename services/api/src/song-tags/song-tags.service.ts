@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { cleanArtistName, creditsFromTags, songsTagsSchema, songTagsSchema, validate, type SessionUser, type Song, type SongsTagsResponse, type SongTagsRequest } from '@tunafy/contracts';
 import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
-import { ArtistResolver } from '../artists/artist-resolver.js';
+import { ArtistResolver } from '../artists/artist-resolver.service.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { requireId } from '../common/ids.js';

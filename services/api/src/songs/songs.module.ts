@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SongHashClaims } from '../imports/song-hash-claims.js';
+import { SongHashClaims } from '../imports/song-hash-claims.service.js';
 import { SongPresenter } from './song-presenter.js';
 import { SongsController } from './songs.controller.js';
 import { SongsService } from './songs.service.js';

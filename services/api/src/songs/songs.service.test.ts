@@ -8,7 +8,7 @@ import type { MediaUpload, StoredMedia } from '../media/media-store.js';
 import type { MediaUploads } from '../media/media-uploads.js';
 import type { SharedCovers } from '../media/shared-covers.js';
 import type { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
-import { sha256OfBytes, type SongHashClaims } from '../imports/song-hash-claims.js';
+import { sha256OfBytes, type SongHashClaims } from '../imports/song-hash-claims.service.js';
 import { SongPresenter } from './song-presenter.js';
 import { SongsService, type SongFiles } from './songs.service.js';
 import type { NewSong, SongPatch, SongRecord, SongsRepository } from '../persistence/songs.repository.js';

@@ -10,12 +10,12 @@ import { catalogListSource, type ListSource } from '../catalog/list-source.js';
 import { MemoryCatalogReads } from '../catalog/reads/memory-catalog-reads.js';
 import { CATALOG_READS, type CatalogReads } from '../catalog/reads/read-port.js';
 import type { MediaUpload, StoredMedia } from '../media/media-store.js';
-import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.js';
+import { SongHashClaims, sha256OfBytes } from '../imports/song-hash-claims.service.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { PlaylistEntriesRepository } from '../persistence/playlist-entries.repository.js';
 import { SongPresenter } from './song-presenter.js';
-import { invalidForm } from './upload-errors.js';
+import { invalidForm } from '../common/upload-errors.js';
 import { SongsRepository, type SongPatch, type SongRecord } from '../persistence/songs.repository.js';
 
 export interface SongFiles {

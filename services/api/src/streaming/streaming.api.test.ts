@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appPassword } from '../subsonic/subsonic-testing.js';
 import { newUser } from '../test/api-client.js';
 import { createSong, fileId } from '../test/fixtures.js';
-import { declaredLength } from './stream-plan.js';
+import { declaredLength } from '../media/transcoding/stream-plan.js';
 import { eventually, ffmpegsNaming, makeAudio, metric, probe, scratch, sessionCookie, uploadSong } from './streaming-testing.js';
 
 // GET /api/songs/{id}/stream (issue 27, docs/streaming.md "Transcoding") against its own API process, so the caps,

@@ -4,10 +4,10 @@ import type { Request, Response } from 'express';
 import { ApiException } from '../common/api-exception.js';
 import { CurrentUser } from '../common/auth.decorators.js';
 import { requireId } from '../common/ids.js';
-import { sendSongStream } from './send-song-stream.js';
-import { SongStreams, streamException } from './song-streams.js';
-import { webStreamAsk } from './stream-plan.js';
-import { Transcoder } from './transcoder.js';
+import { sendSongStream } from '../http/send-song-stream.js';
+import { SongStreams, streamException } from './song-streams.service.js';
+import { webStreamAsk } from '../media/transcoding/stream-plan.js';
+import { Transcoder } from '../media/transcoding/transcoder.js';
 
 /** `GET /api/songs/{id}/stream` (docs/streaming.md): the song at the asked quality, for logged-in users as `/api/files` audio is. */
 @Controller('songs')

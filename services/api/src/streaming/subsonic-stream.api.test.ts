@@ -5,7 +5,7 @@ import SubsonicAPI from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser } from '../test/api-client.js';
 import { appPassword } from '../subsonic/subsonic-testing.js';
-import { declaredLength } from './stream-plan.js';
+import { declaredLength } from '../media/transcoding/stream-plan.js';
 import { makeAudio, probe, scratch, uploadSong } from './streaming-testing.js';
 
 // Subsonic's stream with maxBitRate, format and timeOffset (issue 27) through npm's subsonic-api client: the web

@@ -2,7 +2,7 @@ import type { Album, Song } from '@tunafy/contracts';
 import sharp from 'sharp';
 import SubsonicAPI from 'subsonic-api';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { renderCover } from '../seed/media/render-cover.js';
+import { renderCover } from '../media/synth/render-cover.js';
 import { ApiClient, newUser } from '../test/api-client.js';
 import { createAlbum, createSong, fileId, form } from '../test/fixtures.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';

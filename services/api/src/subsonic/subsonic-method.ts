@@ -2,7 +2,7 @@ import type { SessionUser } from '@tunafy/contracts';
 import type { SubsonicParams } from './protocol/subsonic-params.js';
 import type { SubsonicPayload } from './protocol/subsonic-response.js';
 import type { SharedAnswer } from './shared-answer.js';
-import type { TranscodeRequest } from '../streaming/send-transcode.js';
+import type { TranscodeRequest } from '../http/send-transcode.js';
 
 /** One signed-in call to a method: its parameters, the user the app password belongs to, and the app's name (`c`). */
 export interface SubsonicCall {

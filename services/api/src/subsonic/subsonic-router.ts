@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import express, { Router, type Request, type Response } from 'express';
 import type { MediaStore } from '../media/media-store.js';
-import { sendSongStream, type StreamFailure } from '../streaming/send-song-stream.js';
-import { TRANSCODE_FAILED_MESSAGE, TRANSCODING_UNAVAILABLE_MESSAGE, type PreparedStream } from '../streaming/song-streams.js';
-import type { Transcoder } from '../streaming/transcoder.js';
+import { sendSongStream, type PreparedStream, type StreamFailure } from '../http/send-song-stream.js';
+import { TRANSCODE_FAILED_MESSAGE, TRANSCODING_UNAVAILABLE_MESSAGE } from '../streaming/song-streams.service.js';
+import type { Transcoder } from '../media/transcoding/transcoder.js';
 import type { SubsonicApi } from './subsonic-api.js';
 import type { SubsonicAnswer } from './subsonic-method.js';
 import type { SharedRendering } from './shared-answer.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppPasswordsResponse, CreatedAppPassword, ImportResponse } from '@tunafy/contracts';
 import SubsonicAPI from 'subsonic-api';
 import { expect } from 'vitest';
-import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../imports/test-audio.js';
+import { FIXTURE_EXTENSIONS, writeAudio, type AudioFixture } from '../test/test-audio.js';
 import type { ApiClient } from '../test/api-client.js';
 import { form } from '../test/fixtures.js';
 import { checkSubsonicResponse } from './testing/opensubsonic-schema.js';

@@ -2,8 +2,8 @@ import { MongoClient, type Db } from 'mongodb';
 import { parseBuffer } from 'music-metadata';
 import type { Album, Song } from '@tunafy/contracts';
 import { ChangeFeed } from '../catalog/change-feed.js';
-import { renderCover } from '../seed/media/render-cover.js';
-import { synthesizeSong } from '../seed/media/synth-song.js';
+import { renderCover } from '../media/synth/render-cover.js';
+import { synthesizeSong } from '../media/synth/synth-song.js';
 import type { ApiClient } from './api-client.js';
 
 /**

@@ -30,8 +30,8 @@ import { MongoClient, GridFSBucket, ObjectId } from 'mongodb';
 import sharp from 'sharp';
 import { deriveCovers, readPicture } from '../covers/cover-encoder.js';
 import { keptFormats } from '../covers/cover-rules.js';
-import { renderCover } from '../seed/media/render-cover.js';
-import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from '../imports/test-audio.js';
+import { renderCover } from '../media/synth/render-cover.js';
+import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from './test-audio.js';
 import { newUser, type ApiClient } from './api-client.js';
 
 const run = promisify(execFile);

@@ -5,8 +5,8 @@ import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
 import { isId } from '../../common/ids.js';
 import { MediaStore } from '../../media/media-store.js';
-import { SongStreams } from '../../streaming/song-streams.js';
-import { subsonicStreamAsk } from '../../streaming/stream-plan.js';
+import { SongStreams } from '../../streaming/song-streams.service.js';
+import { subsonicStreamAsk } from '../../media/transcoding/stream-plan.js';
 import type { SongRecord } from '../../persistence/songs.repository.js';
 import { UnreadableCover } from '../../media/picture-header.js';
 import { CoverPipeline } from '../../covers/covers.service.js';
@@ -90,7 +90,7 @@ export class MediaMethods implements SubsonicMethodGroup {
     stream: async (call) => {
       const { song } = await this.song(call);
       const request = streamRequest(call.params);
-      // The web route's plan (streaming/stream-plan.ts): format=raw or a limit at or over the file's own bitrate is the stored file.
+      // The web route's plan (media/transcoding/stream-plan.ts): format=raw or a limit at or over the file's own bitrate is the stored file.
       const prepared = await this.streams.prepare(song, subsonicStreamAsk(request), call.user.id, { estimateLength: request.estimateContentLength });
       if (!prepared) throw SubsonicError.notFound('File');
       if (prepared.kind === 'original') return { kind: 'file', fileId: song.audioFileId };

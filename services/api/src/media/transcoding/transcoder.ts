@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { TranscodeFormat } from '@tunafy/contracts';
-import { APP_CONFIG, type AppConfig, type TranscodingConfig } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig, type TranscodingConfig } from '../../config/app-config.js';
 import { FfmpegRun, TooManyTranscodes, TranscodeFailed, TranscodingUnavailable, ffmpegArgs } from './ffmpeg.js';
 import { transcodeMetrics } from './transcode-metrics.js';
 import { FinishedOutput, FollowedOutput, TranscodeJob, type TranscodeOutput } from './transcode-job.js';

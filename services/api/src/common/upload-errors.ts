@@ -1,5 +1,5 @@
 import { MESSAGES } from '@tunafy/contracts';
-import { ApiException } from '../common/api-exception.js';
+import { ApiException } from './api-exception.js';
 
 const TOO_LARGE: ReadonlySet<string> = new Set([MESSAGES.coverTooLarge, MESSAGES.songTooLarge]);
 

@@ -3,10 +3,12 @@ import type { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { MediaFile } from '../media/media-store.js';
 import { clearMediaHeaders, sendMedia } from '../media/send-media.js';
-import { TooManyTranscodes, TranscodeFailed, TranscodingUnavailable } from './ffmpeg.js';
-import { sendTranscode } from './send-transcode.js';
-import type { PreparedStream } from './song-streams.js';
-import type { Transcoder } from './transcoder.js';
+import { TooManyTranscodes, TranscodeFailed, TranscodingUnavailable } from '../media/transcoding/ffmpeg.js';
+import { sendTranscode, type TranscodeRequest } from './send-transcode.js';
+import type { Transcoder } from '../media/transcoding/transcoder.js';
+
+/** A song's audio as a request will get it: the stored file as it is, or a transcode of its local copy. */
+export type PreparedStream = { kind: 'original'; file: MediaFile } | { kind: 'transcode'; request: TranscodeRequest };
 
 /**
  * Why a song's audio could not be sent, decided before any byte went out (headers cleared), for each way in to answer

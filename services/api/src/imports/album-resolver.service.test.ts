@@ -9,7 +9,7 @@ import { SharedCoversRepository } from '../media/shared-covers.repository.js';
 import { tinyPng } from '../media/test-files.js';
 import { SongsRepository } from '../persistence/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
-import { AlbumResolver } from './album-resolver.js';
+import { AlbumResolver } from './album-resolver.service.js';
 import { ImportClaimsRepository } from '../persistence/import-claims.repository.js';
 
 const suite = mediaStoreSuite('tunafy-album-resolver-');

@@ -4,7 +4,7 @@ import { AUDIO_FORMAT_INFO, audioFormatOf, tagFieldsOf, type AudioContainer, typ
 import type { FileTypeResult } from 'file-type';
 import type { IAudioMetadata } from 'music-metadata';
 import { loudnessFromReplayGain, type TaggedLoudness } from '../persistence/loudness-values.js';
-import { embeddedLyrics, type EmbeddedLyrics } from '../lyrics/embedded-lyrics.js';
+import { embeddedLyrics, type EmbeddedLyrics } from '../common/embedded-lyrics.js';
 import { loadFileType, loadMusicMetadata } from '../media/parsers.js';
 
 /** What a file's own tags say; every field may be missing. */

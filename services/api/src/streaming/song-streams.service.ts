@@ -3,12 +3,8 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { MediaStore, type MediaFile } from '../media/media-store.js';
 import type { SongRecord } from '../persistence/songs.repository.js';
-import type { StreamFailure } from './send-song-stream.js';
-import type { TranscodeRequest } from './send-transcode.js';
-import { planStream, type StreamAsk } from './stream-plan.js';
-
-/** A song's audio as a request will get it: the stored file as it is, or a transcode of its local copy. */
-export type PreparedStream = { kind: 'original'; file: MediaFile } | { kind: 'transcode'; request: TranscodeRequest };
+import type { PreparedStream, StreamFailure } from '../http/send-song-stream.js';
+import { planStream, type StreamAsk } from '../media/transcoding/stream-plan.js';
 
 /**
  * Decides how a song is streamed (docs/streaming.md), for the web route and Subsonic's `stream`: one plan from the

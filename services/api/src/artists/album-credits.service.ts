@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { VARIOUS_ARTISTS } from '@tunafy/contracts';
 import { AlbumsRepository, type AlbumRecord } from '../persistence/albums.repository.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { ArtistResolver } from './artist-resolver.js';
+import { ArtistResolver } from './artist-resolver.service.js';
 
 /**
  * Who an album is credited to as files join it (docs/artists.md, "Albums and compilations"): a file credits

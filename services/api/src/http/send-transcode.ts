@@ -6,10 +6,10 @@ import type { Request, Response } from 'express';
 import parseRange from 'range-parser';
 import type { MediaFile } from '../media/media-store.js';
 import { sendMedia } from '../media/send-media.js';
-import { TranscodeFailed, type FfmpegRun } from './ffmpeg.js';
-import { bytesPerSecond, declaredLength, secondsAt, type TranscodePlan } from './stream-plan.js';
-import type { TranscodeOutput } from './transcode-job.js';
-import type { OutputSource, TranscodeInput, Transcoder } from './transcoder.js';
+import { TranscodeFailed, type FfmpegRun } from '../media/transcoding/ffmpeg.js';
+import { bytesPerSecond, declaredLength, secondsAt, type TranscodePlan } from '../media/transcoding/stream-plan.js';
+import type { TranscodeOutput } from '../media/transcoding/transcode-job.js';
+import type { OutputSource, TranscodeInput, Transcoder } from '../media/transcoding/transcoder.js';
 
 const openFile = promisify(open);
 const readInto = promisify(read);

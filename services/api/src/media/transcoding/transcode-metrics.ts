@@ -1,5 +1,5 @@
 import { Counter, Gauge } from 'prom-client';
-import { registry } from '../observability/metrics.js';
+import { registry } from '../../observability/metrics.js';
 
 const transcodes = new Counter({
   name: 'tunafy_transcodes_total',

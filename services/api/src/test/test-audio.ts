@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import type { AudioFormat, TagFields } from '@tunafy/contracts';
-import { renderCover } from '../seed/media/render-cover.js';
+import { renderCover } from '../media/synth/render-cover.js';
 
 const run = promisify(execFile);
 

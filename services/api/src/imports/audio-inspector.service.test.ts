@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AUDIO_FORMAT_INFO, AUDIO_FORMATS, type AudioFormat } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AudioInspector, sniffContainer, WHOLE_READ_MAX_BYTES } from './audio-inspector.js';
+import { AudioInspector, sniffContainer, WHOLE_READ_MAX_BYTES } from './audio-inspector.service.js';
 import { mergeTags } from './song-importer.js';
-import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from './test-audio.js';
+import { FIXTURE_EXTENSIONS, testPicture, writeAudio } from '../test/test-audio.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tunafy-inspector-'));
 const inspector = new AudioInspector();
