@@ -48,6 +48,8 @@ async function csrf(context: BrowserContext): Promise<string> {
 
 /** Long tasks of the page since it loaded, collected by an init script (the page's code as a string: see streaming-perf.ts). */
 const OBSERVE_LONG_TASKS = `(() => {
+  // Room for every song and cover of a run (the default keeps 250 entries, fewer than a run's page, songs and covers).
+  performance.setResourceTimingBufferSize(5000);
   window.__longTasks = [];
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); }).observe({ type: 'longtask', buffered: true });
 })()`;
@@ -107,6 +109,34 @@ const PUT = `async ({ urls, limit }) => {
   return ms;
 }`;
 
+/**
+ * What the page's origin holds of the account's downloads: entries of its offline caches (audio, data) and of its
+ * registry. A run must start from none, else it times songs found stored instead of fetched.
+ */
+const STORED = `(async () => {
+  const counts = { audio: 0, data: 0, registry: 0 };
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('tunafy-offline:')) continue;
+    const kind = name.endsWith(':audio') ? 'audio' : 'data';
+    counts[kind] += (await (await caches.open(name)).keys()).length;
+  }
+  for (const { name } of await indexedDB.databases()) {
+    if (!name || !name.startsWith('tunafy-offline-')) continue;
+    counts.registry += await new Promise((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('registry')) { db.close(); resolve(0); return; }
+        const count = db.transaction('registry').objectStore('registry').count();
+        count.onsuccess = () => { db.close(); resolve(count.result); };
+        count.onerror = () => { db.close(); reject(count.error); };
+      };
+    });
+  }
+  return counts;
+})()`;
+
 const { root, gateway, browser, stop } = await startPerfStack('tunafy-offline-perf');
 try {
   const context = await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
@@ -157,6 +187,9 @@ try {
   const stepTimes = new Map<string, number[]>();
   const putMs = new Map<number, number[]>();
   let routed: string[] = [];
+  /** Per run: the songs fetched (must be all of them) and the /api/files/ requests (covers) before "Downloaded". */
+  const songFetches: number[] = [];
+  const coversBeforeDone: number[] = [];
   let bytes = warm.bytes;
   for (let i = 0; i < runs; i++) {
     const measured = await raw(`run ${i}`);
@@ -168,6 +201,9 @@ try {
     await page.goto(`/playlists/${playlist.id}`);
     const download = page.getByRole('button', { name: 'Download', exact: true });
     await download.waitFor();
+    // Nothing stored: every song of this run is fetched (a run that found songs stored would time the registry).
+    const before = (await page.evaluate(STORED)) as Record<string, number>;
+    if (before.audio + before.data + before.registry > 0) throw new Error(`run ${i + 1} starts with downloads stored: ${JSON.stringify(before)}`);
     await page.evaluate(TIME_DOWNLOAD);
     await download.click();
     await page.getByText('Downloaded', { exact: true }).waitFor({ timeout: 600_000 });
@@ -179,9 +215,20 @@ try {
     for (const { step, at } of marks) if (!marks.some((other) => other.step === step && other.at < at)) stepTimes.set(step, [...(stepTimes.get(step) ?? []), at]);
     // Whether the worker's static route sent the songs' fetches to the network without it (Chromium's router fields).
     routed = (await page.evaluate(`performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/stream') && entry.startTime >= ${started}).map((entry) => entry.workerMatchedSourceType ?? (entry.workerStart > 0 ? 'worker' : 'none'))`)) as string[];
+    const coverFetches = (await page.evaluate(`performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/api/files/') && entry.startTime >= ${started} && entry.startTime <= ${ended}).length`)) as number;
+    songFetches.push(routed.length);
+    coversBeforeDone.push(coverFetches);
+    if (routed.length !== songCount) throw new Error(`run ${i + 1} fetched ${routed.length} songs of ${songCount}: its time is not a download's`);
     stepTimes.set('rendered', [...(stepTimes.get('rendered') ?? []), ended - started]);
+    // Removed, and nothing left (a removal cut short by the next navigation would leave songs for the next run).
     await page.getByRole('button', { name: 'Remove download' }).click();
     await page.getByRole('button', { name: 'Download', exact: true }).waitFor();
+    let left: Record<string, number> = {};
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      left = (await page.evaluate(STORED)) as Record<string, number>;
+      if (left.audio + left.data + left.registry === 0) break;
+    }
+    if (left.audio + left.data + left.registry > 0) throw new Error(`run ${i + 1}'s removal left ${JSON.stringify(left)}`);
   }
   const mbps = (ms: number) => ((bytes * 8) / 1e6 / (ms / 1000)).toFixed(0);
   console.log(`raw fetch of the ${songCount} URLs:  median ${(median(rawMs) / 1000).toFixed(2)} s = ${mbps(median(rawMs))} Mbit/s (runs: ${rawMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
@@ -189,6 +236,7 @@ try {
   console.log(`ratio to raw throughput: ${(median(rawMs) / median(downloadMs)).toFixed(2)} (target ≥ 0.8); ${(bytes / 1e6).toFixed(1)} MB`);
   for (const [limit, times] of putMs) console.log(`fetch into cache.put, ${limit} at a time (no page, registry or covers): median ${(median(times) / 1000).toFixed(2)} s = ${mbps(median(times))} Mbit/s (runs: ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`steps after the click (median ms): ${[...stepTimes].map(([step, times]) => `${step} ${median(times).toFixed(0)}`).join(', ')}`);
+  console.log(`song fetches per run: ${songFetches.join(', ')} of ${songCount}; /api/files/ requests (covers) before "Downloaded": ${coversBeforeDone.join(', ')}`);
   console.log(`the last download's song fetches by route: ${JSON.stringify(Object.fromEntries([...new Set(routed)].map((route) => [route, routed.filter((r) => r === route).length])))}`);
   console.log(`longest task while downloading: ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (target ≤ 100 ms)`);
 } finally {
