@@ -6,9 +6,12 @@ import { DownloadError, DownloadRegistry, removeDownload, syncDownload, tellServ
  * Then the worker fetches the offline screens' code again: a deploy since the last visit changed its files.
  */
 export async function syncAllDownloads(accountId: string): Promise<void> {
-  const downloads = await new DownloadRegistry(accountId).downloads();
+  const registry = new DownloadRegistry(accountId);
+  const downloads = await registry.downloads();
   for (const download of downloads) {
     await withAccountLock(accountId, async () => {
+      // Read again under the lock: a download removed while this waited would otherwise be fetched whole again.
+      if (!(await registry.download(download.key))) return;
       try {
         await syncDownload(accountId, download);
       } catch (error) {
