@@ -17,7 +17,7 @@ export const DOWNLOAD_CONCURRENCY = 4;
 /** The cover sizes stored: the header's (232 px shown) and a row's. Offline, a cover asked at another size gets one of these. */
 const ITEM_COVER_SIZE = 300;
 const ROW_COVER_SIZE = 64;
-/** Covers fetched at once, beside the songs: small files, but the API may resize each on its first ask. */
+/** Row covers fetched at once, after the songs: small files, but the API may resize each on its first ask. */
 const COVER_CONCURRENCY = 2;
 
 export interface DownloadProgress {
@@ -176,6 +176,11 @@ export interface SyncOptions {
   onProgress?: (progress: DownloadProgress) => void;
   env?: DownloadEnvironment;
   concurrency?: number;
+  /**
+   * Called once the audio, the item's page and the record are stored, before the songs' row covers are fetched:
+   * the download counts as done then (a row without its cover offline shows the placeholder until they land).
+   */
+  onStored?: (record: DownloadRecord) => void;
 }
 
 /**
@@ -185,7 +190,7 @@ export interface SyncOptions {
  * `removeDownload` clears it.
  */
 export async function syncDownload(accountId: string, target: DownloadTarget, options: SyncOptions = {}): Promise<DownloadRecord> {
-  const { signal, onProgress, env = pageEnvironment(), concurrency = DOWNLOAD_CONCURRENCY } = options;
+  const { signal, onProgress, onStored, env = pageEnvironment(), concurrency = DOWNLOAD_CONCURRENCY } = options;
   const key = downloadKey(target);
   const registry = new DownloadRegistry(accountId);
   const source = listSource(target);
@@ -231,19 +236,13 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
     }
     onProgress?.({ ...progress });
 
-    // Covers (the item's and the new songs' rows') in a lane of their own: a cover the API resizes on first ask
-    // must not hold an audio fetch's place (docs/benchmarks.md, "Offline download").
+    // The item's cover is part of its page: fetched beside the songs. The rows' covers wait until the audio is
+    // stored: each one the API resizes on first ask took CPU from the songs' answers (docs/benchmarks.md, "Offline download").
     const coverOf = (song: Song) => (song.song_cover_url ? coverSizeUrl(song.song_cover_url, ROW_COVER_SIZE) : null);
+    const notStored = (url: string | null): url is string => url !== null && !cachedData.has(pathOf(url));
     const itemCover = coverUrl ? coverSizeUrl(coverUrl, ITEM_COVER_SIZE) : null;
-    const covers = new Set([itemCover, ...missing.map(coverOf)].filter((url): url is string => url !== null && !cachedData.has(pathOf(url))));
-    side.add(
-      inPool([...covers], COVER_CONCURRENCY, (url) =>
-        storeCover(env, data, url, signal).catch((error: unknown) => {
-          // A row's cover is a nicety offline; the item's is part of its page.
-          if (url === itemCover) throw error;
-        }),
-      ),
-    );
+    if (notStored(itemCover)) side.add(storeCover(env, data, itemCover, signal));
+    const rowCovers = [...new Set(missing.map(coverOf))].filter((url): url is string => url !== itemCover && notStored(url));
 
     await inPool(missing, concurrency, async (song) => {
       // no-store: the copy kept is the Cache Storage one; the HTTP cache would write every song to disk a second time.
@@ -274,6 +273,16 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
     const record: DownloadRecord = { ...target, key, name, cover_url: coverUrl, song_ids: [...kept], bytes, quality, updated_at: new Date().toISOString() };
     await registry.saveDownload(record);
     markDownload('saved');
+    onStored?.(record);
+
+    // A row's cover is a nicety offline: one that fails is left out. Still inside the caller's lock, so a removal
+    // waits for (or, cancelling, stops) these writes and leaves no cover behind.
+    await inPool(rowCovers, COVER_CONCURRENCY, (url) =>
+      storeCover(env, data, url, signal).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+      }),
+    );
+    markDownload('covers-stored');
     return record;
   } catch (error) {
     // Every write started has ended before the caller may remove the download (a cancelled first one).

@@ -24,7 +24,6 @@ export interface ActiveDownload {
   progress: DownloadProgress;
   /** A first download (Cancel removes what it stored); false for a sync of one already made. */
   first: boolean;
-  controller: AbortController;
 }
 
 export interface DownloadsState {
@@ -58,7 +57,7 @@ async function reloadRecords(accountId: string): Promise<void> {
 function useAccount(accountId: string | null): void {
   useEffect(() => {
     if (!accountId || state.accountId === accountId) return;
-    for (const download of state.active.values()) download.controller.abort();
+    for (const controller of running.values()) controller.abort();
     update({ accountId, records: new Map(), active: new Map(), failed: new Map() });
     void reloadRecords(accountId);
   }, [accountId]);
@@ -69,7 +68,7 @@ getEventBus()
   .on('auth:session')
   .subscribe(({ user }) => {
     if (user?.id === state.accountId) return;
-    for (const download of state.active.values()) download.controller.abort();
+    for (const controller of running.values()) controller.abort();
     update({ accountId: user?.id ?? null, records: new Map(), active: new Map(), failed: new Map() });
     if (user) void reloadRecords(user.id);
   });
@@ -88,6 +87,12 @@ export function useDownloadRecords(accountId: string | null): ReadonlyMap<string
   return useSyncExternalStore(subscribe, () => state.records);
 }
 
+/**
+ * Downloads of this page still running, by key: a download's row covers are fetched after it shows as done (no
+ * longer in `active`), and a removal still cancels them, and a visit does not start a second sync meanwhile.
+ */
+const running = new Map<string, AbortController>();
+
 let persistenceAsked = false;
 /** How often a running download's count is shown again. */
 const PROGRESS_INTERVAL_MS = 250;
@@ -95,12 +100,13 @@ const PROGRESS_INTERVAL_MS = 250;
 /** Downloads or updates `target`; resolves when it is done, cancelled or failed (the state tells which). */
 export async function runDownload(accountId: string, target: DownloadTarget): Promise<void> {
   const key = downloadKey(target);
-  if (state.active.has(key)) return;
+  if (running.has(key)) return;
   const first = !state.records.has(key);
   const controller = new AbortController();
+  running.set(key, controller);
   const showProgress = (progress: DownloadProgress) => {
     if (state.accountId !== accountId || controller.signal.aborted) return;
-    update({ active: new Map(state.active).set(key, { progress, first, controller }) });
+    update({ active: new Map(state.active).set(key, { progress, first }) });
   };
   // At most one render of the progress per interval, not one per song: the page stays free while songs land.
   let latest: DownloadProgress | null = null;
@@ -122,32 +128,40 @@ export async function runDownload(accountId: string, target: DownloadTarget): Pr
     void navigator.storage.persisted().then((already) => already || navigator.storage.persist()).catch(() => false);
   }
   let record: DownloadRecord | null = null;
+  let shown = false;
+  // The record and the end of the progress in one render: the page goes from "Downloading" straight to
+  // "Downloaded". A finished download's record is the one it wrote, so the registry is read again only otherwise.
+  const showEnd = async (stored: DownloadRecord | null) => {
+    if (shown || state.accountId !== accountId) return;
+    shown = true;
+    if (timer) clearTimeout(timer);
+    if (!stored) await reloadRecords(accountId);
+    const active = new Map(state.active);
+    active.delete(key);
+    update(stored ? { records: new Map(state.records).set(key, stored), active } : { active });
+    markDownload('shown');
+  };
   try {
-    record = await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive }));
+    // Shown done once the audio is stored; the rows' covers follow (syncDownload's onStored).
+    const onStored = (stored: DownloadRecord) => void (controller.signal.aborted ? undefined : showEnd(stored));
+    record = await withAccountLock(accountId, () => syncDownload(accountId, target, { signal: controller.signal, onProgress: setActive, onStored }));
   } catch (error) {
     if (controller.signal.aborted) {
-      if (first && state.accountId === accountId) await withAccountLock(accountId, () => removeDownload(accountId, key));
+      if (first && !shown && state.accountId === accountId) await withAccountLock(accountId, () => removeDownload(accountId, key));
     } else if (state.accountId === accountId) {
       update({ failed: new Map(state.failed).set(key, navigator.onLine ? 'The download stopped: please try again.' : 'You are offline: the download will go on when you try again online.') });
     }
   } finally {
     if (timer) clearTimeout(timer);
-    if (state.accountId === accountId) {
-      // The record and the end of the progress in one render: the page goes from "Downloading" straight to
-      // "Downloaded". A finished download's record is the one it wrote, so the registry is read again only otherwise.
-      if (!record) await reloadRecords(accountId);
-      const active = new Map(state.active);
-      active.delete(key);
-      update(record ? { records: new Map(state.records).set(key, record), active } : { active });
-      markDownload('shown');
-    }
+    running.delete(key);
+    await showEnd(controller.signal.aborted ? null : record);
   }
-  // After the page shows it done: the warm-up's fetches must not hold the last steps back.
+  // After its covers: the warm-up's fetches must not hold the download's last steps back.
   if (record && first) setTimeout(() => void tellServiceWorker({ type: 'warm' }), 0);
 }
 
 export function cancelDownload(key: string): void {
-  state.active.get(key)?.controller.abort();
+  running.get(key)?.abort();
 }
 
 export async function deleteDownload(accountId: string, key: string): Promise<void> {
@@ -157,7 +171,7 @@ export async function deleteDownload(accountId: string, key: string): Promise<vo
 }
 
 export async function deleteAllDownloads(accountId: string): Promise<void> {
-  for (const download of state.active.values()) download.controller.abort();
+  for (const controller of running.values()) controller.abort();
   await withAccountLock(accountId, () => removeAllDownloads(accountId));
   await reloadRecords(accountId);
 }
