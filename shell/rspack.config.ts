@@ -7,6 +7,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { esmFederationRuntime } from '../tools/federation/esm-runtime.ts';
 import { firstPaintScript } from './src/first-paint/guest-home-paint.ts';
+import { signedInPaintScript } from './src/first-paint/signed-in-paint.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -73,8 +74,13 @@ export default defineConfig((_env, argv) => {
     },
     plugins: [
       federationRuntime.plugin,
-      // The guest home's first covers are painted by an inline script before the app's JavaScript (src/first-paint).
-      new rspack.HtmlRspackPlugin({ template: './src/index.html', scriptLoading: 'defer', templateParameters: { firstPaint: firstPaintScript() } }),
+      // The guest home's first covers and a user's detail pages' heroes are painted by inline scripts before the app's
+      // JavaScript (src/first-paint).
+      new rspack.HtmlRspackPlugin({
+        template: './src/index.html',
+        scriptLoading: 'defer',
+        templateParameters: { firstPaint: firstPaintScript() + signedInPaintScript() },
+      }),
       // The web app manifest and its icons, at fixed URLs (index.html links them; browsers revalidate them).
       new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
       new ModuleFederationPlugin({

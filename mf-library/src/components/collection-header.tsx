@@ -1,4 +1,5 @@
 import { Children, type CSSProperties, type ReactNode } from 'react';
+import { HERO_COVER_SIZES } from '@tunafy/contracts';
 import styles from './collection-header.module.css';
 
 interface CollectionHeaderProps {
@@ -16,7 +17,7 @@ interface CollectionHeaderProps {
  * The hero cover's props: 232 px (176 px on phones, collection-header.module.css), fetched first as what the page's
  * first paint is made of (docs/ui.md, "Covers").
  */
-export const HERO_COVER = { size: 232, sizes: '(max-width: 767px) 176px, 232px', priority: 'high', shadow: true } as const;
+export const HERO_COVER = { size: 232, sizes: HERO_COVER_SIZES, priority: 'high', shadow: true } as const;
 
 /** The big header of a detail page: cover, kind, name and facts. */
 export function CollectionHeader({ kind, title, cover, description, meta, tint }: CollectionHeaderProps) {

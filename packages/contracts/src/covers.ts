@@ -16,6 +16,13 @@ export type CoverSize = (typeof COVER_SIZES)[number];
  */
 export const CARD_COVER_SIZES = '(max-width: 479px) calc(50vw - 46px), 240px';
 
+/**
+ * How wide a detail page's hero cover (album, playlist, artist, song) is drawn: 176 px on phones, 232 px elsewhere.
+ * Here so mf-library's header and the shell's first paint of a logged-in detail page (shell/src/first-paint) pick the
+ * same file.
+ */
+export const HERO_COVER_SIZES = '(max-width: 767px) 176px, 232px';
+
 /** Cards in a grid's first row on any screen (two rows on a phone's two columns): their covers load at once, with high priority. */
 export const FIRST_ROW_CARDS = 6;
 

@@ -1,0 +1,102 @@
+import type { Page, Route } from '@playwright/test';
+import type { Playlist } from '@tunafy/contracts';
+import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
+import { seedMedia } from '../support/seed-media.js';
+
+/*
+ * A logged-in user's detail pages and All Songs on a phone are first painted by index.html (decision 0022): with the
+ * app's entry held back, the inline script has drawn the hero cover (or the title) already; once the app runs, it
+ * draws the same file in the same box, so the picture does not move or change when React takes over. A guest's
+ * visit asks for no item (it would answer 401) and keeps the splash.
+ */
+test.skip(!hasRemote('mf-library'), 'needs the built mf-library');
+
+test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+/**
+ * Holds the shell's entry chunk until `release` is called: what the HTML paints alone stays on screen meanwhile. The
+ * entry is a deferred script, so the page's `load` (and DOMContentLoaded) waits for it: go to the page until `commit`.
+ */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+let playlist: Playlist;
+
+test.beforeEach(async ({ page }) => {
+  await signUpThroughApi(page.request, uniqueAccount('paint'));
+  const { renderCover } = await seedMedia();
+  const created = await page.request.post('/api/playlists/new', {
+    headers: { 'x-csrf-token': await csrfToken(page.request) },
+    multipart: {
+      playlist_name: 'Harbour at night',
+      description: '',
+      private: 'true',
+      playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 22, title: 'Harbour', size: 400 }) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  playlist = (await created.json()) as Playlist;
+});
+
+test("a user's playlist: the HTML's cover first, then the page's own in the same box and file", async ({ page }) => {
+  const release = await holdEntry(page);
+  await page.goto(`/playlists/${playlist.id}`, { waitUntil: 'commit' });
+  const painted = page.locator('.tf-first-hero img');
+  await expect(painted).toHaveJSProperty('complete', true);
+  const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
+  expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
+  const paintedBox = await painted.boundingBox();
+
+  release();
+  await waitForRegionsSettled(page);
+  await expect(page.getByRole('heading', { name: 'Harbour at night' })).toBeVisible();
+  await expect(page.locator('.tf-first-hero')).toHaveCount(0);
+  const hero = page.getByRole('img', { name: 'Cover of Harbour at night' });
+  await expect(hero).toHaveJSProperty('complete', true);
+  expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
+  expect(await hero.boundingBox()).toEqual(paintedBox);
+});
+
+/** Where an element's text is drawn (what the browser's largest-paint entry measures for text), not its box. */
+function textRect(page: Page, selector: string) {
+  return page.locator(selector).first().evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+}
+
+test("All Songs: the HTML's title where the page's heading is drawn, at its size", async ({ page }) => {
+  const release = await holdEntry(page);
+  await page.goto('/songs', { waitUntil: 'commit' });
+  await expect(page.locator('.tf-first-title')).toBeVisible();
+  const painted = await textRect(page, '.tf-first-title');
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Songs' })).toBeVisible();
+  await expect(page.locator('.tf-first-title')).toHaveCount(0);
+  expect(await textRect(page, 'main h1')).toEqual(painted);
+});
+
+test("a guest's playlist link: no item asked for, the splash until the log-in prompt", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const release = await holdEntry(page);
+  await page.goto(`/playlists/${playlist.id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
+  release();
+  await waitForRegionsSettled(page);
+  await expect(page.locator('.tf-first-hero')).toHaveCount(0);
+  expect(asked).not.toContain(`/api/playlists/${playlist.id}`);
+  await context.close();
+});
