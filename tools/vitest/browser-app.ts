@@ -26,7 +26,11 @@ export function defineBrowserAppTestConfig({ setupFile = './src/test/setup.ts', 
       testTimeout: 20_000,
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: dialogs ? [fileURLToPath(new URL('../../packages/ui/src/test/preload-dialog.ts', import.meta.url)), setupFile] : [setupFile],
+      setupFiles: [
+        fileURLToPath(new URL('./async-timeout.ts', import.meta.url)),
+        ...(dialogs ? [fileURLToPath(new URL('../../packages/ui/src/test/preload-dialog.ts', import.meta.url))] : []),
+        setupFile,
+      ],
       css: { include: /\.module\.css$/ },
     },
   });
