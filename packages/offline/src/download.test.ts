@@ -16,6 +16,7 @@ vi.mock('idb-keyval', () => {
   };
 });
 const { syncDownload } = await import('./download.js');
+const { offlineCacheName } = await import('./offline-caches.js');
 
 /** Cache Storage in memory, keyed by path; `log` records each put in order. */
 function memoryCaches(log: string[]): CacheStorage {
@@ -64,7 +65,8 @@ function environment(log: string[]): DownloadEnvironment {
 describe('syncDownload', () => {
   it('stores every song, the item page and the record before any row cover is asked, then the row covers', async () => {
     const log: string[] = [];
-    const record = await syncDownload('acc1', { kind: 'playlist', id: 'p1' }, { env: environment(log), onStored: () => log.push('stored') });
+    const env = environment(log);
+    const record = await syncDownload('acc1', { kind: 'playlist', id: 'p1' }, { env, onStored: () => log.push('stored') });
 
     const stored = log.indexOf('stored');
     const rowCovers = log.filter((entry) => entry.startsWith('fetch /api/files/65b') && !entry.includes(coverId(9)));
@@ -75,6 +77,10 @@ describe('syncDownload', () => {
     expect(log.indexOf(`put /api/files/${coverId(9)}?size=300`)).toBeLessThan(stored);
     expect(log.filter((entry) => entry.startsWith('put /api/files/65b') && entry.endsWith('?size=64'))).toHaveLength(3);
     expect(record.song_ids).toEqual(songs.map((song) => song.id));
+    // The audio cache holds the songs only: its puts run one at a time, so the file aliases go to the data cache.
+    const keys = async (kind: 'audio' | 'data') => (await (await env.caches.open(offlineCacheName('acc1', kind))).keys()).map((request) => new URL(request.url).pathname);
+    expect(await keys('audio')).toEqual(songs.map((song) => `/__offline/audio/${song.id}`));
+    expect(await keys('data')).toEqual(expect.arrayContaining(songs.map((song) => `/__offline/file/${song.id}`)));
   });
 
   it('stops fetching row covers when cancelled after the songs are stored, and rejects', async () => {

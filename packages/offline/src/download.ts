@@ -253,7 +253,8 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
       await audio.put(audioKey(song.id), response);
       const size = Number.isFinite(length) && length > 0 ? length : ((await (await audio.match(audioKey(song.id)))?.blob())?.size ?? 0);
       const fileId = FILE_URL.exec(song.song_file_url)?.[1] ?? null;
-      if (fileId) side.add(audio.put(fileAliasKey(fileId), new Response(song.id.toLowerCase())));
+      // In the data cache: the audio cache writes its puts one at a time, and 50 small ones there queued among the songs'.
+      if (fileId) side.add(data.put(fileAliasKey(fileId), new Response(song.id.toLowerCase())));
       const stored = storedSongs.get(song.id.toLowerCase());
       writer.save({ song_id: song.id.toLowerCase(), bytes: size, file_id: fileId, cover_key: coverOf(song), holders: [...new Set([...(stored?.holders ?? []), key])] });
       bytes += size;
@@ -305,7 +306,8 @@ async function releaseSong(registry: DownloadRegistry, audio: Cache, data: Cache
     return;
   }
   await audio.delete(audioKey(songId));
-  if (stored.file_id) await audio.delete(fileAliasKey(stored.file_id));
+  // The audio cache held the aliases of downloads made before 2026-11-29.
+  if (stored.file_id) await Promise.all([data.delete(fileAliasKey(stored.file_id)), audio.delete(fileAliasKey(stored.file_id))]);
   if (stored.cover_key) await data.delete(stored.cover_key);
   await registry.deleteSong(songId);
 }

@@ -7,7 +7,7 @@
 /** Every offline cache of an account starts with this; the service worker's own caches (the app shell) do not. */
 export const OFFLINE_CACHE_PREFIX = 'tunafy-offline:';
 
-/** audio: one response per downloaded song, under `audioKey`. data: API answers, whole lists and covers. */
+/** audio: one response per downloaded song, under `audioKey`. data: API answers, whole lists, covers and file aliases. */
 export type OfflineCacheKind = 'audio' | 'data';
 
 export function offlineCacheName(accountId: string, kind: OfflineCacheKind): string {

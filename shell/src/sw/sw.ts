@@ -137,8 +137,9 @@ async function songAudio(request: Request, songId: string): Promise<Response> {
 }
 
 async function file(request: Request, fileId: string): Promise<Response> {
-  const audio = await accountCache('audio');
-  const alias = await audio?.match(fileAliasKey(fileId));
+  const [data, audio] = await Promise.all([accountCache('data'), accountCache('audio')]);
+  // The data cache holds the aliases; the audio cache those of downloads made before 2026-11-29.
+  const alias = (await data?.match(fileAliasKey(fileId))) ?? (await audio?.match(fileAliasKey(fileId)));
   if (alias) {
     const answer = await downloadedAudio(request, await alias.text());
     if (answer) return answer;
