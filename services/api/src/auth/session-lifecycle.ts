@@ -1,7 +1,6 @@
 import type { SessionUser } from '@tunafy/contracts';
 import type { Request, Response } from 'express';
-
-export const SESSION_COOKIE = 'tunafy.sid';
+import { SESSION_COOKIE } from '../common/session-cookie.js';
 
 /** passport's login, awaited; passport 0.7 also rotates the session id to stop fixation. */
 export function startSession(req: Request, user: SessionUser): Promise<void> {

@@ -20,7 +20,7 @@ import { METRICS_PATH, metricsEndpoint } from '../observability/metrics-endpoint
 import { requestContext } from '../observability/request-context.js';
 import { RequestAwareLogger } from '../observability/request-logger.js';
 import { readOnlySession } from '../auth/read-only-session.js';
-import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
+import { SESSION_COOKIE } from '../common/session-cookie.js';
 import { createSessionStore } from '../auth/session-store.js';
 import type { AppConfig } from '../config/app-config.js';
 import { StoredRevision, type RevisionDocument } from '../database/stored-revision.js';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import { startApi } from '@tunafy/stack';
 import { describe, expect, inject, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
+import { SESSION_COOKIE } from '../common/session-cookie.js';
 import { newUser } from '../test/api-client.js';
 
 const mongodbUri = inject('mongodbUri');

@@ -2,6 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlbumsRepository } from '../persistence/albums.repository.js';
 import { CatalogModel } from '../catalog/catalog-model.js';
+import { CatalogCoverUsage } from '../catalog/catalog-cover-usage.js';
 import { fakeCatalog } from '../catalog/testing.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { SharedCovers } from '../media/shared-covers.js';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   albums = new AlbumsRepository(connection);
   songs = new SongsRepository(connection);
   model = new CatalogModel();
-  resolver = new AlbumResolver(albums, songs, new ImportClaimsRepository(connection), fakeCatalog(model), new SharedCovers(new SharedCoversRepository(connection), store, fakeCatalog(model)));
+  resolver = new AlbumResolver(albums, songs, new ImportClaimsRepository(connection), fakeCatalog(model), new SharedCovers(new SharedCoversRepository(connection), store, new CatalogCoverUsage(fakeCatalog(model))));
 });
 
 /** Makes every unsettled claim look an hour and a minute old, as a crash long ago would leave it. */

@@ -9,6 +9,7 @@ import { LyricsRepository } from '../persistence/lyrics.repository.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';
 import { fakeCatalog } from '../catalog/testing.js';
+import { CatalogCoverUsage } from '../catalog/catalog-cover-usage.js';
 import { SharedCovers } from '../media/shared-covers.js';
 import { SharedCoversRepository } from '../media/shared-covers.repository.js';
 import { tinyPng } from '../media/test-files.js';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   entries = new PlaylistEntriesRepository(connection);
   likes = new LikesRepository(connection);
   idempotencyKeys = new IdempotencyRepository(connection);
-  sharedCovers = new SharedCovers(new SharedCoversRepository(connection), store, fakeCatalog());
+  sharedCovers = new SharedCovers(new SharedCoversRepository(connection), store, new CatalogCoverUsage(fakeCatalog()));
   lyrics = new LyricsRepository(connection);
   lyricsService = new LyricsService(lyrics, songs, fakeCatalog(), new LyricsIndex(lyrics));
   janitor = new JanitorService(connection, { janitorIntervalMs: 0 }, store, songs, new AlbumsRepository(connection), playlists, entries, likes, idempotencyKeys, sharedCovers, lyricsService);

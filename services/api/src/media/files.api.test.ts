@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import mongoose from 'mongoose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/session-lifecycle.js';
+import { SESSION_COOKIE } from '../common/session-cookie.js';
 import { renderCover } from './synth/render-cover.js';
 import { synthesizeSong } from './synth/synth-song.js';
 import { ApiClient, newUser, type ApiResponse } from '../test/api-client.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import { CoverUsage } from './cover-usage.js';
 import { MediaStore, type MediaUpload } from './media-store.js';
 import { SHARED_COVER_RETIREMENT_TTL_MS, SharedCoversRepository, type SharedCover } from './shared-covers.repository.js';
 
@@ -50,7 +50,7 @@ export class SharedCovers {
   constructor(
     private readonly repository: SharedCoversRepository,
     private readonly store: MediaStore,
-    private readonly catalog: CatalogReadModel,
+    private readonly usage: CoverUsage,
   ) {}
 
   /**
@@ -137,7 +137,7 @@ export class SharedCovers {
 
   /** Whether a song or album of its owner shows the file, in the read model. */
   private async shown(cover: SharedCover): Promise<boolean> {
-    return (await this.catalog.current()).showsCover(cover.owner, cover.fileId);
+    return this.usage.showsCover(cover.owner, cover.fileId);
   }
 
   /** Gives the file out (see SHARED_COVER_TOUCH_EVERY_MS); false when it is not a live shared file of this owner and picture. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ArtistRef, Song, SongLoudness } from '@tunafy/contracts';
 import type { CatalogModel } from '../catalog/catalog-model.js';
-import { CatalogPresenter } from '../common/catalog-presenter.js';
+import { CatalogPresenter } from '../catalog/catalog-presenter.js';
 import { mediaUrl } from '../media/media-store.js';
 import type { SongRecord } from '../persistence/songs.repository.js';
 

@@ -1,15 +1,18 @@
 import mongoose, { type Model } from 'mongoose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlbumRecord } from '../persistence/albums.repository.js';
-import { CatalogModel } from '../catalog/catalog-model.js';
-import { fakeCatalog } from '../catalog/testing.js';
+import { CatalogCoverUsage } from './catalog-cover-usage.js';
+import { CatalogModel } from './catalog-model.js';
+import { fakeCatalog } from './testing.js';
 import type { SongRecord } from '../persistence/songs.repository.js';
 import { mediaStoreSuite } from '../test/media-store-suite.js';
-import type { MediaUpload } from './media-store.js';
-import { SHARED_COVER_SETTLE_MS, SHARED_COVER_TOUCH_EVERY_MS, SharedCovers } from './shared-covers.js';
-import { SharedCoversRepository } from './shared-covers.repository.js';
-import { tinyPng } from './test-files.js';
+import type { MediaUpload } from '../media/media-store.js';
+import { SHARED_COVER_SETTLE_MS, SHARED_COVER_TOUCH_EVERY_MS, SharedCovers } from '../media/shared-covers.js';
+import { SharedCoversRepository } from '../media/shared-covers.repository.js';
+import { tinyPng } from '../media/test-files.js';
 
+// SharedCovers (media/) with the catalog answering which covers are shown: media sits under the catalog, so the test
+// that needs both lives on the catalog's side.
 const suite = mediaStoreSuite('tunafy-shared-covers-');
 let repository: SharedCoversRepository;
 let covers: SharedCovers;
@@ -30,7 +33,7 @@ function song(owner: string, coverFileId: string, albumId: string | null = null)
 beforeAll(() => {
   repository = new SharedCoversRepository(suite.connection);
   model = new CatalogModel();
-  covers = new SharedCovers(repository, suite.store, fakeCatalog(model));
+  covers = new SharedCovers(repository, suite.store, new CatalogCoverUsage(fakeCatalog(model)));
 });
 
 describe('SharedCovers', () => {
@@ -43,7 +46,7 @@ describe('SharedCovers', () => {
     // Another user's identical picture is theirs: never shared across owners.
     expect(await covers.use(newId(), art)).not.toBe(ids[0]);
     // Another process knows the picture only by the album's cover: one check of its bytes shares it.
-    const elsewhere = new SharedCovers(repository, suite.store, fakeCatalog(model));
+    const elsewhere = new SharedCovers(repository, suite.store, new CatalogCoverUsage(fakeCatalog(model)));
     expect(await elsewhere.use(owner, art, ids[0])).toBe(ids[0]);
     expect(await elsewhere.use(owner, picture(), ids[0])).not.toBe(ids[0]);
   });
@@ -129,10 +132,10 @@ describe('SharedCovers', () => {
     await settle(second);
     const read = (await repository.find(second))!;
     // Another process, which writes the time (this one stored the file less than SHARED_COVER_TOUCH_EVERY_MS ago).
-    expect(await new SharedCovers(repository, suite.store, fakeCatalog(model)).acquire(owner, second)).toBe(true);
+    expect(await new SharedCovers(repository, suite.store, new CatalogCoverUsage(fakeCatalog(model))).acquire(owner, second)).toBe(true);
     expect(await repository.retire(second, read.touchedAt)).toBe(false);
     expect(await shared(second)).toBe(true);
-    expect(await new SharedCovers(repository, suite.store, fakeCatalog(model)).acquire(owner, second)).toBe(false);
+    expect(await new SharedCovers(repository, suite.store, new CatalogCoverUsage(fakeCatalog(model))).acquire(owner, second)).toBe(false);
   });
 
   it('never deletes a file it gave out while the janitor retired it: many give-outs racing a retire on the real engine', async () => {
@@ -143,7 +146,7 @@ describe('SharedCovers', () => {
       await settle(fileId);
       const before = new Date(Date.now() - SHARED_COVER_SETTLE_MS / 2);
       // Another process each (nothing remembered, so each writes its give-out), as replicas importing at once.
-      const givers = Array.from({ length: 8 }, () => new SharedCovers(repository, suite.store, fakeCatalog(model)));
+      const givers = Array.from({ length: 8 }, () => new SharedCovers(repository, suite.store, new CatalogCoverUsage(fakeCatalog(model))));
       const [deletable, ...given] = await Promise.all([covers.deletableOrphans([fileId], before), ...givers.map((giver) => giver.acquire(owner, fileId))]);
       const deleted = deletable.includes(fileId);
       // Deleted and given out, never both (both may lose: a give-out that wrote its time and then found the retirement).

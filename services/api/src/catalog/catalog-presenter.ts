@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ListTotals } from '@tunafy/contracts';
-import type { CatalogModel } from '../catalog/catalog-model.js';
-import { CatalogReadModel } from '../catalog/catalog-read-model.js';
+import type { CatalogModel } from './catalog-model.js';
+import { CatalogReadModel } from './catalog-read-model.js';
 
 /**
  * Turns records into the API's shape, one or many, with the names they point at (artist, creator, album) read
