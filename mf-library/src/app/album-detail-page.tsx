@@ -14,7 +14,7 @@ import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { SongList } from './song-list';
 import { ShareDialog } from '../features/shares/share-dialog';
-import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/albums/api';
+import { albumPath, albumSongRows, deleteAlbum, removeSongFromAlbum } from '../features/shared/albums-api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount, formatTotalLength } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';

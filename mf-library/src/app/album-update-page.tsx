@@ -1,6 +1,6 @@
 import type { Album } from '@tunafy/contracts';
 import { UpdateRoute } from '../components/item-route';
-import { albumPath } from '../features/albums/api';
+import { albumPath } from '../features/shared/albums-api';
 import { UpdateAlbumForm } from '../features/albums/update-album-form';
 import { ALL_ALBUMS } from './back-links';
 

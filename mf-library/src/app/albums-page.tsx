@@ -1,7 +1,7 @@
 import type { Album } from '@tunafy/contracts';
 import { AlbumIcon } from '@tunafy/ui';
-import { albumPages } from '../features/albums/api';
-import { AlbumCards } from '../features/albums/album-cards';
+import { albumPages } from '../features/shared/albums-api';
+import { AlbumCards } from '../components/album-cards';
 import { useSessionUser } from '../lib/session';
 import { CatalogGrid } from './catalog-grid';
 

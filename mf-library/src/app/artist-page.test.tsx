@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Artist, ArtistDetail, Song } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
 import { ARTIST_CARDS } from '../features/artists/artist-view';
-import { PLAY_ALBUMS_MAX } from '../features/artists/use-artist-play';
+import { PLAY_ALBUMS_MAX } from '../features/shared/use-artist-play';
 import { BOB, album, song } from '../test/fixtures';
 import { apiError, pagedAnswer, serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { currentPath, publishSession, queueOf, recordBus, renderAt } from '../test/render';

@@ -1,6 +1,6 @@
 import type { ArtistDetail } from '@tunafy/contracts';
 import { ItemRoute, prefetchItem } from '../components/item-route';
-import { artistPath } from '../features/artists/api';
+import { artistPath } from '../features/shared/artists-api';
 import { ArtistView } from '../features/artists/artist-view';
 import { SongList } from './song-list';
 

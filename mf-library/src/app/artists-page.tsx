@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { RowsSkeleton } from '@tunafy/ui';
 import { SignedIn } from '../components/item-route';
-import { letterFrom } from '../features/artists/api';
+import { letterFrom } from '../features/shared/artists-api';
 import { ArtistsIndex } from '../features/artists/artists-index';
 
 /** `/artists?letter=`: the A–Z list of credited artists (issue 25), for logged-in users like every library list. */

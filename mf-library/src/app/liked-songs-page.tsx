@@ -11,7 +11,7 @@ import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
-import { likedSongRows, unlikeSong } from '../features/collection/api';
+import { likedSongRows, unlikeSong } from '../features/shared/collection-api';
 import { libraryChanged } from '../lib/bus';
 import { formatSongCount } from '../lib/format';
 import { usePagedPlayback } from '../lib/player';

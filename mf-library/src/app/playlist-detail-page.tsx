@@ -13,7 +13,7 @@ import theme from '../components/theme.module.css';
 import { UserLink } from '../components/user-link';
 import { SongList } from './song-list';
 import { ShareDialog } from '../features/shares/share-dialog';
-import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/playlists/api';
+import { deletePlaylist, playlistPath, playlistSongRows, removeSongFromPlaylist } from '../features/shared/playlists-api';
 import { PlaylistReorder, ReorderHandle } from '../features/playlists/playlist-reorder';
 import { usePlaylistOrder } from '../features/playlists/use-playlist-order';
 import { libraryChanged } from '../lib/bus';

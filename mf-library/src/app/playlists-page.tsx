@@ -1,7 +1,7 @@
 import type { Playlist } from '@tunafy/contracts';
 import { NoteIcon } from '@tunafy/ui';
-import { playlistPages } from '../features/playlists/api';
-import { PlaylistCards } from '../features/playlists/playlist-cards';
+import { playlistPages } from '../features/shared/playlists-api';
+import { PlaylistCards } from '../components/playlist-cards';
 import { useSessionUser } from '../lib/session';
 import { CatalogGrid } from './catalog-grid';
 

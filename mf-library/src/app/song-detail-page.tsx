@@ -15,7 +15,7 @@ import { LikeButton } from '../features/collection/like-button';
 import { useLike } from '../features/collection/use-like';
 import { AddToPlaylistDialog } from '../features/playlists/add-to-playlist-dialog';
 import { ShareDialog } from '../features/shares/share-dialog';
-import { genrePagePath } from '../features/genres/api';
+import { genrePagePath } from '../features/shared/genres-api';
 import { deleteSong, songPath } from '../features/songs/api';
 import { describeDuration, formatDuration } from '../lib/format';
 import { queueSongs, useListPlayback } from '../lib/player';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { album, ANN, song } from '../test/fixtures';
 import { currentPath, recordBus, renderAt } from '../test/render';
-import { AlbumCards } from '../features/albums/album-cards';
+import { AlbumCards } from './album-cards';
 import { ArtistLinks } from './artist-links';
 import { TrackRow } from './track-list';
 

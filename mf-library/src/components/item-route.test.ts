@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANN, album } from '../test/fixtures';
 import { serveGets, stubApiClient, type FakeApi } from '../test/fake-api';
 import { publishSession } from '../test/render';
-import { albumPath } from '../features/albums/api';
+import { albumPath } from '../features/shared/albums-api';
 import { takeArrived } from '../lib/use-api';
 import { prefetchItem } from './item-route';
 

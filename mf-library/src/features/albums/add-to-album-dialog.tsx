@@ -4,7 +4,7 @@ import { buttonClassName } from '@tunafy/ui';
 import { PickerDialog } from '../../components/picker-dialog';
 import { libraryChanged, notify } from '../../lib/bus';
 import { useApi } from '../../lib/use-api';
-import { addSongToAlbum, ownAlbumsPath } from './api';
+import { addSongToAlbum, ownAlbumsPath } from '../shared/albums-api';
 
 /** Lists only the user's own albums (a bare array); after adding, goes to that album (SPEC §4). */
 export function AddToAlbumDialog({ userId, songId, onClose }: { userId: string; songId: string; onClose: () => void }) {

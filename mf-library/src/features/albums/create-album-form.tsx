@@ -3,7 +3,7 @@ import { LibraryFormFrame, NameField, NewCoverInput, checkFields, schemaErrors }
 import { coverError } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { guardUpload } from '../../lib/upload-session';
-import { createAlbum } from './api';
+import { createAlbum } from '../shared/albums-api';
 
 export type AlbumValues = { album_name: string; album_cover_url: File | null };
 

@@ -2,7 +2,7 @@ import type { Album } from '@tunafy/contracts';
 import { CoverChange, LibraryFormFrame, NameField } from '../../components/library-form';
 import { useLibraryForm } from '../../lib/form';
 import { guardUpload } from '../../lib/upload-session';
-import { updateAlbum } from './api';
+import { updateAlbum } from '../shared/albums-api';
 import { checkAlbum, type AlbumValues } from './create-album-form';
 
 export function UpdateAlbumForm({ album, onUpdated }: { album: Album; onUpdated: (album: Album) => void }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ARTIST_LETTERS, artistsPagePath } from './api';
+import { ARTIST_LETTERS, artistsPagePath } from '../shared/artists-api';
 import styles from './artists.module.css';
 
 /**

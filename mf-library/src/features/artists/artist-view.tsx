@@ -12,8 +12,8 @@ import { Cover } from '../../components/cover';
 import { formatCountOf, formatSongCount } from '../../lib/format';
 import { usePagedPlayback, type ListPlayback } from '../../lib/player';
 import { usePagedRows, type FetchRows } from '../../lib/use-paged-rows';
-import { AlbumCards } from '../albums/album-cards';
-import { useArtistPlay } from './use-artist-play';
+import { AlbumCards } from '../../components/album-cards';
+import { useArtistPlay } from '../shared/use-artist-play';
 
 /** Cards shown at first in each grid (Albums, Appears on); Show more adds as many again. */
 export const ARTIST_CARDS = 12;

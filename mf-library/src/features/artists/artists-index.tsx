@@ -6,7 +6,7 @@ import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { formatCountOf } from '../../lib/format';
 import { usePagedRows } from '../../lib/use-paged-rows';
-import { artistRows, artistsPagePath } from './api';
+import { artistRows, artistsPagePath } from '../shared/artists-api';
 import { ArtistLetters } from './artist-letters';
 import { ArtistList } from './artist-list';
 import styles from './artists.module.css';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getEventBus } from '@tunafy/event-bus';
 import { libraryChanged, notify } from '../../lib/bus';
-import { findLike, likeSong, unlikeSong } from './api';
+import { findLike, likeSong, unlikeSong } from '../shared/collection-api';
 
 export const LIKE_FAILED = 'Could not update your Liked Songs. Please try again.';
 

@@ -1,31 +1,13 @@
-import { Link } from 'react-router';
-import type { Genre, GenresResponse } from '@tunafy/contracts';
+import type { GenresResponse } from '@tunafy/contracts';
 import { EmptyState, RowsSkeleton, TagIcon, themeClassName } from '@tunafy/ui';
 import { pageTitleClassName } from '../../components/media-card';
 import { LoadError, PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
-import { formatSongCount } from '../../lib/format';
 import { useApi } from '../../lib/use-api';
-import { genrePagePath, genresPath } from './api';
-import styles from './genres.module.css';
+import { GenreTiles } from '../shared/genre-tiles';
+import { genresPath } from '../shared/genres-api';
 
 const HOME = { to: '/', label: 'Go home' };
-
-/** Genres as tiles, each leading to its songs (the genres page, the search screen's Genres). */
-export function GenreTiles({ genres, label = 'Genres' }: { genres: readonly Genre[]; label?: string }) {
-  return (
-    <ul className={styles.tiles} aria-label={label}>
-      {genres.map((genre) => (
-        <li key={genre.name}>
-          <Link to={genrePagePath(genre.name)} className={styles.tile}>
-            <span className={styles.tileName}>{genre.name}</span>
-            <span className={styles.tileCount}>{formatSongCount(genre.song_count)}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** `/genres`: every genre the songs' tags name, with its song count, each a tile leading to its songs. */
 export function GenreList() {

@@ -11,7 +11,7 @@ import { VirtualTrackList } from '../../components/virtual-track-list';
 import { formatSongCount } from '../../lib/format';
 import { usePagedPlayback } from '../../lib/player';
 import { usePagedRows } from '../../lib/use-paged-rows';
-import { genreSongRows } from './api';
+import { genreSongRows } from '../shared/genres-api';
 
 const ALL_GENRES = { to: '/genres', label: 'All genres' };
 

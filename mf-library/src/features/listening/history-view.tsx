@@ -10,7 +10,7 @@ import { PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { asApiError } from '../../lib/use-api';
 import { clearHistory, fetchHistory, setHistoryPaused } from './api';
-import { FixedSongs, type SongListComponent } from './fixed-songs';
+import { FixedSongs, type SongListComponent } from '../../components/fixed-songs';
 import { groupByDay } from './history-days';
 
 interface Loaded {

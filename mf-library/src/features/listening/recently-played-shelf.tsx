@@ -2,7 +2,7 @@ import type { RecentItem, RecentItemsResponse } from '@tunafy/contracts';
 import { CardsSkeleton, artistPagePath, creditNames } from '@tunafy/ui';
 import { MediaCards, Shelf, type MediaCardProps } from '../../components/media-card';
 import { useApi } from '../../lib/use-api';
-import { genrePagePath } from '../genres/api';
+import { genrePagePath } from '../shared/genres-api';
 import { RECENT_ITEMS_PATH } from './api';
 
 /** A place of Recently played as a card, keyed by what it is (the same album played twice is one card). */

@@ -9,9 +9,9 @@ import { PrimaryLink } from '../../components/states';
 import theme from '../../components/theme.module.css';
 import { formatCountOf } from '../../lib/format';
 import { useApi } from '../../lib/use-api';
-import { AlbumCards } from '../albums/album-cards';
+import { AlbumCards } from '../../components/album-cards';
 import { topPath } from './api';
-import { FixedSongs, type SongListComponent } from './fixed-songs';
+import { FixedSongs, type SongListComponent } from '../../components/fixed-songs';
 import styles from './listening.module.css';
 
 const plays = (count: number) => formatCountOf(count, 'play', 'plays');

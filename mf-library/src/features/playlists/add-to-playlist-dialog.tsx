@@ -6,7 +6,7 @@ import { PickError, PickerDialog } from '../../components/picker-dialog';
 import { libraryChanged, notify } from '../../lib/bus';
 import { formatSongCount } from '../../lib/format';
 import { asApiError, useApi } from '../../lib/use-api';
-import { addSongToPlaylist, ownPlaylistsPath } from './api';
+import { addSongToPlaylist, ownPlaylistsPath } from '../shared/playlists-api';
 
 /**
  * Adds `songIds` one by one, in their order, so the playlist keeps them in that order (there is no bulk add in the

@@ -4,7 +4,7 @@ import { LibraryFormFrame, NameField, NewCoverInput, bindField, checkFields, sch
 import { coverError } from '../../lib/files';
 import { useLibraryForm, type FormErrors } from '../../lib/form';
 import { guardUpload } from '../../lib/upload-session';
-import { createPlaylist } from './api';
+import { createPlaylist } from '../shared/playlists-api';
 
 type Values = { playlist_name: string; playlist_cover_url: File | null; description: string; private: boolean };
 

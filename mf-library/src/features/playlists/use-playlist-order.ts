@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS, type Song } from '@tunafy/contracts';
 import { asApiError } from '../../lib/use-api';
 import type { PagedRows } from '../../lib/use-paged-rows';
-import { moveSongInPlaylist } from './api';
+import { moveSongInPlaylist } from '../shared/playlists-api';
 import { moveTarget, sourceIndex, type PendingMove } from './pending-moves';
 
 /** A confirmed move stops being drawn by hand once the list has re-read its rows, or after this long anyway. */

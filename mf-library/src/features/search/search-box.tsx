@@ -4,7 +4,7 @@ import type { SearchResponse } from '@tunafy/contracts';
 import { CloseIcon, IconButton, PersonIcon, SearchIcon, TagIcon, artistPagePath, creditNames, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { formatSongCount } from '../../lib/format';
-import { genrePagePath } from '../genres/api';
+import { genrePagePath } from '../shared/genres-api';
 import { searchPagePath } from './api';
 import { recordRecentSearch } from './recent-searches';
 import { useSearch } from './use-search';

@@ -4,10 +4,10 @@ import { LIMITS, LISTENING_LIMITS, type ArtistDetail, type SearchTopResult, type
 import { getEventBus } from '@tunafy/event-bus';
 import { notify } from '../../lib/bus';
 import { playList, usePlayerState } from '../../lib/player';
-import { albumSongRows } from '../albums/api';
-import { artistPath } from '../artists/api';
-import { artistQueue } from '../artists/use-artist-play';
-import { playlistSongRows } from '../playlists/api';
+import { albumSongRows } from '../shared/albums-api';
+import { artistPath } from '../shared/artists-api';
+import { artistQueue } from '../shared/use-artist-play';
+import { playlistSongRows } from '../shared/playlists-api';
 
 /** The player's `source` of what the top result plays: the same as its own page's, so that page shows it playing too. */
 export function topResultSource(top: SearchTopResult): string {

@@ -3,7 +3,7 @@ import type { AlbumDetail, Song } from '@tunafy/contracts';
 import { Form, FormActions, FormAlert, Skeleton, SkeletonBlock, SubmitButton } from '@tunafy/ui';
 import { libraryChanged } from '../../lib/bus';
 import { useApi } from '../../lib/use-api';
-import { albumPath } from '../albums/api';
+import { albumPath } from '../shared/albums-api';
 import { correctSongTags } from './api';
 import { SongTagFields } from './song-tag-fields';
 import { songTagValues, type TagField } from './song-tags';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { Album, LikedSongsPage, UserPlaylistsResponse } from '@tunafy/contracts';
 import type { ApiError } from '@tunafy/api-client';
-import { ownAlbumsPath } from '../albums/api';
-import { likedTracksPath } from '../collection/api';
-import { ownPlaylistsPath } from '../playlists/api';
+import { ownAlbumsPath } from '../shared/albums-api';
+import { likedTracksPath } from '../shared/collection-api';
+import { ownPlaylistsPath } from '../shared/playlists-api';
 import { useApi } from '../../lib/use-api';
 import { libraryItems, type LibraryItem } from './library-items';
 

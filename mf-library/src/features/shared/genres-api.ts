@@ -1,5 +1,5 @@
 import type { GenreSongsResponse, Song } from '@tunafy/contracts';
-import { offsetRows } from '../shared/api';
+import { offsetRows } from './api';
 import type { FetchRows } from '../../lib/use-paged-rows';
 
 /** A genre's page, where a song's genre leads. Names are free text from tags ("Hip-Hop/Rap"): encoded whole. */

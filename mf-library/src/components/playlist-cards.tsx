@@ -1,6 +1,6 @@
 import type { Playlist } from '@tunafy/contracts';
 import type { CoverPriority } from '@tunafy/ui';
-import { MediaCards, type MediaCardProps } from '../../components/media-card';
+import { MediaCards, type MediaCardProps } from './media-card';
 
 /** Playlist cards: cover, name, and the description or "By {creator username}" (SPEC §2), the name a link to the creator's page. */
 export function PlaylistCards({ playlists, guest, label, firstRow }: { playlists: readonly Playlist[]; guest: boolean; label: string; firstRow?: CoverPriority }) {

@@ -4,7 +4,7 @@ import { getEventBus } from '@tunafy/event-bus';
 import { notify } from '../../lib/bus';
 import { playList, type ListPlayback } from '../../lib/player';
 import { shuffled } from '../../lib/shuffled';
-import { albumSongRows } from '../albums/api';
+import { albumSongRows } from './albums-api';
 
 /**
  * Albums whose songs Play adds after the popular ones (newest first): a queue's worth for most artists, without a

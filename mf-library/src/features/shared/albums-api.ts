@@ -1,6 +1,6 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { Album, AlbumSongsResponse, AlbumsResponse, DeletedResponse } from '@tunafy/contracts';
-import { cursorPages, multipart, offsetRows, songForm } from '../shared/api';
+import { cursorPages, multipart, offsetRows, songForm } from './api';
 
 export const albumPath = (id: string) => `/api/albums/${encodeURIComponent(id)}`;
 export const albumSongsPath = (id: string) => `${albumPath(id)}/songs`;

@@ -1,6 +1,6 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { DeletedResponse, Playlist, PlaylistMove, PlaylistSong, PlaylistSongPlace, PlaylistSongsResponse, PlaylistsResponse } from '@tunafy/contracts';
-import { cursorPages, multipart, offsetRows, songForm } from '../shared/api';
+import { cursorPages, multipart, offsetRows, songForm } from './api';
 
 export const playlistPath = (id: string) => `/api/playlists/${encodeURIComponent(id)}`;
 export const playlistSongsPath = (id: string) => `${playlistPath(id)}/songs`;

@@ -1,6 +1,6 @@
 import { getApiClient } from '@tunafy/api-client';
 import type { LikedSongsPage, LikeRecord, UnlikedResponse } from '@tunafy/contracts';
-import { offsetRows, songForm } from '../shared/api';
+import { offsetRows, songForm } from './api';
 
 const base = (userId: string) => `/api/collection/${encodeURIComponent(userId)}`;
 

@@ -1,6 +1,6 @@
 import type { Album } from '@tunafy/contracts';
 import { creditNames, type CoverPriority } from '@tunafy/ui';
-import { MediaCards, type MediaCardProps } from '../../components/media-card';
+import { MediaCards, type MediaCardProps } from './media-card';
 
 /**
  * Album cards: cover, name, "By {artist username}" (SPEC §2), the name a link to the artist's page; an album whose

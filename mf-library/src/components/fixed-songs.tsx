@@ -1,8 +1,8 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
 import type { Song } from '@tunafy/contracts';
-import type { VirtualTrackList } from '../../components/virtual-track-list';
-import { usePagedPlayback } from '../../lib/player';
-import { usePagedRows, type FetchRows } from '../../lib/use-paged-rows';
+import type { VirtualTrackList } from './virtual-track-list';
+import { usePagedPlayback } from '../lib/player';
+import { usePagedRows, type FetchRows } from '../lib/use-paged-rows';
 
 export type SongListComponent = ComponentType<ComponentProps<typeof VirtualTrackList>>;
 
