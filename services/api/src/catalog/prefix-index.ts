@@ -48,7 +48,7 @@ interface FoundWords {
  * search plus the handles under its prefix range, and its typo matches a walk
  * of the sorted words that skips every prefix too far from it (VocabularyWalk),
  * never a scan of the catalog. Changes are applied one handle at a time as the
- * catalog changes; nothing is ever rebuilt whole.
+ * catalog changes; nothing is rebuilt whole after the load.
  *
  * Ranking is rankedSearch's (docs/search.md); equal scores go more popular
  * first, then shorter name, then by `compareKeys` (the order lists use), so

@@ -108,6 +108,8 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     cache.length = 0;
     return reader;
   };
+  // The name alone, for when every kept thing has all its words there (see titleBound below).
+  const nameReader: FieldReader = { count: 1, field: reader.field };
   const consider = (handle: number, score: number, length: number) => {
     const popularity = source.popularity(handle);
     if (best.full && !best.beats(score, popularity, length, handle, source.compareKeys)) return;
@@ -130,8 +132,9 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     }
     return ranked.complete;
   };
-  const scoreAndConsider = (handle: number) => {
-    const score = plan.score(read(handle), outcome);
+  const scoreAndConsider = (handle: number, nameOnly = false) => {
+    read(handle);
+    const score = plan.score(nameOnly ? nameReader : reader, outcome);
     if (outcome.all) consider(handle, score, reader.field(0).length);
   };
   // Marking is a filter only (the score decides): a word far commoner than the driver is left to the score.
@@ -156,6 +159,11 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
       const base = packScore(0, cost >> 1, cost & 1, field, 0);
       const worst = best.worst();
       if (best.full && worst && worst.score < packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field, 0)) break search;
+      // A candidate met by its name whose other words are not all in its name scores at least this: once the kept
+      // all beat it, the name alone is read ("love o": the artist and album of a song without an "o" word in its
+      // title are not). Reading the name alone never gives a better score than all the fields, and gives the same
+      // one when it is below this bound.
+      const nameBound = packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field + 1, 0);
       const ranked = single && source.ranked ? source.ranked(driver, cost, field) : null;
       if (ranked && readRanked(ranked, base)) continue;
       source.candidates(driver, cost, field, (handle) => {
@@ -171,7 +179,7 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
           if (typosMayMatch) deferred.push(handle);
           return;
         }
-        scoreAndConsider(handle);
+        scoreAndConsider(handle, field === 0 && source.fieldCount > 1 && best.full && best.worst()!.score < nameBound);
       });
     }
   }
