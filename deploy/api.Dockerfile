@@ -81,10 +81,12 @@ COPY --from=build /src/services/api/package.json services/api/
 COPY --from=build /src/services/api/dist services/api/dist
 # HOST must be 0.0.0.0 in a container (the app's default, 127.0.0.1, is unreachable from the gateway).
 # MEDIA_CACHE_DIR is the local disk copy of GridFS media; mount a volume there (docker-compose.yml does).
-# NODE_OPTIONS and MALLOC_ARENA_MAX: what npm start gives the API too (API_NODE_FLAGS and API_ENV_DEFAULTS in
-# packages/stack/src/api-process.ts; two malloc arenas keep memory freed by V8's and libuv's threads reusable).
+# NODE_OPTIONS, the MALLOC_ settings and the CMD's flag: what npm start gives the API too (API_NODE_FLAGS and
+# API_ENV_DEFAULTS in packages/stack/src/api-process.ts; two malloc arenas keep memory freed by V8's and libuv's threads
+# reusable, a fixed mmap threshold gives big freed blocks back instead of keeping them in the arenas).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080 \
     MEDIA_CACHE_DIR=/var/cache/tunafy/media \
@@ -98,4 +100,5 @@ EXPOSE 8080
 # engine), so the start period matches the compose file's.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/main.js"]
+# --heap-growing-percent=30 (decision 0011): Node refuses it in NODE_OPTIONS, so it is given here.
+CMD ["node", "--heap-growing-percent=30", "dist/main.js"]

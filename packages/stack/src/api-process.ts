@@ -6,19 +6,22 @@ import { repoRoot } from './paths.js';
 import { findFreePort } from './ports.js';
 
 /**
- * Node flags of every API process (the same as NODE_OPTIONS in deploy/api.Dockerfile). Small semi-spaces keep ~21 MB
- * less resident for more frequent, equally short scavenges; the old generation's limit is set for what V8 derives from
- * it, how far the heap may grow past its live size before a full collection, and 768 MB leaves room for a million
- * songs (docs/decisions/0011-columnar-song-store-and-memory-limits.md). A bigger catalog raises it with NODE_OPTIONS.
+ * Node flags of every API process (NODE_OPTIONS and CMD in deploy/api.Dockerfile). Small semi-spaces keep ~21 MB
+ * less resident for more frequent, equally short scavenges; the old generation's limit leaves room for a million
+ * songs; a growth of 30 % past the live heap before a full collection (V8 chose ~50 % at 100,000 songs) keeps ~14 MB
+ * less at the mixed load's peak (docs/decisions/0011-columnar-song-store-and-memory-limits.md). Node refuses that one
+ * in NODE_OPTIONS. A bigger catalog raises the limit with NODE_OPTIONS.
  */
-export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--max-old-space-size=768'] as const;
+export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--max-old-space-size=768', '--heap-growing-percent=30'] as const;
 
 /**
  * The API's environment defaults (the caller's environment wins). MALLOC_ARENA_MAX: glibc gives every thread that
  * allocates an arena of its own, where freed memory stays resident; with two, memory freed by V8's and libuv's threads
- * is reused (docs/decisions/0011-columnar-song-store-and-memory-limits.md). The Docker image sets the same.
+ * is reused. MALLOC_MMAP_THRESHOLD_: glibc raises its threshold to each big block freed, after which big blocks (a
+ * login's argon2 memory, zlib's, a growing column) stay in the arenas; fixed at 128 KB they go back to the system
+ * (docs/decisions/0011-columnar-song-store-and-memory-limits.md). The Docker image sets the same.
  */
-export const API_ENV_DEFAULTS: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export const API_ENV_DEFAULTS: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 export interface RunningApi {
   url: string;
