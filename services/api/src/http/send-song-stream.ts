@@ -54,10 +54,13 @@ async function sendTranscoded(req: Request, res: Response, first: Extract<Prepar
         request = { ...request, input: { fileId: again.id, path: again.path } };
         continue;
       }
+      // Not the file's fault (a job ended under this request, another replica's failed): one fresh try, which a file
+      // ffmpeg cannot decode fails for good.
+      if (error instanceof TranscodeFailed && error.transient && attempt <= 2) continue;
       clearMediaHeaders(res);
       if (error instanceof TooManyTranscodes) return { kind: 'too-many-transcodes', retryAfterSeconds: error.retryAfterSeconds };
       if (error instanceof TranscodingUnavailable) return { kind: 'transcoding-unavailable' };
-      if (error instanceof TranscodeFailed) return { kind: 'transcode-failed' };
+      if (error instanceof TranscodeFailed) return error.transient ? { kind: 'unavailable' } : { kind: 'transcode-failed' };
       throw error;
     }
   }

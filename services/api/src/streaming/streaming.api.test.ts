@@ -269,6 +269,34 @@ describe('caps and clients that leave', () => {
     await eventually('the .part is removed', async () => !existsSync(join(cacheDir, `${key}.part`)));
     expect(existsSync(join(cacheDir, key))).toBe(false);
   });
+
+  it('answers a Range that comes while the transcode its last client left is still stopping from a fresh ffmpeg, not with its end', async () => {
+    // Chromium cancels a request and asks again with a Range (a seek, a full buffer). This ffmpeg writes 4 KB, then
+    // ignores SIGTERM, so the job the first client left stays "stopping" for the 2 s before its SIGKILL.
+    const slow = join(dir, 'slow-to-stop-ffmpeg.sh');
+    writeFileSync(slow, "#!/bin/sh\ntrap '' TERM\nhead -c 4096 /dev/zero\nexec sleep 30\n", { mode: 0o755 });
+    const replica = await startApi({ mongodbUri, env: { ...apiEnv, TRANSCODE_CACHE_DIR: join(dir, 'slow-to-stop'), FFMPEG_PATH: slow } });
+    const client = await newUser(replica.url, 'rerange');
+    const path = replica.url + url(noisy, 'format=mp3&maxBitRate=96');
+    const first = new AbortController();
+    const started = await fetch(path, { headers: { cookie: sessionCookie(client) }, signal: first.signal });
+    expect(started.headers.get('x-transcode')).toBe('start');
+    await started.body!.getReader().read();
+    first.abort();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const again = new AbortController();
+    try {
+      // 10,000 bytes is within a second of what the stopping job wrote: before, the request joined it and got its end (422).
+      const ranged = await fetch(path, { headers: { cookie: sessionCookie(client), range: 'bytes=10000-' }, signal: again.signal });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get('x-transcode')).toBe('seek');
+      expect(ranged.headers.get('content-range')).toMatch(/^bytes 10000-/);
+    } finally {
+      again.abort();
+      await replica.stop();
+    }
+    // Its own API process starts in 10-20 s on a busy machine.
+  }, 90_000);
 });
 
 describe('failures', () => {

@@ -7,12 +7,16 @@ export class TranscodingUnavailable extends Error {
   override name = 'TranscodingUnavailable';
 }
 
-/** ffmpeg ran and failed (non-zero exit, empty output, or hung): this file cannot be converted. */
+/**
+ * ffmpeg ran and failed. Not `transient`: the file is at fault (non-zero exit, empty output, or hung), 422. Transient:
+ * the run was stopped or could not start, or another replica's failed, so a fresh try may well work (503).
+ */
 export class TranscodeFailed extends Error {
   override name = 'TranscodeFailed';
   constructor(
     message: string,
     readonly stderr: string,
+    readonly transient = false,
   ) {
     super(message);
   }
@@ -68,6 +72,8 @@ export function ffmpegArgs(input: string, format: TranscodeFormat, bitrate: numb
 }
 
 const STDERR_KEEP = 4096;
+/** The message of a run stopped on purpose (its readers left, the process stops): no failure of the file. */
+export const FFMPEG_STOPPED = 'ffmpeg was stopped';
 const KILL_GRACE_MS = 2000;
 
 /**
@@ -103,12 +109,12 @@ export class FfmpegRun {
       this.child.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(this.stallTimer);
         if (error.code === 'ENOENT') reject(new TranscodingUnavailable(`ffmpeg was not found (${ffmpegPath})`));
-        else reject(new TranscodeFailed(`ffmpeg could not start: ${error.message}`, ''));
+        else reject(new TranscodeFailed(`ffmpeg could not start: ${error.message}`, '', true));
       });
       this.child.once('close', (code, signal) => {
         clearTimeout(this.stallTimer);
         if (this.stalled) reject(new TranscodeFailed(`ffmpeg wrote nothing for ${this.stallMs} ms and was killed`, this.stderrTail()));
-        else if (this.killed) reject(new TranscodeFailed('ffmpeg was stopped', this.stderrTail()));
+        else if (this.killed) reject(new TranscodeFailed(FFMPEG_STOPPED, this.stderrTail(), true));
         else if (code !== 0) reject(new TranscodeFailed(`ffmpeg exited with ${code ?? signal}`, this.stderrTail()));
         else if (this.bytes === 0) reject(new TranscodeFailed('ffmpeg wrote no audio', this.stderrTail()));
         else resolve(this.bytes);
@@ -119,6 +125,11 @@ export class FfmpegRun {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** Told to stop (it may still be writing its last bytes): nothing new should wait for it. */
+  get stopping(): boolean {
+    return this.killed;
   }
 
   /** SIGTERM, then SIGKILL if it is still there after a grace. */

@@ -140,6 +140,11 @@ export class TranscodeJob extends Watched implements TranscodeOutput {
     return this.run.pid;
   }
 
+  /** Its last reader left and ffmpeg was told to stop; until it exits it still holds the `.part`. */
+  get stopping(): boolean {
+    return this.state === 'running' && this.run.stopping;
+  }
+
   attach(): void {
     this.readers++;
   }
@@ -212,7 +217,7 @@ export class FollowedOutput extends Watched implements TranscodeOutput {
         this.state = 'done';
       } else {
         this.state = 'failed';
-        this.error = new TranscodeFailed('the transcode another process ran failed', '');
+        this.error = new TranscodeFailed('the transcode another process ran failed', '', true);
       }
       return this.notify();
     }
@@ -222,7 +227,7 @@ export class FollowedOutput extends Watched implements TranscodeOutput {
       this.notify();
     } else if (Date.now() - Math.max(this.lastGrowth, part.mtimeMs) > this.stallMs) {
       this.state = 'failed';
-      this.error = new TranscodeFailed('the transcode another process ran stopped making progress', '');
+      this.error = new TranscodeFailed('the transcode another process ran stopped making progress', '', true);
       this.notify();
     }
   }

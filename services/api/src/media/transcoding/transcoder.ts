@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { TranscodeFormat } from '@tunafy/contracts';
 import { APP_CONFIG, type AppConfig, type TranscodingConfig } from '../../config/app-config.js';
-import { FfmpegRun, TooManyTranscodes, TranscodeFailed, TranscodingUnavailable, ffmpegArgs } from './ffmpeg.js';
+import { FFMPEG_STOPPED, FfmpegRun, TooManyTranscodes, TranscodeFailed, TranscodingUnavailable, ffmpegArgs } from './ffmpeg.js';
 import { transcodeMetrics } from './transcode-metrics.js';
 import { FinishedOutput, FollowedOutput, TranscodeJob, type TranscodeOutput } from './transcode-job.js';
 
@@ -59,6 +59,12 @@ export class Transcoder implements OnApplicationShutdown {
     const key = Transcoder.cacheKey(input.fileId, format, bitrate);
     for (let attempt = 1; ; attempt++) {
       const running = this.jobs.get(key);
+      if (running?.stopping) {
+        // Chromium cancels a request and asks again (a seek, a full buffer): a job its last reader left a moment ago is
+        // ending and would fail this one, so wait for it to go (its `.part` with it) and start afresh.
+        await running.finished;
+        continue;
+      }
       if (running) {
         transcodeMetrics.joined.inc();
         return { output: running, source: 'join' };
@@ -140,8 +146,12 @@ export class Transcoder implements OnApplicationShutdown {
     await this.prepare();
     const key = Transcoder.cacheKey(input.fileId, format, bitrate);
     const finalPath = join(this.config.cacheDir, key);
-    const running = this.jobs.get(key);
-    if (running) {
+    let running = this.jobs.get(key);
+    if (running?.stopping) {
+      await running.finished;
+      running = this.jobs.get(key);
+    }
+    if (running && !running.stopping) {
       transcodeMetrics.joined.inc();
       return { output: running, source: 'join' };
     }
@@ -162,7 +172,7 @@ export class Transcoder implements OnApplicationShutdown {
     run.done
       .catch((error: Error) => {
         // A seek stopped because its client left is no failure.
-        if (!(error instanceof TranscodeFailed && error.message === 'ffmpeg was stopped')) this.report(input.fileId, error);
+        if (!(error instanceof TranscodeFailed && error.message === FFMPEG_STOPPED)) this.report(input.fileId, error);
       })
       .finally(release);
     return run;
@@ -210,7 +220,7 @@ export class Transcoder implements OnApplicationShutdown {
 
   /** One log line per failure: what went wrong and ffmpeg's last words. A job its readers left is no failure. */
   private report(fileId: string, error: Error): void {
-    if (error instanceof TranscodeFailed && error.message === 'ffmpeg was stopped') return;
+    if (error instanceof TranscodeFailed && error.message === FFMPEG_STOPPED) return;
     transcodeMetrics.failed.inc();
     if (error instanceof TranscodingUnavailable) this.logger.error(`transcoding is unavailable: ${error.message}; install ffmpeg or set FFMPEG_PATH`);
     else if (error instanceof TranscodeFailed) this.logger.error(`transcoding file ${fileId} failed: ${error.message}${error.stderr ? `; ffmpeg said: ${error.stderr}` : ''}`);
