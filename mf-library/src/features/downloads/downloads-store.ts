@@ -53,6 +53,13 @@ async function reloadRecords(accountId: string): Promise<void> {
   if (state.accountId === accountId) update({ records: new Map(records.map((record) => [record.key, record])) });
 }
 
+/**
+ * Downloads of this page still running, by key: a download's row covers are fetched after it shows as done (no
+ * longer in `active`), and a removal still cancels them, and a visit does not start a second sync meanwhile. Declared
+ * before the session subscription below, which the bus calls at once with the current session.
+ */
+const running = new Map<string, AbortController>();
+
 /** Reads the account's registry once per account; a change of account cancels the previous one's downloads. */
 function useAccount(accountId: string | null): void {
   useEffect(() => {
@@ -86,12 +93,6 @@ export function useDownloadRecords(accountId: string | null): ReadonlyMap<string
   useAccount(accountId);
   return useSyncExternalStore(subscribe, () => state.records);
 }
-
-/**
- * Downloads of this page still running, by key: a download's row covers are fetched after it shows as done (no
- * longer in `active`), and a removal still cancels them, and a visit does not start a second sync meanwhile.
- */
-const running = new Map<string, AbortController>();
 
 let persistenceAsked = false;
 /** How often a running download's count is shown again. */
