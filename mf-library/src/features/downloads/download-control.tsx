@@ -3,7 +3,7 @@ import type { SessionUser } from '@tunafy/contracts';
 import { downloadKey, offlineAvailable, type DownloadTarget } from '@tunafy/offline';
 import { Button, DownloadedIcon, DownloadIcon } from '@tunafy/ui';
 import { formatBytes } from './format-bytes';
-import { cancelDownload, deleteDownload, runDownload, useDownloads } from './downloads-store';
+import { cancelDownload, deleteDownload, runDownload, useDownloads } from '../shared/downloads-store';
 import styles from './downloads.module.css';
 
 /**

@@ -6,7 +6,7 @@ import { Button, ConfirmDialog, DownloadedIcon, EmptyState } from '@tunafy/ui';
 import { Cover } from '../../components/cover';
 import { formatSongCount } from '../../lib/format';
 import { formatBytes } from './format-bytes';
-import { cancelDownload, deleteAllDownloads, deleteDownload, useDownloads } from './downloads-store';
+import { cancelDownload, deleteAllDownloads, deleteDownload, useDownloads } from '../shared/downloads-store';
 import styles from './downloads.module.css';
 
 interface StorageUse {

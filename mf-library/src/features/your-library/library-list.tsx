@@ -5,7 +5,7 @@ import { DownloadedIcon, HeartIcon, LockIcon, SearchIcon, themeClassName, visual
 import { Cover } from '../../components/cover';
 import { formatSongCount } from '../../lib/format';
 import { downloadKey } from '@tunafy/offline';
-import { useDownloadRecords } from '../downloads/downloads-store';
+import { useDownloadRecords } from '../shared/downloads-store';
 import { matchesFilter, type LibraryItem } from './library-items';
 import { useYourLibrary } from './use-your-library';
 import styles from './library-list.module.css';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AlbumsRepository } from '../persistence/albums.repository.js';
 import { LikesRepository } from '../persistence/likes.repository.js';
 import { IdempotencyRepository } from '../idempotency/idempotency.repository.js';
-import { LyricsIndex } from '../lyrics/lyrics-index.js';
+import { LyricsIndex } from '../lyrics/lyrics-index.service.js';
 import { LyricsRepository } from '../persistence/lyrics.repository.js';
 import { LyricsService } from '../lyrics/lyrics.service.js';
 import type { GridFsMediaStore } from '../media/gridfs-media.store.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LyricsIndex } from './lyrics-index.js';
+import { LyricsIndex } from './lyrics-index.service.js';
 import { LyricsController } from './lyrics.controller.js';
 import { LyricsService } from './lyrics.service.js';
 

@@ -5,7 +5,7 @@ import { requiredSong } from '../catalog/required-records.js';
 import { ApiException } from '../common/api-exception.js';
 import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
 import type { EmbeddedLyrics } from '../common/embedded-lyrics.js';
-import { LyricsIndex } from './lyrics-index.js';
+import { LyricsIndex } from './lyrics-index.service.js';
 import { parseLyricsText } from '../common/lyrics-text.js';
 import { LyricsRepository, type LyricsRecord } from '../persistence/lyrics.repository.js';
 

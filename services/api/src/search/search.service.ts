@@ -4,7 +4,7 @@ import { AlbumPresenter } from '../albums/album-presenter.js';
 import { toArtist } from '../artists/artists.service.js';
 import type { CatalogModel, TopHit } from '../catalog/catalog-model.js';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
-import { LyricsIndex } from '../lyrics/lyrics-index.js';
+import { LyricsIndex } from '../lyrics/lyrics-index.service.js';
 import { QueryPlan } from '../catalog/query-plan.js';
 import { PlaylistPresenter } from '../playlists/playlist-presenter.js';
 import { SongPresenter } from '../songs/song-presenter.js';

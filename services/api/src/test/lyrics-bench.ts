@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lyrics`: the lyrics search index (services/api/src/lyrics/lyrics-index.ts) at a 100,000-song catalog
+ * `npm run bench:lyrics`: the lyrics search index (services/api/src/lyrics/lyrics-index.service.ts) at a 100,000-song catalog
  * where 10% of songs have lyrics, in process. Prints the heap the index takes (after a full GC, with --expose-gc),
  * its build time, and search times for rare, common and multi-word queries. The texts are synthetic: 40 lines of
  * 5–9 words per song drawn from a 30,000-word vocabulary with a Zipf-like spread (as word use in lyrics has), so the
@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
 import type { CatalogModel } from '../catalog/catalog-model.js';
-import { LyricsIndex } from '../lyrics/lyrics-index.js';
+import { LyricsIndex } from '../lyrics/lyrics-index.service.js';
 import type { LyricsRecord, LyricsRepository } from '../persistence/lyrics.repository.js';
 import type { SongRecord } from '../persistence/songs.repository.js';
 
