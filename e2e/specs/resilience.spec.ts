@@ -96,6 +96,8 @@ test.describe('a remote returning garbage', () => {
     }
   });
 
+  // The broken remote's script fails to parse in the page: that is the fault under test.
+  test.use({ expectedPageErrors: [/SyntaxError/] });
   for (const broken of ['html', 'bad-js'] as const) {
     test(`(${broken}) its region shows a fallback, the rest keeps working, and Retry recovers once it is fixed`, async ({ page }) => {
       mode = broken;

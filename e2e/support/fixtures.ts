@@ -7,11 +7,24 @@ import { builtRemotes } from './stack.js';
 export { expect };
 
 /** Every spec talks to the stack the global setup started. */
-export const test = base.extend({
+export const test = base.extend<{ expectedPageErrors: RegExp[] }>({
+  /** Uncaught exceptions a spec provokes on purpose (a remote serving broken JavaScript): the page fixture lets them be. */
+  expectedPageErrors: [[], { option: true }],
   baseURL: async ({}, use) => {
     const url = process.env.TUNAFY_E2E_BASE_URL;
     if (!url) throw new Error('TUNAFY_E2E_BASE_URL is not set: run the specs through `playwright test` (global-setup starts the stack).');
     await use(url);
+  },
+  // An uncaught exception in the page fails the spec that met it: a store that threw on every logged-in page (1d8db57)
+  // passed every journey, since the screens still drew, and only Lighthouse's best-practices score showed it.
+  page: async ({ page, expectedPageErrors }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => {
+      const text = `${error.name}: ${error.message}`;
+      if (!expectedPageErrors.some((expected) => expected.test(text))) errors.push(text);
+    });
+    await use(page);
+    expect(errors, 'uncaught exceptions in the page').toEqual([]);
   },
 });
 
