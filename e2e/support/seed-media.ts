@@ -13,7 +13,7 @@ export type RenderCover = (options: { seed: number; title: string; size?: number
  * (services/api/dist) as the stack runs it, for uploads made like a user's.
  */
 export async function seedMedia(): Promise<{ synthesizeSong: Synthesize; renderCover: RenderCover }> {
-  const dist = join(repoRoot(), 'services/api/dist/seed/media');
+  const dist = join(repoRoot(), 'services/api/dist/media/synth');
   const { synthesizeSong } = (await import(pathToFileURL(join(dist, 'synth-song.js')).href)) as { synthesizeSong: Synthesize };
   const { renderCover } = (await import(pathToFileURL(join(dist, 'render-cover.js')).href)) as { renderCover: RenderCover };
   return { synthesizeSong, renderCover };
