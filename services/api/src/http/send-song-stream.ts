@@ -43,6 +43,7 @@ export async function sendSongStream(req: Request, res: Response, prepared: Prep
 
 async function sendTranscoded(req: Request, res: Response, first: Extract<PreparedStream, { kind: 'transcode' }>['request'], sending: StreamSending): Promise<StreamFailure | null> {
   let request = first;
+  let retried = false;
   for (let attempt = 1; ; attempt++) {
     try {
       return (await sendTranscode(req, res, sending.transcoder, request, sending.logger)) === 'unsatisfiable' ? { kind: 'unsatisfiable' } : null;
@@ -56,7 +57,10 @@ async function sendTranscoded(req: Request, res: Response, first: Extract<Prepar
       }
       // Not the file's fault (a job ended under this request, another replica's failed): one fresh try, which a file
       // ffmpeg cannot decode fails for good.
-      if (error instanceof TranscodeFailed && error.transient && attempt <= 2) continue;
+      if (error instanceof TranscodeFailed && error.transient && !retried) {
+        retried = true;
+        continue;
+      }
       clearMediaHeaders(res);
       if (error instanceof TooManyTranscodes) return { kind: 'too-many-transcodes', retryAfterSeconds: error.retryAfterSeconds };
       if (error instanceof TranscodingUnavailable) return { kind: 'transcoding-unavailable' };

@@ -58,13 +58,7 @@ export class Transcoder implements OnApplicationShutdown {
     await this.prepare();
     const key = Transcoder.cacheKey(input.fileId, format, bitrate);
     for (let attempt = 1; ; attempt++) {
-      const running = this.jobs.get(key);
-      if (running?.stopping) {
-        // Chromium cancels a request and asks again (a seek, a full buffer): a job its last reader left a moment ago is
-        // ending and would fail this one, so wait for it to go (its `.part` with it) and start afresh.
-        await running.finished;
-        continue;
-      }
+      const running = await this.liveJob(key);
       if (running) {
         transcodeMetrics.joined.inc();
         return { output: running, source: 'join' };
@@ -85,6 +79,19 @@ export class Transcoder implements OnApplicationShutdown {
         claimed();
       }
     }
+  }
+
+  /**
+   * This process's job for `key` unless it is ending. Chromium cancels a request and asks again (a seek, a full buffer):
+   * a job its last reader left a moment ago would fail the new request, so wait for it to go (its `.part` with it).
+   */
+  private async liveJob(key: string): Promise<TranscodeJob | undefined> {
+    let job = this.jobs.get(key);
+    while (job?.stopping) {
+      await job.finished;
+      job = this.jobs.get(key);
+    }
+    return job;
   }
 
   /** The finished file of `finalPath`, made the newest for the LRU (by mtime); null when there is none. */
@@ -146,12 +153,8 @@ export class Transcoder implements OnApplicationShutdown {
     await this.prepare();
     const key = Transcoder.cacheKey(input.fileId, format, bitrate);
     const finalPath = join(this.config.cacheDir, key);
-    let running = this.jobs.get(key);
-    if (running?.stopping) {
-      await running.finished;
-      running = this.jobs.get(key);
-    }
-    if (running && !running.stopping) {
+    const running = await this.liveJob(key);
+    if (running) {
       transcodeMetrics.joined.inc();
       return { output: running, source: 'join' };
     }
