@@ -60,13 +60,17 @@ async function reloadRecords(accountId: string): Promise<void> {
  */
 const running = new Map<string, AbortController>();
 
-/** Reads the account's registry once per account; a change of account cancels the previous one's downloads. */
+/** Another account (or none): the previous one's downloads are cancelled and its registry forgotten. */
+function switchAccount(accountId: string | null): void {
+  for (const controller of running.values()) controller.abort();
+  update({ accountId, records: new Map(), active: new Map(), failed: new Map() });
+  if (accountId) void reloadRecords(accountId);
+}
+
+/** Reads the account's registry once per account. */
 function useAccount(accountId: string | null): void {
   useEffect(() => {
-    if (!accountId || state.accountId === accountId) return;
-    for (const controller of running.values()) controller.abort();
-    update({ accountId, records: new Map(), active: new Map(), failed: new Map() });
-    void reloadRecords(accountId);
+    if (accountId && state.accountId !== accountId) switchAccount(accountId);
   }, [accountId]);
 }
 
@@ -74,10 +78,7 @@ function useAccount(accountId: string | null): void {
 getEventBus()
   .on('auth:session')
   .subscribe(({ user }) => {
-    if (user?.id === state.accountId) return;
-    for (const controller of running.values()) controller.abort();
-    update({ accountId: user?.id ?? null, records: new Map(), active: new Map(), failed: new Map() });
-    if (user) void reloadRecords(user.id);
+    if (user?.id !== state.accountId) switchAccount(user?.id ?? null);
   });
 
 export function useDownloads(accountId: string | null): DownloadsState {
