@@ -51,8 +51,8 @@ export async function startTestStack(log: (line: string) => void = () => undefin
       mongodbUri: database.uri,
       // Behind the gateway, like production: the API sees the client through one proxy hop.
       env: throwawayApiEnv(cacheDir, { TRUST_PROXY: '1', ...options.apiEnv }),
-      // The API logs errors only (LOG_LEVEL=error): a failed spec's cause (ffmpeg's last words, a 500's stack) then
-      // shows in the run's output instead of dying with the process.
+      // The API logs errors only (LOG_LEVEL=error; Node's own warnings come too): a failed spec's cause (ffmpeg's last
+      // words, a 500's stack) then shows in the run's output instead of dying with the process.
       log: (line) => log(`api: ${line}`),
     });
     stops.push(() => api.stop());
