@@ -12,6 +12,8 @@
  *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --save /tmp/lhr     # also keeps each run's Lighthouse JSON
  *   npx tsx e2e/perf/lighthouse-bench.ts --serve /tmp/lh.json         # start and seed a stack, keep it up (Ctrl-C ends)
  *   npx tsx e2e/perf/lighthouse-bench.ts --target /tmp/lh.json --pages album   # runs against it: no 2-minute seeding
+ *   npx tsx e2e/perf/lighthouse-bench.ts --target /tmp/lh.json --builds /tmp/lh-old  # the same API and data, the
+ *     front-end builds of another checkout (its shell/dist and <remote>/dist): an A/B against an older commit
  *
  * Lighthouse's mobile preset simulates slow 4G and a 4x slower CPU from what it observes on this machine, so other work
  * on it lowers the scores: note the load (printed) with any figure you record.
@@ -29,6 +31,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { photoCover } from '../support/photo-cover.js';
 import { ApiSession } from '../support/production-stack.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { frontendApps, startGateway, type RunningGateway } from '@tunafy/stack';
 
 const run = promisify(execFile);
 
@@ -47,6 +50,8 @@ const SAVE_DIR = option('save');
 const SERVE_FILE = option('serve');
 /** Run against a stack that `--serve` started, from its file (the gateway serves each rebuilt file as it changes). */
 const TARGET_FILE = option('target');
+/** With --target: serve another checkout's front-end builds (e.g. an older commit's) through a gateway of their own. */
+const BUILDS_ROOT = option('builds');
 
 interface Seeded {
   albumId: string;
@@ -221,6 +226,8 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: 
 
 interface Target {
   baseUrl: string;
+  /** The API behind the gateway (a stack this bench started), for --builds' second gateway. */
+  apiUrl?: string;
   cookie: string;
   seeded: Seeded;
 }
@@ -239,6 +246,7 @@ async function seededTarget(baseUrl: string): Promise<Target> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 let stack: TestStack | undefined;
+let buildsGateway: RunningGateway | undefined;
 // No background jobs (loudness, the covers' walk over stored ones) competing with the page for the 2 cores, as in the
 // other benches; uploads still derive their covers' sizes at once.
 const API_ENV = { LOUDNESS_JOB: 'off', COVER_JOB: 'off' };
@@ -247,7 +255,13 @@ try {
   if (TARGET_FILE) target = JSON.parse(await readFile(TARGET_FILE, 'utf8')) as Target;
   else {
     const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`), { apiEnv: API_ENV })).baseUrl;
-    target = await seededTarget(baseUrl);
+    target = { ...(await seededTarget(baseUrl)), apiUrl: stack?.apiUrl };
+  }
+  if (BUILDS_ROOT) {
+    if (!target.apiUrl) throw new Error('--builds needs a stack this bench started (--serve, then --target)');
+    buildsGateway = await startGateway({ apiUrl: target.apiUrl, apps: frontendApps(BUILDS_ROOT), env: {}, log: (line) => console.error(`[gateway] ${line}`) });
+    console.log(`The front-end builds of ${BUILDS_ROOT} at ${buildsGateway.url}, the API of ${target.baseUrl}`);
+    target = { ...target, baseUrl: buildsGateway.url };
   }
   if (SERVE_FILE) {
     await writeFile(SERVE_FILE, JSON.stringify(target));
@@ -255,6 +269,7 @@ try {
     await new Promise<void>((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
   } else await measure(target);
 } finally {
+  await buildsGateway?.stop();
   await stack?.stop();
 }
 
