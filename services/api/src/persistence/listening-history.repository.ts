@@ -157,7 +157,7 @@ export class ListeningHistoryRepository {
     // The count gives the play its chunk; the chunk's span is widened before the play lands in it, so a page that trusts
     // the span never misses the play (a crash in between leaves a span a little wide, which costs nothing).
     // No projection: the embedded engine's findAndModify refuses one; a head is a few numbers (but for a day begun before chunks).
-    const head = await this.days.findOneAndUpdate({ _id: dayId(userId, day) }, { $inc: { n: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
+    const head = await this.days.findOneAndUpdate({ _id: dayId(userId, day) }, { $inc: { n: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, returnDocument: 'after' }).lean<DayDocument>();
     const n = head!.n!;
     const chunk = Math.floor((n - 1) / DAY_CHUNK);
     const widen = { $max: { n, [`b.hi${chunk}`]: at }, $min: { [`b.lo${chunk}`]: at } };
@@ -171,13 +171,13 @@ export class ListeningHistoryRepository {
       if ((after?.n ?? 0) >= n && (span[`lo${chunk}`] ?? Infinity) <= at && (span[`hi${chunk}`] ?? -Infinity) >= at) break;
       await this.days.updateOne({ _id: dayId(userId, day) }, widen);
     }
-    const list = await this.days.findOneAndUpdate({ _id: daysId(userId) }, { $addToSet: { days: day }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<DayDocument>();
+    const list = await this.days.findOneAndUpdate({ _id: daysId(userId) }, { $addToSet: { days: day }, $setOnInsert: { user_id: user } }, { upsert: true, returnDocument: 'after' }).lean<DayDocument>();
     if ((list?.days?.length ?? 0) > HISTORY_DAYS_KEPT) await this.trimDays(userId, list!.days!);
     for (const period of periods) {
       for (const kind of ['song', 'artist', 'album'] as const) {
         const counted: TallyHit[] = [];
         for (const item of items.filter((entry) => entry.kind === kind)) {
-          const tally = await this.tallies.findOneAndUpdate({ _id: `${boardId(userId, period, kind)}:${item.id}` }, { $inc: { count: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, new: true }).lean<TallyDocument>();
+          const tally = await this.tallies.findOneAndUpdate({ _id: `${boardId(userId, period, kind)}:${item.id}` }, { $inc: { count: 1 }, $setOnInsert: { user_id: user } }, { upsert: true, returnDocument: 'after' }).lean<TallyDocument>();
           counted.push({ itemId: item.id, count: tally!.count });
         }
         if (counted.length > 0) await this.raise(userId, boardId(userId, period, kind), counted);
