@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARD_COVER_SIZES, HOME_PLAYLISTS_PATH, SESSION_PROBE_PATH } from '@tunafy/contracts';
 import { coverSrcSet } from '@tunafy/ui';
-import { FIRST_PAINT_OPTIONS, firstPaintScript, paintGuestHome } from './guest-home-paint';
+import { FIRST_PAINT_OPTIONS, guestHomePaintCall, paintGuestHome } from './guest-home-paint';
 
 const COVER = '/api/files/0123456789abcdef01234567';
 
@@ -82,11 +82,10 @@ describe('paintGuestHome', () => {
   });
 });
 
-describe('firstPaintScript', () => {
+describe('guestHomePaintCall', () => {
   it('is the painter on its own: run as an inline script, it paints as the module does', async () => {
     stubApi(null, [COVER, COVER]);
-    const source = /^<script>([\s\S]*)<\/script>$/.exec(firstPaintScript())![1]!;
-    new Function(source)();
+    new Function(`${guestHomePaintCall()};`)();
     await vi.waitFor(() => expect(splash().querySelectorAll('img')).toHaveLength(2));
   });
 });

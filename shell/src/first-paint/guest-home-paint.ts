@@ -77,7 +77,7 @@ export function paintGuestHome(options: FirstPaintOptions): Promise<boolean> {
     .catch(() => false);
 }
 
-/** The inline script for index.html: the function's own source, called with the options. */
-export function firstPaintScript(options: FirstPaintOptions = FIRST_PAINT_OPTIONS): string {
-  return `<script>(${paintGuestHome.toString()})(${JSON.stringify(options)});</script>`;
+/** For index.html's inline script (app-start.ts): the function's own source, called with the options. */
+export function guestHomePaintCall(options: FirstPaintOptions = FIRST_PAINT_OPTIONS): string {
+  return `(${paintGuestHome.toString()})(${JSON.stringify(options)})`;
 }

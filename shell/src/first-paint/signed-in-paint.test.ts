@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HERO_COVER_SIZES, SESSION_PROBE_PATH } from '@tunafy/contracts';
 import { coverSrcSet } from '@tunafy/ui';
-import { SIGNED_IN_PAINT_OPTIONS, paintSignedIn, signedInPaintScript } from './signed-in-paint';
+import { SIGNED_IN_PAINT_OPTIONS, paintSignedIn, signedInPaintCall } from './signed-in-paint';
 
 const COVER = '/api/files/0123456789abcdef01234567';
 const USER = { id: 'u1', username: 'ann' };
@@ -97,12 +97,11 @@ describe('paintSignedIn', () => {
   });
 });
 
-describe('signedInPaintScript', () => {
+describe('signedInPaintCall', () => {
   it('is the painter on its own: run as an inline script, it paints as the module does', async () => {
     at('/albums/a1');
     stubApi(USER, { '/api/albums/a1': { album_cover_url: COVER } });
-    const source = /^<script>([\s\S]*)<\/script>$/.exec(signedInPaintScript())![1]!;
-    new Function(source)();
+    new Function(`${signedInPaintCall()};`)();
     await vi.waitFor(() => expect(splash().querySelectorAll('img')).toHaveLength(1));
   });
 });

@@ -98,7 +98,7 @@ export function paintSignedIn(options: SignedInPaintOptions): Promise<boolean> {
     .catch(() => false);
 }
 
-/** The inline script for index.html: the function's own source, called with the options. */
-export function signedInPaintScript(options: SignedInPaintOptions = SIGNED_IN_PAINT_OPTIONS): string {
-  return `<script>(${paintSignedIn.toString()})(${JSON.stringify(options)});</script>`;
+/** For index.html's inline script (app-start.ts): the function's own source, called with the options. */
+export function signedInPaintCall(options: SignedInPaintOptions = SIGNED_IN_PAINT_OPTIONS): string {
+  return `(${paintSignedIn.toString()})(${JSON.stringify(options)})`;
 }
