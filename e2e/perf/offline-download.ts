@@ -10,19 +10,29 @@
  * ratio compares the browser side (Cache API, registry, covers, the page) and not ffmpeg. The download is timed in the
  * page, from the click on Download to "Downloaded" rendered. Runs alternate raw and download; medians are reported.
  *
- * With `--floor`, each run also times the same URLs fetched straight into a scratch cache (`cache.put`, 4 and 6 at a time):
- * the Cache API's own cost, without the downloader's page, registry and covers. The downloader's steps (`markDownload`)
+ * With `--floor`, each run also times the same URLs fetched straight into a scratch cache (`cache.put`, 4 at a time), from
+ * the plain page and from the download's page (which the service worker controls): the Cache API's own cost, without
+ * the downloader's registry, covers and progress. The downloader's steps (`markDownload`)
  * are printed as median ms after the click.
  *
- *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3] [--floor]
+ * Each run also prints where its time went: per song the wait for the answer's first byte, the body, and the wait
+ * from the body's end to its `cache.put` resolving (Resource Timing and the downloader's `song-stored` marks); the
+ * service worker's own fetches meanwhile (its warm-up of the offline screens); the CPU time and storage writes of each
+ * kind of process (process-usage.ts) during the raw fetch, the download, the removal and the gap before the next run;
+ * and each long task's scripts (Long Animation Frames). `--pauses 30,0` waits that many seconds after run 1's (run 2's…)
+ * removal before the next run.
+ *
+ *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3] [--floor] [--pauses 0,0] [--cpu-throttle 4] [--persistent]
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { songStreamUrl, type ImportResponse, type Playlist, type Song } from '@tunafy/contracts';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { startPerfStack } from '../support/perf-stack.js';
+import { describeUsage, processUsage, type ProcessUsage } from './process-usage.js';
 
 const run = promisify(execFile);
 
@@ -35,6 +45,21 @@ const songSeconds = option('seconds', 60);
 const runs = option('runs', 3);
 /** Also time the cache.put floor (below) each run; off by default: its deleted caches' disk work would fall on the next run. */
 const floor = process.argv.includes('--floor');
+/**
+ * Slows the download page's main thread this many times (CDP Emulation.setCPUThrottlingRate): for finding which of
+ * its work grows into long tasks on a loaded machine, not for throughput (the browser process is not slowed).
+ */
+const cpuThrottle = option('cpu-throttle', 1);
+/**
+ * Download in a Chromium profile on disk (launchPersistentContext), as a user's browser keeps Cache Storage and
+ * IndexedDB; by default Playwright's contexts are incognito ones, which keep them in the browser process's memory.
+ */
+const persistent = process.argv.includes('--persistent');
+/** Seconds to wait after run i's removal (before run i + 1), by run; 0 when not given. */
+const pauses = (() => {
+  const at = process.argv.indexOf('--pauses');
+  return at >= 0 ? process.argv[at + 1]!.split(',').map(Number) : [];
+})();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,6 +77,11 @@ const OBSERVE_LONG_TASKS = `(() => {
   performance.setResourceTimingBufferSize(5000);
   window.__longTasks = [];
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration }); }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames name the scripts that ran in them (URL, function, what invoked it): who a long task was.
+  window.__frames = [];
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) if (frame.duration > 50) window.__frames.push({ start: frame.startTime, duration: frame.duration, blocking: frame.blockingDuration, render: frame.renderStart ? frame.startTime + frame.duration - frame.renderStart : 0, scripts: frame.scripts.map((script) => ({ duration: Math.round(script.duration), invoker: script.invoker, source: (script.sourceURL || '').split('/').pop() + (script.sourceFunctionName ? ':' + script.sourceFunctionName : '') + (script.sourceCharPosition >= 0 ? '@' + script.sourceCharPosition : ''), layout: Math.round(script.forcedStyleAndLayoutDuration) })) });
+  }).observe({ type: 'long-animation-frame', buffered: true });
 })()`;
 
 /** In the page: when the next click happened and when "Downloaded" was first rendered after it. */
@@ -67,6 +97,7 @@ const TIME_DOWNLOAD = `(() => {
 
 /** Fetches `urls` 4 at a time, each body read whole and dropped; answers ms and bytes. */
 const RAW = `async (urls) => {
+  performance.clearResourceTimings();
   const started = performance.now();
   let next = 0;
   let bytes = 0;
@@ -82,8 +113,62 @@ const RAW = `async (urls) => {
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
-  return { ms: performance.now() - started, bytes };
+  const ms = performance.now() - started;
+  const songs = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/stream')).map((entry) => ({ start: entry.startTime - started, firstByte: entry.responseStart - started, end: entry.responseEnd - started, stored: null }));
+  return { ms, bytes, songs };
 }`;
+
+/** Per song of the download since the click: its fetch's start, first byte and end (Resource Timing), and when its cache.put resolved. */
+const SONG_TIMES = `(started) => {
+  const stored = new Map(performance.getEntriesByName('tunafy-download:song-stored').filter((mark) => mark.startTime >= started).map((mark) => [mark.detail, mark.startTime - started]));
+  return performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/stream') && entry.startTime >= started).map((entry) => {
+    const id = (entry.name.split('/api/songs/')[1] ?? '').split('/')[0].toLowerCase();
+    return { start: entry.startTime - started, firstByte: entry.responseStart - started, end: entry.responseEnd - started, stored: stored.get(id) ?? null };
+  });
+}`;
+
+interface SongTime {
+  start: number;
+  firstByte: number;
+  end: number;
+  /** When its cache.put resolved (null on the raw side, which stores nothing). */
+  stored: number | null;
+}
+
+/** Where a run's song time went: medians and p90s of each wait, the longest pause between two songs done, and when half were done. */
+function describeSongs(songs: SongTime[]): string {
+  const stat = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? `${median(sorted).toFixed(0)}/${sorted[Math.floor(sorted.length * 0.9)]!.toFixed(0)}` : '-';
+  };
+  const done = songs.map((song) => song.stored ?? song.end).sort((a, b) => a - b);
+  const gaps = done.slice(1).map((at, i) => at - done[i]!);
+  const stored = songs.filter((song): song is SongTime & { stored: number } => song.stored !== null);
+  return [
+    `${songs.length} songs: first byte ${stat(songs.map((song) => song.firstByte - song.start))} ms (median/p90)`,
+    `body ${stat(songs.map((song) => song.end - song.firstByte))}`,
+    stored.length ? `body end to put resolved ${stat(stored.map((song) => song.stored - song.end))}` : null,
+    `first start ${Math.min(...songs.map((song) => song.start)).toFixed(0)}, half done ${done[Math.floor(done.length / 2)]?.toFixed(0)}, last ${done.at(-1)?.toFixed(0)} ms`,
+    `longest pause between songs done ${Math.max(0, ...gaps).toFixed(0)} ms`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The service worker's own fetches and warm-up marks, on the page's timeline (ms after `started` there). */
+async function workerActivity(worker: Worker | undefined, page: Page, started: number, ended: number): Promise<string> {
+  if (!worker) return 'no service worker seen';
+  const pageOrigin = (await page.evaluate('performance.timeOrigin')) as number;
+  const seen = (await worker.evaluate(`(() => ({ origin: performance.timeOrigin, resources: performance.getEntriesByType('resource').map((entry) => ({ start: entry.startTime, end: entry.responseEnd, size: entry.encodedBodySize })), marks: performance.getEntriesByType('mark').map((mark) => ({ name: mark.name, at: mark.startTime })) }))()`)) as {
+    origin: number;
+    resources: { start: number; end: number; size: number }[];
+    marks: { name: string; at: number }[];
+  };
+  const onPage = (at: number) => seen.origin + at - pageOrigin - started;
+  const during = seen.resources.filter((entry) => onPage(entry.end) >= 0 && onPage(entry.start) <= ended - started);
+  const marks = seen.marks.filter((mark) => mark.name.startsWith('tunafy-sw:')).map((mark) => `${mark.name.slice('tunafy-sw:'.length)} ${onPage(mark.at).toFixed(0)}`);
+  return `${during.length} fetches (${(during.reduce((sum, entry) => sum + entry.size, 0) / 1e3).toFixed(0)} KB) overlapping the download; its warm-up marks (ms after the click): ${marks.join(', ') || 'none'}`;
+}
 
 /**
  * The floor under the downloader: `urls` fetched `limit` at a time straight into a scratch Cache Storage cache (what
@@ -138,8 +223,16 @@ const STORED = `(async () => {
 })()`;
 
 const { root, gateway, browser, stop } = await startPerfStack('tunafy-offline-perf');
+let persistentContext: BrowserContext | null = null;
 try {
-  const context = await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
+  const profile = persistent ? mkdtempSync(join(root, 'profile-')) : null;
+  const context = profile
+    ? await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true, baseURL: gateway.url, serviceWorkers: 'allow' })
+    : await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
+  if (profile) {
+    persistentContext = context;
+    console.log(`the download's browser keeps its storage on disk, in ${profile}`);
+  }
   const signup = await context.request.post('/api/auth/signup', {
     headers: { 'x-csrf-token': await csrf(context) },
     data: { email: `offline-perf-${process.pid}@example.com`, username: `offline_perf_${process.pid}`, password: 'pw-offline-perf' },
@@ -168,6 +261,7 @@ try {
 
   await context.addInitScript(OBSERVE_LONG_TASKS);
   const page = await context.newPage();
+  if (cpuThrottle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   await page.evaluate(() => localStorage.setItem('tunafy.player.settings.v1', JSON.stringify({ quality: 'normal', normalization: 'off' })));
@@ -176,7 +270,7 @@ try {
   const plainContext = await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'block', storageState: await context.storageState() });
   const plainPage = await plainContext.newPage();
   await plainPage.goto('/');
-  const raw = (label: string) => plainPage.evaluate(`(${RAW})(${JSON.stringify(urls)})`) as Promise<{ ms: number; bytes: number }>;
+  const raw = (label: string) => plainPage.evaluate(`(${RAW})(${JSON.stringify(urls)})`) as Promise<{ ms: number; bytes: number; songs: SongTime[] }>;
   const warm = await raw('warm');
   console.log(`warm-up (cold transcodes): ${(warm.bytes / 1e6).toFixed(1)} MB in ${(warm.ms / 1000).toFixed(1)} s`);
 
@@ -185,18 +279,37 @@ try {
   const longest: number[] = [];
   // The downloader's own marks (markDownload in packages/offline), ms after the click: where the time goes.
   const stepTimes = new Map<string, number[]>();
-  const putMs = new Map<number, number[]>();
+  const putMs = new Map<string, number[]>();
   let routed: string[] = [];
   /** Per run: the songs fetched (must be all of them) and the /api/files/ requests (covers) before "Downloaded". */
   const songFetches: number[] = [];
   const coversBeforeDone: number[] = [];
   let bytes = warm.bytes;
+  // The worker's own fetches (its warm-up) are read each run: room for all of them (the default keeps 250).
+  const serviceWorker = () => context.serviceWorkers()[0];
+  await serviceWorker()?.evaluate('performance.setResourceTimingBufferSize(5000)');
+  let usage: ProcessUsage = processUsage();
+  const phase = (label: string) => {
+    const now = processUsage();
+    const line = `    ${label}: ${describeUsage(usage, now)}`;
+    usage = now;
+    return line;
+  };
   for (let i = 0; i < runs; i++) {
+    const report: string[] = [];
+    phase('before');
     const measured = await raw(`run ${i}`);
+    report.push(phase(`raw ${(measured.ms / 1000).toFixed(2)} s`), `      ${describeSongs(measured.songs)}`);
     rawMs.push(measured.ms);
     bytes = measured.bytes;
 
-    if (floor) for (const limit of [4, 6]) putMs.set(limit, [...(putMs.get(limit) ?? []), (await plainPage.evaluate(`(${PUT})(${JSON.stringify({ urls, limit })})`)) as number]);
+    // The plain page (no worker) and the download's page (the worker controls it, its static route sends the songs to the network).
+    if (floor) {
+      for (const [where, onPage] of [['plain page', plainPage], ['controlled page', page]] as const) {
+        putMs.set(where, [...(putMs.get(where) ?? []), (await onPage.evaluate(`(${PUT})(${JSON.stringify({ urls, limit: 4 })})`)) as number]);
+      }
+      report.push(phase('floor'));
+    }
 
     await page.goto(`/playlists/${playlist.id}`);
     const download = page.getByRole('button', { name: 'Download', exact: true });
@@ -205,12 +318,22 @@ try {
     const before = (await page.evaluate(STORED)) as Record<string, number>;
     if (before.audio + before.data + before.registry > 0) throw new Error(`run ${i + 1} starts with downloads stored: ${JSON.stringify(before)}`);
     await page.evaluate(TIME_DOWNLOAD);
+    report.push(phase('page load'));
     await download.click();
     await page.getByText('Downloaded', { exact: true }).waitFor({ timeout: 600_000 });
     const { started, ended } = (await page.evaluate('window.__download')) as { started: number; ended: number };
     downloadMs.push(ended - started);
-    const tasks = (await page.evaluate(`window.__longTasks.filter((task) => task.start >= ${started} && task.start <= ${ended})`)) as { duration: number }[];
+    report.push(phase(`download ${((ended - started) / 1000).toFixed(2)} s`), `      ${describeSongs((await page.evaluate(`(${SONG_TIMES})(${started})`)) as SongTime[])}`);
+    report.push(`      service worker: ${await workerActivity(serviceWorker(), page, started, ended)}`);
+    const tasks = (await page.evaluate(`window.__longTasks.filter((task) => task.start >= ${started} && task.start <= ${ended})`)) as { start: number; duration: number }[];
     longest.push(Math.max(0, ...tasks.map((task) => task.duration)));
+    // Who the long tasks were: the long animation frames holding them, with their scripts.
+    const frames = (await page.evaluate(`window.__frames.filter((frame) => frame.start + frame.duration >= ${started} && frame.start <= ${ended})`)) as { start: number; duration: number; blocking: number; render: number; scripts: { duration: number; invoker: string; source: string; layout: number }[] }[];
+    for (const task of tasks.filter((task) => task.duration > 50)) {
+      const frame = frames.find((candidate) => candidate.start <= task.start + 1 && candidate.start + candidate.duration >= task.start + task.duration - 1);
+      const scripts = frame ? frame.scripts.filter((script) => script.duration > 5).map((script) => `${script.invoker} ${script.source} ${script.duration} ms${script.layout ? ` (layout ${script.layout})` : ''}`).join('; ') : 'no frame';
+      report.push(`      long task ${task.duration.toFixed(0)} ms at ${(task.start - started).toFixed(0)} ms: ${frame ? `frame ${frame.duration.toFixed(0)} ms, rendering ${frame.render.toFixed(0)} ms; ` : ''}${scripts || 'no script over 5 ms'}`);
+    }
     const marks = (await page.evaluate(`performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('tunafy-download:') && mark.startTime >= ${started}).map((mark) => ({ step: mark.name.slice('tunafy-download:'.length), at: mark.startTime - ${started} }))`)) as { step: string; at: number }[];
     for (const { step, at } of marks) if (!marks.some((other) => other.step === step && other.at < at)) stepTimes.set(step, [...(stepTimes.get(step) ?? []), at]);
     // Whether the worker's static route sent the songs' fetches to the network without it (Chromium's router fields).
@@ -229,16 +352,23 @@ try {
       if (left.audio + left.data + left.registry === 0) break;
     }
     if (left.audio + left.data + left.registry > 0) throw new Error(`run ${i + 1}'s removal left ${JSON.stringify(left)}`);
+    report.push(phase('removal'));
+    if (pauses[i]) {
+      await new Promise((resolve) => setTimeout(resolve, pauses[i]! * 1000));
+      report.push(phase(`pause ${pauses[i]} s`));
+    }
+    console.log(`run ${i + 1}: ratio ${(measured.ms / (ended - started)).toFixed(2)}\n${report.join('\n')}`);
   }
   const mbps = (ms: number) => ((bytes * 8) / 1e6 / (ms / 1000)).toFixed(0);
   console.log(`raw fetch of the ${songCount} URLs:  median ${(median(rawMs) / 1000).toFixed(2)} s = ${mbps(median(rawMs))} Mbit/s (runs: ${rawMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`Download button to Downloaded: median ${(median(downloadMs) / 1000).toFixed(2)} s = ${mbps(median(downloadMs))} Mbit/s (runs: ${downloadMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`ratio to raw throughput: ${(median(rawMs) / median(downloadMs)).toFixed(2)} (target ≥ 0.8); ${(bytes / 1e6).toFixed(1)} MB`);
-  for (const [limit, times] of putMs) console.log(`fetch into cache.put, ${limit} at a time (no page, registry or covers): median ${(median(times) / 1000).toFixed(2)} s = ${mbps(median(times))} Mbit/s (runs: ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
+  for (const [where, times] of putMs) console.log(`fetch into cache.put in the ${where}, 4 at a time (no registry, covers or progress): median ${(median(times) / 1000).toFixed(2)} s = ${mbps(median(times))} Mbit/s (runs: ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s)`);
   console.log(`steps after the click (median ms): ${[...stepTimes].map(([step, times]) => `${step} ${median(times).toFixed(0)}`).join(', ')}`);
   console.log(`song fetches per run: ${songFetches.join(', ')} of ${songCount}; /api/files/ requests (covers) before "Downloaded": ${coversBeforeDone.join(', ')}`);
   console.log(`the last download's song fetches by route: ${JSON.stringify(Object.fromEntries([...new Set(routed)].map((route) => [route, routed.filter((r) => r === route).length])))}`);
   console.log(`longest task while downloading: ${longest.map((ms) => ms.toFixed(0)).join(', ')} ms (target ≤ 100 ms)`);
 } finally {
+  await persistentContext?.close().catch(() => undefined);
   await stop();
 }

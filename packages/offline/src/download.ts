@@ -89,9 +89,9 @@ const pathOf = (url: string) => {
 };
 const FILE_URL = /^\/api\/files\/([0-9a-fA-F]{24})$/u;
 
-/** A step of a download on the page's timeline (`tunafy-download:<step>`), which the offline bench reports. */
-export function markDownload(step: string): void {
-  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`tunafy-download:${step}`);
+/** A step of a download on the page's timeline (`tunafy-download:<step>`, `detail` e.g. a song id), which the offline bench reports. */
+export function markDownload(step: string, detail?: string): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`tunafy-download:${step}`, detail === undefined ? undefined : { detail });
 }
 
 /**
@@ -251,6 +251,7 @@ export async function syncDownload(accountId: string, target: DownloadTarget, op
       const length = Number(response.headers.get('content-length'));
       // The browser pipes the body into the cache: the page's script never holds the audio.
       await audio.put(audioKey(song.id), response);
+      markDownload('song-stored', song.id.toLowerCase());
       const size = Number.isFinite(length) && length > 0 ? length : ((await (await audio.match(audioKey(song.id)))?.blob())?.size ?? 0);
       const fileId = FILE_URL.exec(song.song_file_url)?.[1] ?? null;
       // In the data cache: the audio cache writes its puts one at a time, and 50 small ones there queued among the songs'.
