@@ -70,7 +70,7 @@ test("the app's entry starts once the HTML's cover is drawn (or its wait is over
   await page.addInitScript(() => {
     new MutationObserver((records, observer) => {
       for (const record of records)
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof HTMLScriptElement) || !/\/main\.[0-9a-f]+\.js$/.test(node.src)) continue;
           const cover = document.querySelector<HTMLImageElement>('.tf-first-hero img');
           Object.assign(window, { entryStarted: { coverComplete: Boolean(cover?.complete), at: performance.now() } });
