@@ -116,8 +116,8 @@ export class SubsonicView {
     return { id, parent: artistId, isDir: true, title: name, album: name, artist, year, coverArt, created, duration };
   }
 
-  albumWithSongs(album: AlbumRecord) {
-    const songs = this.model.albumSongs(album.id, {})?.items ?? [];
+  /** The album with its songs in album order (as the read port answers them). */
+  albumWithSongs(album: AlbumRecord, songs: SongRecord[]) {
     return { ...this.album(album), song: songs.map((song) => this.child(song)) };
   }
 

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { isId } from '../../common/ids.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
+import { CATALOG_READS, type CatalogReads } from '../../catalog/reads/read-port.js';
 import { CollectionService } from '../../collection/collection.service.js';
 import { PlaysService } from '../../listening/plays.service.js';
 import type { SongRecord } from '../../persistence/songs.repository.js';
@@ -58,6 +59,7 @@ export class AnnotationMethods implements SubsonicMethodGroup {
     private readonly library: SubsonicLibrary,
     private readonly collection: CollectionService,
     private readonly plays: PlaysService,
+    @Inject(CATALOG_READS) private readonly reads: CatalogReads,
   ) {}
 
   private playing(userId: string, now: number): NowPlayingEntry[] {
@@ -127,7 +129,7 @@ export class AnnotationMethods implements SubsonicMethodGroup {
   /** The user's liked songs, newest like first; only songs can be liked, so no artists or albums. */
   private async starred(call: SubsonicCall) {
     const view = new SubsonicView(await this.catalog.current(), call.user.id);
-    const song = view.model.likesPage(call.user.id, {}).items.map((like) => view.child(like.song));
+    const song = (await this.reads.likesPage(call.user.id, {})).items.map((like) => view.child(like.song));
     return { artist: [], album: [], song };
   }
 }

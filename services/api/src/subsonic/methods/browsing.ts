@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { artistKey } from '@tunafy/contracts';
 import type { AlbumRecord } from '../../persistence/albums.repository.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
+import { CATALOG_READS, type CatalogReads } from '../../catalog/reads/read-port.js';
 import type { SongRecord } from '../../persistence/songs.repository.js';
 import { SubsonicError } from '../protocol/subsonic-error.js';
 import type { SubsonicParams } from '../protocol/subsonic-params.js';
@@ -33,6 +34,7 @@ export class BrowsingMethods implements SubsonicMethodGroup {
   constructor(
     private readonly catalog: CatalogReadModel,
     private readonly library: SubsonicLibrary,
+    @Inject(CATALOG_READS) private readonly reads: CatalogReads,
   ) {}
 
   private async view(call: SubsonicCall): Promise<SubsonicView> {
@@ -79,9 +81,9 @@ export class BrowsingMethods implements SubsonicMethodGroup {
         const albums = this.newestFirst(view, this.library.albumsOf(view.model, id)).map((album) => view.albumDirectory(album));
         return ok({ directory: { id, name: artist.name, child: [...albums, ...this.loneSongs(view, id).map((song) => view.child(song))] } });
       }
-      const album = view.model.album(id);
+      const album = await this.reads.album(id);
       if (!album) throw SubsonicError.notFound('Directory');
-      const songs = view.model.albumSongs(album.id, {})?.items ?? [];
+      const songs = (await this.reads.albumSongs(album.id, {}))?.items ?? [];
       return ok({ directory: { id, parent: view.albumArtist(album).id, name: album.name, child: songs.map((song) => view.child(song)) } });
     },
 
@@ -104,14 +106,14 @@ export class BrowsingMethods implements SubsonicMethodGroup {
 
     getAlbum: async (call) => {
       const view = await this.view(call);
-      const album = view.model.album(call.params.required('id'));
+      const album = await this.reads.album(call.params.required('id'));
       if (!album) throw SubsonicError.notFound('Album');
-      return ok({ album: view.albumWithSongs(album) });
+      return ok({ album: view.albumWithSongs(album, (await this.reads.albumSongs(album.id, {}))?.items ?? []) });
     },
 
     getSong: async (call) => {
       const view = await this.view(call);
-      const song = view.model.song(call.params.required('id'));
+      const song = await this.reads.song(call.params.required('id'));
       if (!song) throw SubsonicError.notFound('Song');
       return ok({ song: view.child(song) });
     },
@@ -126,7 +128,7 @@ export class BrowsingMethods implements SubsonicMethodGroup {
       const count = countOf(call.params, 'count', 10);
       const offset = call.params.int('offset', { min: 0 }) ?? 0;
       const view = await this.view(call);
-      const songs = view.model.genreSongs(genre, { offset, limit: count })?.items ?? [];
+      const songs = (await this.reads.genreSongs(genre, { offset, limit: count }))?.items ?? [];
       return ok({ songsByGenre: { song: songs.map((song) => view.child(song)) } });
     },
 

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LISTENING_LIMITS } from '@tunafy/contracts';
 import type { AlbumRecord } from '../../persistence/albums.repository.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import type { CatalogModel } from '../../catalog/catalog-model.js';
+import { CATALOG_READS, type CatalogReads } from '../../catalog/reads/read-port.js';
 import { PlaysRepository } from '../../persistence/plays.repository.js';
 import type { SongRecord } from '../../persistence/songs.repository.js';
 import { SubsonicError } from '../protocol/subsonic-error.js';
@@ -21,6 +22,7 @@ export class ListMethods implements SubsonicMethodGroup {
     private readonly catalog: CatalogReadModel,
     private readonly library: SubsonicLibrary,
     private readonly plays: PlaysRepository,
+    @Inject(CATALOG_READS) private readonly reads: CatalogReads,
   ) {}
 
   private async albumList(call: SubsonicCall): Promise<{ view: SubsonicView; albums: AlbumRecord[] }> {
@@ -37,7 +39,7 @@ export class ListMethods implements SubsonicMethodGroup {
         albums = randomAlbums(model, size);
         break;
       case 'recent':
-        albums = await this.recentAlbums(model, call.user.id);
+        albums = await this.recentAlbums(call.user.id);
         break;
       case 'starred':
       case 'highest':
@@ -65,13 +67,11 @@ export class ListMethods implements SubsonicMethodGroup {
     return { view, albums: type === 'random' ? albums : albums.slice(offset, offset + size) };
   }
 
-  private async recentAlbums(model: CatalogModel, userId: string): Promise<AlbumRecord[]> {
-    const ids = new Set<string>();
-    for (const songId of await this.plays.recentSongIds(userId, LISTENING_LIMITS.historyMax)) {
-      const albumId = model.song(songId)?.albumId;
-      if (albumId) ids.add(albumId);
-    }
-    return [...ids].flatMap((id) => model.album(id) ?? []);
+  /** Albums of the user's recently played songs, most recent first: the songs read together, then each album. */
+  private async recentAlbums(userId: string): Promise<AlbumRecord[]> {
+    const songs = await this.reads.songsByIds(await this.plays.recentSongIds(userId, LISTENING_LIMITS.historyMax));
+    const ids = new Set(songs.flatMap((song) => song.albumId ?? []));
+    return (await Promise.all([...ids].map((id) => this.reads.album(id)))).flatMap((album) => album ?? []);
   }
 
   readonly methods = {

@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { SessionUser } from '@tunafy/contracts';
 import { isId } from '../../common/ids.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
-import type { CatalogModel } from '../../catalog/catalog-model.js';
+import { CATALOG_READS, type CatalogReads } from '../../catalog/reads/read-port.js';
 import type { PlaylistRecord } from '../../persistence/playlists.repository.js';
 import { PlaylistsService } from '../../playlists/playlists.service.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
@@ -42,13 +42,14 @@ export function songsToMove(current: readonly string[], desired: readonly string
  * Song ids of a repeatable parameter, each once at its first place (a Tunafy playlist holds a song once),
  * every one an existing song before anything changes.
  */
-function existingSongIds(params: SubsonicParams, name: string, model: CatalogModel): string[] {
+async function existingSongIds(params: SubsonicParams, name: string, reads: CatalogReads): Promise<string[]> {
   const ids = [...new Set(params.all(name).map((id) => id.toLowerCase()))];
-  for (const id of ids) if (!isId(id) || !model.song(id)) throw SubsonicError.notFound('Song');
+  if (ids.some((id) => !isId(id))) throw SubsonicError.notFound('Song');
+  if ((await reads.songsByIds(ids)).length < ids.length) throw SubsonicError.notFound('Song');
   return ids;
 }
 
-const songIdsOf = (model: CatalogModel, playlistId: string) => (model.playlistEntries(playlistId, {})?.items ?? []).map((entry) => entry.song.id);
+const songIdsOf = async (reads: CatalogReads, playlistId: string) => ((await reads.playlistEntries(playlistId, {}))?.items ?? []).map((entry) => entry.song.id);
 
 /**
  * Tunafy playlists keep the name, description and privacy they were made with (the web cannot change them either),
@@ -69,11 +70,12 @@ export class PlaylistMethods implements SubsonicMethodGroup {
     private readonly catalog: CatalogReadModel,
     private readonly playlists: PlaylistsService,
     private readonly users: UsersRepository,
+    @Inject(CATALOG_READS) private readonly reads: CatalogReads,
   ) {}
 
   /** Someone else's private playlist reads as missing (70); someone else's public one cannot be changed (50). */
-  private owned(model: CatalogModel, id: string, user: SessionUser): PlaylistRecord {
-    const playlist = isId(id) ? model.visiblePlaylist(id.toLowerCase(), user.id) : null;
+  private async owned(id: string, user: SessionUser): Promise<PlaylistRecord> {
+    const playlist = isId(id) ? await this.reads.visiblePlaylist(id.toLowerCase(), user.id) : null;
     if (!playlist) throw SubsonicError.notFound('Playlist');
     if (playlist.creatorId !== user.id) throw SubsonicError.notAuthorized('Only the creator can change this playlist');
     return playlist;
@@ -81,20 +83,20 @@ export class PlaylistMethods implements SubsonicMethodGroup {
 
   private async withSongs(user: SessionUser, playlistId: string) {
     const view = new SubsonicView(await this.catalog.current(), user.id);
-    const playlist = view.model.visiblePlaylist(playlistId, user.id);
+    const playlist = await this.reads.visiblePlaylist(playlistId, user.id);
     if (!playlist) throw SubsonicError.notFound('Playlist');
-    const entry = (view.model.playlistEntries(playlist.id, {})?.items ?? []).map((ref) => view.child(ref.song));
+    const entry = ((await this.reads.playlistEntries(playlist.id, {}))?.items ?? []).map((ref) => view.child(ref.song));
     return { ...view.playlist(playlist), entry };
   }
 
   /** Makes the playlist hold `desired` in that order: removes, adds, then moves the fewest songs. */
   private async replaceSongs(playlist: PlaylistRecord, desired: string[], user: SessionUser): Promise<void> {
-    const current = songIdsOf(await this.catalog.current(), playlist.id);
+    const current = await songIdsOf(this.reads, playlist.id);
     const wanted = new Set(desired);
     for (const songId of current) if (!wanted.has(songId)) await this.playlists.removeSong(playlist.id, user, { song_id: songId });
     const held = new Set(current);
     for (const songId of desired) if (!held.has(songId)) await this.playlists.addSong(playlist.id, user, { song_id: songId });
-    const moving = songsToMove(songIdsOf(await this.catalog.current(), playlist.id), desired);
+    const moving = songsToMove(await songIdsOf(this.reads, playlist.id), desired);
     for (const [at, songId] of desired.entries()) {
       if (moving.has(songId)) await this.playlists.moveSong(playlist.id, user, { song_id: songId, after_song_id: at === 0 ? null : desired[at - 1] });
     }
@@ -130,16 +132,15 @@ export class PlaylistMethods implements SubsonicMethodGroup {
      * page should not show an app's playlist its user never chose to share.
      */
     createPlaylist: async ({ params, user }) => {
-      const model = await this.catalog.current();
       const playlistId = params.string('playlistId');
       if (playlistId) {
-        const playlist = this.owned(model, playlistId, user);
+        const playlist = await this.owned(playlistId, user);
         refuseDetailChanges(playlist, params);
-        await this.replaceSongs(playlist, existingSongIds(params, 'songId', model), user);
+        await this.replaceSongs(playlist, await existingSongIds(params, 'songId', this.reads), user);
         return ok({ playlist: await this.withSongs(user, playlist.id) });
       }
       const name = params.required('name');
-      const songIds = existingSongIds(params, 'songId', model);
+      const songIds = await existingSongIds(params, 'songId', this.reads);
       const created = await this.playlists.create(user, { playlist_name: name, private: true }, undefined);
       for (const songId of songIds) await this.playlists.addSong(created.id, user, { song_id: songId });
       return ok({ playlist: await this.withSongs(user, created.id) });
@@ -147,11 +148,10 @@ export class PlaylistMethods implements SubsonicMethodGroup {
 
     /** Removals name places in the playlist as it was before this call; added songs go last, one already there stays. */
     updatePlaylist: async ({ params, user }) => {
-      const model = await this.catalog.current();
-      const playlist = this.owned(model, params.required('playlistId'), user);
+      const playlist = await this.owned(params.required('playlistId'), user);
       refuseDetailChanges(playlist, params);
-      const adding = existingSongIds(params, 'songIdToAdd', model);
-      const current = songIdsOf(model, playlist.id);
+      const adding = await existingSongIds(params, 'songIdToAdd', this.reads);
+      const current = await songIdsOf(this.reads, playlist.id);
       const removing = new Set(
         params.all('songIndexToRemove').map((raw) => {
           const index = Number(raw);
