@@ -20,21 +20,25 @@
  * service worker's own fetches meanwhile (its warm-up of the offline screens); the CPU time and storage writes of each
  * kind of process (process-usage.ts) during the raw fetch, the download, the removal and the gap before the next run;
  * and each long task's scripts (Long Animation Frames). `--pauses 30,0` waits that many seconds after run 1's (run 2's…)
- * removal before the next run.
+ * removal before the next run; `--profile` prints the download page's self time by function (a CDP CPU profile of the
+ * first download, source-mapped through the builds' maps).
  *
- *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3] [--floor] [--pauses 0,0] [--cpu-throttle 4] [--persistent]
+ *   npx tsx e2e/perf/offline-download.ts [--songs 50] [--seconds 60] [--runs 3] [--floor] [--pauses 0,0] [--cpu-throttle 4] [--persistent] [--profile]
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
 import { songStreamUrl, type ImportResponse, type Playlist, type Song } from '@tunafy/contracts';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { startPerfStack } from '../support/perf-stack.js';
 import { describeUsage, processUsage, type ProcessUsage } from './process-usage.js';
 
 const run = promisify(execFile);
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -50,6 +54,8 @@ const floor = process.argv.includes('--floor');
  * its work grows into long tasks on a loaded machine, not for throughput (the browser process is not slowed).
  */
 const cpuThrottle = option('cpu-throttle', 1);
+/** A CPU profile of the download page during the first download: its main thread's self time by function (source-mapped). */
+const profile = process.argv.includes('--profile');
 /**
  * Download in a Chromium profile on disk (launchPersistentContext), as a user's browser keeps Cache Storage and
  * IndexedDB; by default Playwright's contexts are incognito ones, which keep them in the browser process's memory.
@@ -157,6 +163,38 @@ function describeSongs(songs: SongTime[]): string {
     .join(', ');
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time in a CPU profile, named through the builds' source maps where there is one. */
+function selfTimes(cpu: CpuProfile): string[] {
+  const byNode = new Map(cpu.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  cpu.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (cpu.timeDeltas[i] ?? 0) / 1000);
+  });
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const original = (key: string) => {
+    const match = / (\S+\.js):(\d+):(\d+)$/u.exec(key);
+    if (!match) return '';
+    if (!maps.has(match[1]!)) {
+      const file = ['shell', 'mf-library', 'mf-player', 'mf-auth'].map((app) => join(repoRoot, app, 'dist', `${match[1]}.map`)).find((path) => existsSync(path));
+      maps.set(match[1]!, file ? new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) : null);
+    }
+    const at = maps.get(match[1]!)?.originalPositionFor({ line: Number(match[2]), column: Number(match[3]) - 1 });
+    return at?.source ? ` = ${at.source.split('/').slice(-2).join('/')}:${at.line}${at.name ? ` ${at.name}` : ''}` : '';
+  };
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([key, ms]) => `      self ${ms.toFixed(0)} ms: ${key}${original(key)}`);
+}
+
 /** The service worker's own fetches and warm-up marks, on the page's timeline (ms after `started` there). */
 async function workerActivity(worker: Worker | undefined, page: Page, started: number, ended: number): Promise<string> {
   if (!worker) return 'no service worker seen';
@@ -227,13 +265,13 @@ const STORED = `(async () => {
 const { root, gateway, browser, stop } = await startPerfStack('tunafy-offline-perf');
 let persistentContext: BrowserContext | null = null;
 try {
-  const profile = persistent ? mkdtempSync(join(root, 'profile-')) : null;
-  const context = profile
-    ? await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true, baseURL: gateway.url, serviceWorkers: 'allow' })
+  const profileDir = persistent ? mkdtempSync(join(root, 'profile-')) : null;
+  const context = profileDir
+    ? await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true, baseURL: gateway.url, serviceWorkers: 'allow' })
     : await browser.newContext({ baseURL: gateway.url, serviceWorkers: 'allow' });
-  if (profile) {
+  if (profileDir) {
     persistentContext = context;
-    console.log(`the download's browser keeps its storage on disk, in ${profile}`);
+    console.log(`the download's browser keeps its storage on disk, in ${profileDir}`);
   }
   const signup = await context.request.post('/api/auth/signup', {
     headers: { 'x-csrf-token': await csrf(context) },
@@ -321,8 +359,15 @@ try {
     if (before.audio + before.data + before.registry > 0) throw new Error(`run ${i + 1} starts with downloads stored: ${JSON.stringify(before)}`);
     await page.evaluate(TIME_DOWNLOAD);
     report.push(phase('page load'));
+    const profiler = profile && i === 0 ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 250 });
+      await profiler.send('Profiler.start');
+    }
     await download.click();
     await page.getByText('Downloaded', { exact: true }).waitFor({ timeout: 600_000 });
+    if (profiler) report.push(...selfTimes((await profiler.send('Profiler.stop')).profile as CpuProfile));
     const { started, ended } = (await page.evaluate('window.__download')) as { started: number; ended: number };
     downloadMs.push(ended - started);
     report.push(phase(`download ${((ended - started) / 1000).toFixed(2)} s`), `      ${describeSongs((await page.evaluate(`(${SONG_TIMES})(${started})`)) as SongTime[])}`);
