@@ -182,6 +182,81 @@ describe('WordIndex: ranked lists of one- and two-letter prefixes', () => {
   });
 });
 
+/** What a multi-word search must answer, worked out from every name's score (QueryPlan.score), not by walking the index. */
+function expectedByScore(names: Map<number, string>, popularity: (handle: number) => number, query: string): number[] {
+  const plan = new QueryPlan(query);
+  const outcome = { all: false, matched: 0 };
+  const ranked: { handle: number; score: number; popularity: number; length: number }[] = [];
+  for (const [handle, name] of names) {
+    const indexed = indexedText(name);
+    const score = plan.score([indexed], outcome);
+    if (outcome.all) ranked.push({ handle, score, popularity: popularity(handle), length: indexed.length });
+  }
+  ranked.sort((a, b) => a.score - b.score || b.popularity - a.popularity || a.length - b.length || a.handle - b.handle);
+  return ranked.map((hit) => hit.handle);
+}
+
+describe('WordIndex: multi-word searches reading postings in rank order', () => {
+  // Few syllables and few plays: hundreds of names per word (past the 256 that get a list in rank order), ties on
+  // popularity that length and key must break.
+  const syllables = ['la', 'lo', 'li', 'ma', 'mo', 'o', 'ol', 'om', 'na', 'no'];
+  let seed = 11;
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const word = () => syllables[Math.floor(next() * syllables.length)]! + (next() < 0.6 ? syllables[Math.floor(next() * syllables.length)]! : '');
+  const randomName = () => Array.from({ length: 1 + Math.floor(next() * 4) }, word).join(' ');
+  // A common word then a short one ("love o"), both orders, words met exactly and as prefixes, a name's start.
+  const queries = ['la o', 'o la', 'lo m', 'mo n', 'ol la', 'lamo o', 'o o', 'li no', 'nao l', 'ma ol'];
+
+  it('answers as scoring every name would, through new names, renames, removals and popularity changes', () => {
+    const names = new Map<number, string>();
+    const plays: number[] = [];
+    const popular = new WordIndex((a, b) => a - b, (handle) => plays[handle] ?? 0);
+    // Without popularity (albums, playlists): rank order is the name's length, then the key.
+    const plain = new WordIndex((a, b) => a - b);
+    const put = (handle: number) => {
+      popular.put(handle, names.get(handle)!);
+      plain.put(handle, names.get(handle)!);
+    };
+    for (let handle = 0; handle < 3000; handle++) {
+      names.set(handle, randomName());
+      plays[handle] = Math.floor(next() * 8);
+      put(handle);
+    }
+    popular.compact();
+    plain.compact();
+    const expectAnswers = (label: string) => {
+      for (const query of queries) {
+        const byPlays = expectedByScore(names, (handle) => plays[handle]!, query);
+        const byLength = expectedByScore(names, () => 0, query);
+        for (const limit of [1, 7, 20]) {
+          expect(popular.search(query, limit), `${label}: ${query} ${limit}`).toEqual(byPlays.slice(0, limit));
+          expect(plain.search(query, limit), `${label}: ${query} ${limit} without popularity`).toEqual(byLength.slice(0, limit));
+        }
+      }
+    };
+    expectAnswers('built');
+    for (let round = 0; round < 3; round++) {
+      for (let change = 0; change < 200; change++) {
+        const handle = Math.floor(next() * 3300);
+        const kind = Math.floor(next() * 4);
+        if (kind === 0) {
+          names.set(handle, randomName());
+          plays[handle] ??= 0;
+          put(handle);
+        } else if (kind === 1) {
+          names.delete(handle);
+          popular.remove(handle);
+          plain.remove(handle);
+        } else if (names.has(handle)) {
+          plays[handle] = kind === 2 ? plays[handle]! + 1 + Math.floor(next() * 4) : Math.floor(plays[handle]! / 2);
+          popular.touch(handle);
+        }
+      }
+      expectAnswers(`after ${(round + 1) * 200} changes`);
+    }
+  });
+});
+
 describe('PrefixIndex: short prefixes with things the viewer may not see', () => {
   it('skips the hidden without using up the limit, as their visibility changes', () => {
     const built = new PrefixIndex<{ id: string; name: string; hidden: boolean }>();
