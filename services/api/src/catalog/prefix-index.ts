@@ -31,11 +31,6 @@ export const SHORT_PREFIX_MAX = 2;
 const SHORT_LIST_SIZE = 64;
 /** An incomplete list that removals shrank below this is dropped and ranked again when next asked. */
 const SHORT_LIST_MIN = 32;
-/**
- * Posting lists this long get a copy in rank order (WordIndex.rankedLists); a shorter one costs less to read whole
- * than to keep a copy of.
- */
-const RANKED_LIST_MIN = 256;
 
 /** What a query word matched in one index's vocabulary: exact and prefix words, their handles, and typo words once looked for. */
 interface FoundWords {
@@ -66,15 +61,6 @@ export class WordIndex {
   private readonly postings = new Map<string, number | number[]>();
   /** Every word that has postings, sorted, for prefix ranges and the typo walk. */
   private words: string[] = [];
-  /** Handles by the first word of their name, as `postings`: the names that may start with a query (its name tier). */
-  private readonly firstWords = new Map<string, number | number[]>();
-  /**
-   * A copy of each long posting list in rank order (more popular, shorter name, then key: the order equal scores
-   * take), so a multi-word search can stop reading its rarest word once the rest cannot make its answer ("love o").
-   * A copy, not the list itself: the some-words pass reads lists in their own order up to a budget. Made by compact()
-   * (or when first asked) and kept on every put, remove and touch.
-   */
-  private readonly rankedLists = new Map<string, number[]>();
   private readonly stamps = new Stamps();
   private count = 0;
   /**
@@ -124,27 +110,13 @@ export class WordIndex {
         this.postings.set(word, handle);
         this.words.splice(lowerBound(this.words, word), 0, word);
       }
-      const ranked = this.rankedLists.get(word);
-      if (ranked) ranked.splice(this.rankPosition(ranked, handle), 0, handle);
     }
-    const first = firstWordOf(folded);
-    if (first !== '') addPosting(this.firstWords, first, handle);
     this.offerShort(handle);
   }
 
-  /** Re-ranks the handle in the ranked copies and the short prefixes' lists: call when its popularity (or its key) changed. */
+  /** Re-ranks the handle in the short prefixes' lists: call when its popularity (or its key) changed. */
   touch(handle: number): void {
-    const folded = this.folded[handle];
-    if (folded === undefined) return;
-    if (this.rankedLists.size > 0)
-      for (const word of wordsOfIndexed(folded)) {
-        const ranked = this.rankedLists.get(word);
-        const at = ranked ? ranked.indexOf(handle) : -1;
-        if (at < 0) continue;
-        ranked!.splice(at, 1);
-        ranked!.splice(this.rankPosition(ranked!, handle), 0, handle);
-      }
-    if (!this.hasShortLists()) return;
+    if (this.folded[handle] === undefined || !this.hasShortLists()) return;
     this.dropShort(handle);
     this.offerShort(handle);
   }
@@ -152,9 +124,6 @@ export class WordIndex {
   /** Drops the spare capacity the lists grew while loading (up to half again of each). */
   compact(): void {
     for (const [word, list] of this.postings) if (typeof list !== 'number') this.postings.set(word, list.length === 1 ? list[0]! : list.slice());
-    for (const [word, list] of this.firstWords) if (typeof list !== 'number') this.firstWords.set(word, list.length === 1 ? list[0]! : list.slice());
-    this.rankedLists.clear();
-    for (const [word, list] of this.postings) if (typeof list !== 'number' && list.length >= RANKED_LIST_MIN) this.rankedLists.set(word, this.rankedCopy(list));
     this.folded = this.folded.slice();
     this.words = this.words.slice();
     this.rankShortPrefixes();
@@ -168,75 +137,24 @@ export class WordIndex {
     this.count--;
     this.changed();
     for (const word of wordsOfIndexed(folded)) {
-      const ranked = this.rankedLists.get(word);
-      const at = ranked ? ranked.indexOf(handle) : -1;
-      if (at >= 0) ranked!.splice(at, 1);
-      if (!removePosting(this.postings, word, handle)) continue;
-      this.rankedLists.delete(word);
+      const list = this.postings.get(word);
+      if (list === undefined) continue;
+      if (typeof list === 'number') {
+        if (list !== handle) continue;
+      } else {
+        const at = list.indexOf(handle);
+        if (at >= 0) list.splice(at, 1);
+        if (list.length > 0) continue;
+      }
+      this.postings.delete(word);
       const position = lowerBound(this.words, word);
       if (this.words[position] === word) this.words.splice(position, 1);
     }
-    const first = firstWordOf(folded);
-    if (first !== '') removePosting(this.firstWords, first, handle);
   }
 
   /** The handle's indexedText ('' when not indexed). */
   foldedOf(handle: number): string {
     return this.folded[handle] ?? '';
-  }
-
-  /**
-   * Visits the handles under the words in rank order (see `rankedLists`) until `visit` returns false: once a handle
-   * ranks after what a search keeps, every one after it does too. False, visiting none, when it cannot: several
-   * words (their lists would need merging) or a short list (read whole instead).
-   */
-  visitRanked(words: readonly string[], visit: (handle: number) => boolean): boolean {
-    if (words.length !== 1) return words.length === 0;
-    const word = words[0]!;
-    let ranked = this.rankedLists.get(word);
-    if (!ranked) {
-      const list = this.postings.get(word);
-      if (typeof list !== 'object' || list.length < RANKED_LIST_MIN) return false;
-      this.rankedLists.set(word, (ranked = this.rankedCopy(list)));
-    }
-    for (let i = 0; i < ranked.length && visit(ranked[i]!); i++);
-    return true;
-  }
-
-  /**
-   * Visits the handles whose name starts with the letters `compact` (QueryPlan.nameTier 0 or 1): their first word
-   * is a prefix of it or starts with it, so a few first-word lists hold them all.
-   */
-  visitStartingWith(compact: string, visit: (handle: number) => void): void {
-    const folded = this.folded;
-    const check = (handle: number) => {
-      if (nameTierOf(folded[handle]!, compact) < 2) visit(handle);
-    };
-    for (let length = 1; length <= compact.length; length++) visitPostings(this.firstWords.get(compact.slice(0, length)), check);
-    const words = this.words;
-    for (let position = lowerBound(words, compact); position < words.length && words[position]!.startsWith(compact); position++)
-      if (words[position] !== compact) visitPostings(this.firstWords.get(words[position]!), check);
-  }
-
-  private rankedCopy(list: readonly number[]): number[] {
-    return list.slice().sort((a, b) => this.compareRank(a, b));
-  }
-
-  /** The order equal scores take in a search (rankedSearch's TopK): more popular, shorter name, then key. */
-  private compareRank(a: number, b: number): number {
-    return this.popularityOf(b) - this.popularityOf(a) || this.folded[a]!.length - this.folded[b]!.length || this.compareKeys(a, b);
-  }
-
-  /** Where the handle goes in a ranked copy (a binary search). */
-  private rankPosition(ranked: readonly number[], handle: number): number {
-    let low = 0;
-    let high = ranked.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.compareRank(ranked[middle]!, handle) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 
   /**
@@ -419,7 +337,11 @@ export class WordIndex {
   /** Visits the handles under the words (a handle may come more than once). */
   visit(words: readonly string[], visit: (handle: number) => void): void {
     const postings = this.postings;
-    for (let at = 0; at < words.length; at++) visitPostings(postings.get(words[at]!), visit);
+    for (let at = 0; at < words.length; at++) {
+      const list = postings.get(words[at]!);
+      if (typeof list === 'number') visit(list);
+      else if (list) for (let i = 0; i < list.length; i++) visit(list[i]!);
+    }
   }
 
   /** The best `limit` handles for the query, this index's names being the only field. */
@@ -433,8 +355,6 @@ export class WordIndex {
       minCost: (at) => minCostOf(terms[at]!),
       fieldCount: 1,
       candidates: (at, cost, _field, visit) => this.visit(terms[at]!.byCost(cost), visit),
-      candidatesInRankOrder: (at, cost, _field, visit) => this.visitRanked(terms[at]!.byCost(cost), visit),
-      startingWith: (compact, visit) => this.visitStartingWith(compact, visit),
       ranked: (at, cost) => this.shortList(plan, at, cost),
       field: (handle) => folded[handle]!,
       name: (handle) => folded[handle]!,
@@ -517,41 +437,6 @@ export class PrefixIndex<T> {
   search(query: PrefixQuery<T>): T[] {
     return this.searchScored(new QueryPlan(query.text), query).map(({ item }) => item);
   }
-}
-
-/** A posting list's handles (a word of one name holds the handle itself). */
-function visitPostings(list: number | number[] | undefined, visit: (handle: number) => void): void {
-  if (typeof list === 'number') visit(list);
-  else if (list) for (let i = 0; i < list.length; i++) visit(list[i]!);
-}
-
-function addPosting(postings: Map<string, number | number[]>, word: string, handle: number): void {
-  const list = postings.get(word);
-  if (typeof list === 'number') postings.set(word, [list, handle]);
-  else if (list) list.push(handle);
-  else postings.set(word, handle);
-}
-
-/** Takes the handle out of the word's list; true when the word has none left (and is gone). */
-function removePosting(postings: Map<string, number | number[]>, word: string, handle: number): boolean {
-  const list = postings.get(word);
-  if (list === undefined) return false;
-  if (typeof list === 'number') {
-    if (list !== handle) return false;
-  } else {
-    const at = list.indexOf(handle);
-    if (at >= 0) list.splice(at, 1);
-    if (list.length > 0) return false;
-  }
-  postings.delete(word);
-  return true;
-}
-
-/** The first word of an indexedText ('' for none). */
-function firstWordOf(folded: string): string {
-  let end = 0;
-  while (end < folded.length && folded.charCodeAt(end) !== 32 && folded.charCodeAt(end) !== 124) end++;
-  return folded.slice(0, end);
 }
 
 /** The lowest cost (0 exact, 1 prefix, 2 typo at best) the query word's terms can match at (Searchable.minCost). */

@@ -40,13 +40,6 @@ export interface Searchable {
   /** Visits the handles whose field `field` has a word query word `at` matches at `cost`. */
   candidates(at: number, cost: number, field: number, visit: (handle: number) => void): void;
   /**
-   * The same handles in rank order (more popular, shorter name, then compareKeys: the order equal scores take) until
-   * `visit` returns false; false, visiting none, when the group cannot be read in that order.
-   */
-  candidatesInRankOrder?(at: number, cost: number, field: number, visit: (handle: number) => boolean): boolean;
-  /** Visits the things whose name starts with the letters `compact` (QueryPlan.nameTier below 2), and maybe a few more. */
-  startingWith?(compact: string, visit: (handle: number) => void): void;
-  /**
    * For a one-word query, the handles of group (cost, field) best first by name tier, popularity, length and key, or
    * null (see ShortList): a search then reads the group only as far as its answer needs.
    */
@@ -144,12 +137,9 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     const score = plan.score(nameOnly ? nameReader : reader, outcome);
     if (outcome.all) consider(handle, score, reader.field(0).length);
   };
-  const inRankOrder = !single && source.candidatesInRankOrder !== undefined && source.startingWith !== undefined;
-  // Marking is a filter only (the score decides): a word far commoner than the driver is left to the score. A common
-  // driver read in rank order meets a few hundred of its candidates, not all: a word commoner than it is left too.
-  const ratio = inRankOrder && fewest >= MARKED_MIN ? 1 : MARKED_RATIO;
+  // Marking is a filter only (the score decides): a word far commoner than the driver is left to the score.
   const marked: number[] = [];
-  if (!single) for (let at = 0; at < count; at++) if (at !== driver && estimates[at]! <= Math.max(MARKED_MIN, fewest * ratio)) marked.push(at);
+  if (!single) for (let at = 0; at < count; at++) if (at !== driver && estimates[at]! <= Math.max(MARKED_MIN, fewest * MARKED_RATIO)) marked.push(at);
   const plainMarks = markReached(plan, source, stamps, marked, 0, 2);
   // What the other words add to every score at least ("love o": no name has the word "o", so "o" is a prefix at best).
   let otherTypos = 0;
@@ -163,62 +153,34 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     }
   const typosMayMatch = marked.some((at) => plan.budgets[at]! > 0);
   const deferred = stamps.deferred();
-  // Things whose name starts with the query (name tier 0 or 1), scored before the first group read in rank order: every
-  // later candidate is then of tier 2, so such a walk may stop on rank order alone ("love o": the most played titles
-  // holding "love" fill the list). Not before: with a rare driver, looking them up would cost more than it saves.
-  let startersScored = false;
-  const scoreStarters = () => {
-    startersScored = true;
-    source.startingWith!(plan.compact, (handle) => {
-      if (seen.stamps[handle] === seen.visit) return;
-      seen.stamps[handle] = seen.visit;
-      scoreAndConsider(handle);
-    });
-  };
-  const visitCandidate = (handle: number, field: number, base: number, nameBound: number) => {
-    if (seen.stamps[handle] === seen.visit) return;
-    seen.stamps[handle] = seen.visit;
-    if (single) {
-      // Met first at its best match: the score is that match's and the name's tier.
-      const name = source.name(handle);
-      consider(handle, base + plan.nameTier(name), name.length);
-      return;
-    }
-    if (marked.length > 0 && plainMarks.marks[handle] !== plainMarks.wanted) {
-      if (typosMayMatch) deferred.push(handle);
-      return;
-    }
-    scoreAndConsider(handle, field === 0 && source.fieldCount > 1 && best.full && best.worst()!.score < nameBound);
-  };
   search: for (let cost = 0; cost < COSTS; cost++) {
     for (let field = 0; field < source.fieldCount; field++) {
       // Everything from here on scores at least this: stop once the kept are all better.
       const base = packScore(0, cost >> 1, cost & 1, field, 0);
-      const floor = packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field, startersScored ? 2 : 0);
       const worst = best.worst();
-      if (best.full && worst && worst.score < floor) break search;
+      if (best.full && worst && worst.score < packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field, 0)) break search;
       // A candidate met by its name whose other words are not all in its name scores at least this: once the kept
       // all beat it, the name alone is read ("love o": the artist and album of a song without an "o" word in its
       // title are not). Reading the name alone never gives a better score than all the fields, and gives the same
       // one when it is below this bound.
       const nameBound = packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field + 1, 0);
-      const floorOfStarters = packScore(0, (cost >> 1) + otherTypos, (cost & 1) + otherPrefixes, field, 2);
       const ranked = single && source.ranked ? source.ranked(driver, cost, field) : null;
       if (ranked && readRanked(ranked, base)) continue;
-      // In rank order, once the kept are all at this group's floor, a candidate ranking after the worst kept ends the
-      // group: the ones after it rank after it and score no better.
-      if (
-        inRankOrder &&
-        source.candidatesInRankOrder!(driver, cost, field, (handle) => {
-          if (!startersScored) scoreStarters();
-          const last = best.full ? best.worst()! : null;
-          if (last && last.score <= floorOfStarters && !best.beats(last.score, source.popularity(handle), source.name(handle).length, handle, source.compareKeys)) return false;
-          visitCandidate(handle, field, base, nameBound);
-          return true;
-        })
-      )
-        continue;
-      source.candidates(driver, cost, field, (handle) => visitCandidate(handle, field, base, nameBound));
+      source.candidates(driver, cost, field, (handle) => {
+        if (seen.stamps[handle] === seen.visit) return;
+        seen.stamps[handle] = seen.visit;
+        if (single) {
+          // Met first at its best match: the score is that match's and the name's tier.
+          const name = source.name(handle);
+          consider(handle, base + plan.nameTier(name), name.length);
+          return;
+        }
+        if (marked.length > 0 && plainMarks.marks[handle] !== plainMarks.wanted) {
+          if (typosMayMatch) deferred.push(handle);
+          return;
+        }
+        scoreAndConsider(handle, field === 0 && source.fieldCount > 1 && best.full && best.worst()!.score < nameBound);
+      });
     }
   }
   // Set aside: candidates another word reaches only with a typo. Kept things without typos all beat them.
@@ -237,8 +199,7 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
     const order = plan.words.map((_, at) => at).sort((a, b) => estimates[a]! - estimates[b]!);
     for (const at of order) {
       if (budget <= 0) break;
-      // Once the budget is spent the rest would be visited for nothing (and their typo words looked for).
-      for (let cost = 0; cost < COSTS * source.fieldCount && budget > 0; cost++) {
+      for (let cost = 0; cost < COSTS * source.fieldCount; cost++) {
         source.candidates(at, cost % COSTS, Math.floor(cost / COSTS), (handle) => {
           if (--budget < 0 || partial.stamps[handle] === partial.visit) return;
           partial.stamps[handle] = partial.visit;

@@ -79,9 +79,6 @@ export function searchSongHits(plan: QueryPlan, parts: SongSearchParts, limit: n
     minCost,
     // The titles keep ranked lists for short prefixes; a song's other fields are reached only when its titles do not fill the list.
     ranked: (at, cost, field) => (field === 0 ? parts.titles.shortList(plan, at, cost) : null),
-    // Only the titles' lists are kept in rank order (plays, title length, id: the song's own order, not its artist's or album's).
-    candidatesInRankOrder: (at, cost, field, visit) => field === 0 && parts.titles.visitRanked(parts.titles.terms(plan, at).byCost(cost), visit),
-    startingWith: (compact, visit) => parts.titles.visitStartingWith(compact, visit),
     candidates: (at, cost, field, visit) => {
       if (field === 0) parts.titles.visit(parts.titles.terms(plan, at).byCost(cost), visit);
       else if (field === 1) {
