@@ -89,7 +89,8 @@ interface Timing {
   cpuP95: number;
 }
 
-function time(typed: string[], search: (query: string) => unknown): Timing {
+/** `keystrokes`, when given, receives each keystroke's CPU time (for kindsOf). */
+function time(typed: string[], search: (query: string) => unknown, keystrokes?: number[]): Timing {
   for (const query of typed.slice(0, 200)) search(query);
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -101,9 +102,39 @@ function time(typed: string[], search: (query: string) => unknown): Timing {
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000);
   }
+  keystrokes?.push(...cpu);
   wall.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   return { p50: percentile(wall, 0.5), p95: percentile(wall, 0.95), max: wall[wall.length - 1]!, count: wall.length, cpuP50: percentile(cpu, 0.5), cpuP95: percentile(cpu, 0.95) };
+}
+
+/** A keystroke's shape: how many words it has and whether the last one is still one or two letters ("love o"). */
+function kindOf(query: string): string {
+  const words = query.split(' ').filter((word) => word.length > 0);
+  const count = words.length === 1 ? 'one word' : words.length === 2 ? 'two words' : 'three words';
+  return words[words.length - 1]!.length <= 2 ? `${count}, the last of 1–2 letters` : count;
+}
+
+/**
+ * Where the p95 comes from: per kind of keystroke (kindOf), how many there are, how many are among the slowest 5%
+ * of all, their CPU p50 / p95 and the slowest three. One line per kind, slowest kinds first.
+ */
+function kindsOf(typed: string[], cpu: number[]): string[] {
+  const tail = percentile([...cpu].sort((a, b) => a - b), 0.95);
+  const kinds = new Map<string, { query: string; cpu: number }[]>();
+  typed.forEach((query, at) => {
+    const kind = kindOf(query);
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind)!.push({ query, cpu: cpu[at]! });
+  });
+  return [...kinds]
+    .map(([kind, strokes]) => ({ kind, strokes: strokes.sort((a, b) => b.cpu - a.cpu), inTail: strokes.filter((stroke) => stroke.cpu >= tail).length }))
+    .sort((a, b) => b.inTail - a.inTail || b.strokes[0]!.cpu - a.strokes[0]!.cpu)
+    .map(({ kind, strokes, inTail }) => {
+      const sorted = strokes.map((stroke) => stroke.cpu).sort((a, b) => a - b);
+      const slowest = strokes.slice(0, 3).map((stroke) => `"${stroke.query}" ${ms(stroke.cpu)}`);
+      return `${kind}: ${strokes.length} keystrokes, ${inTail} in the slowest 5%; CPU p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}; slowest ${slowest.join(', ')}`;
+    });
 }
 
 function memory(): { rss: number; heap: number } {
@@ -160,9 +191,14 @@ function benchModel(): void {
   model.compact();
   const loadMs = performance.now() - started;
   const viewer = id(1, 1);
-  const plain = time(queries(catalog, false), (query) => model.search(query, viewer, 20));
-  const typos = time(queries(catalog, true), (query) => model.search(query, viewer, 20));
+  const plainTyped = queries(catalog, false);
+  const typoTyped = queries(catalog, true);
+  const plainCpu: number[] = [];
+  const typoCpu: number[] = [];
+  const plain = time(plainTyped, (query) => model.search(query, viewer, 20), plainCpu);
+  const typos = time(typoTyped, (query) => model.search(query, viewer, 20), typoCpu);
   report('model.search (every group and the top result)', { loadMs, plain, typos, rssMb: memory().rss });
+  report('model.search by kind of keystroke, CPU', { 'as typed': kindsOf(plainTyped, plainCpu), 'with typos': kindsOf(typoTyped, typoCpu) });
   // One group paged (the search screen's chips, GET /api/search?type=&offset=): a page ranks everything before it, so
   // the deepest page allowed (offset LIMITS.searchOffsetMax, limit 20, one more to know of a next page) is the dear one.
   const deepest = LIMITS.searchOffsetMax + LIMITS.searchResultsMax + 1;
@@ -212,7 +248,8 @@ else {
       const { label, ...figures } = JSON.parse(line) as { label: string } & Record<string, any>;
       const parts: string[] = [];
       for (const [key, value] of Object.entries(figures)) {
-        if (typeof value === 'number') parts.push(`${key} ${key.endsWith('Mb') ? mbText(value) : key.endsWith('Ms') ? ms(value) : value}`);
+        if (Array.isArray(value)) parts.push(`\n  ${key}:${value.map((line) => `\n    ${line}`).join('')}`);
+        else if (typeof value === 'number') parts.push(`${key} ${key.endsWith('Mb') ? mbText(value) : key.endsWith('Ms') ? ms(value) : value}`);
         else parts.push(`${key}: p50 ${ms(value.p50)}, p95 ${ms(value.p95)}, max ${ms(value.max)} (CPU p50 ${ms(value.cpuP50)}, p95 ${ms(value.cpuP95)}) over ${value.count} keystrokes`);
       }
       console.log(`${engine} · ${label}: ${parts.join('; ')}`);
