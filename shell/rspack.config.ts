@@ -18,6 +18,8 @@ const federation = require('../tools/federation/shared.cjs') as {
   productionAliases(): Record<string, string>;
   SHARE_STRATEGY: 'loaded-first';
 };
+const noStorageDebugSwitch = require.resolve('../tools/federation/no-storage-debug-switch.cjs');
+const { SDK_ENV } = require(noStorageDebugSwitch) as { SDK_ENV: RegExp };
 
 export default defineConfig((_env, argv) => {
   const production = argv.mode !== 'development';
@@ -64,6 +66,8 @@ export default defineConfig((_env, argv) => {
           type: 'javascript/auto',
         },
         { test: /\.css$/, type: 'css/auto' },
+        // The federation runtime's debug switch read localStorage inside the entry's first task (see the loader).
+        { test: SDK_ENV, loader: noStorageDebugSwitch },
         // @tunafy/contracts only declares constants and zod schemas. Saying so lets the shared api-client
         // chunk keep just the error helpers it uses, instead of dragging zod (~25 kB gzip) onto every page.
         { test: /[\\/]packages[\\/]contracts[\\/]dist[\\/]/, sideEffects: false },

@@ -47,6 +47,20 @@ describe('the production build of shell', () => {
   });
 });
 
+describe("the shell's federation runtime", () => {
+  // Its debug switch read localStorage while the entry evaluated: the page's first read, which opens the storage area
+  // inside the entry's long task (tools/federation/no-storage-debug-switch.cjs, decision 0024).
+  it('reads no localStorage', () => {
+    const dist = join(repo, 'shell', 'dist');
+    const carrying = readdirSync(dist)
+      .filter((file) => file.endsWith('.js.map'))
+      .filter((file) => (JSON.parse(readFileSync(join(dist, file), 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('@module-federation/sdk/dist/env.js')))
+      .map((file) => file.replace(/\.map$/, ''));
+    expect(carrying.length).toBeGreaterThan(0);
+    for (const file of carrying) expect(readFileSync(join(dist, file), 'utf8'), file).not.toContain('localStorage');
+  });
+});
+
 describe("the production builds of the remotes' reading screens", () => {
   // Only a form validates with zod. A list or detail page that imports a constant from a @tunafy/contracts module
   // with schemas (LISTENING_LIMITS, AUDIO_FORMAT_INFO used to live beside them) brings zod's ~85 kB with it and
