@@ -1,4 +1,3 @@
-import { NameColumn } from './name-column.js';
 import { compareIds, ID_BYTES, idBytes, readId, writeId } from './object-ids.js';
 
 /** A missing number (disc, track, year): tags set them only when known. */
@@ -59,7 +58,16 @@ export class SongTable {
   private loudnesses = new Int32Array(0);
   private albumLoudnesses = new Int32Array(0);
   private lyricsAts = new Float64Array(0);
-  private readonly names = new NameColumn();
+  /**
+   * Names as UTF-8 bytes outside V8's heap, each at its slot's start and length: 100,000 names as strings held ~4.7 MB
+   * of heap, which the old generation's growth under load multiplies by ~1.5 (docs/benchmarks.md, "Where the memory
+   * is"); a record decodes its name when it is made. A rename appends; the bytes left behind are dropped by compaction.
+   */
+  private nameBytes = Buffer.allocUnsafeSlow(0);
+  private nameStarts = new Int32Array(0);
+  private nameLengths = new Int32Array(0);
+  private nameEnd = 0;
+  private nameGarbage = 0;
   /**
    * File ids that are not ObjectIds (none the API stores; service tests use names like "cover1"), by
    * `slot * 2 + 0|1` for cover|audio: kept exactly rather than refused, at no cost when there are none.
@@ -136,7 +144,7 @@ export class SongTable {
     if (this.order[position] !== slot) throw new Error(`slot ${slot} is not live`);
     this.order.copyWithin(position, position + 1, this.count);
     this.count--;
-    this.names.set(slot, '', this.used);
+    this.setName(slot, '');
     this.oddFileIds.delete(slot * 2);
     this.oddFileIds.delete(slot * 2 + 1);
     this.free.push(slot);
@@ -274,15 +282,54 @@ export class SongTable {
   /** Capacity left after a load is slack only a growing catalog needs; it grows again by half when it does. */
   compact(): void {
     this.resize(Math.max(this.used, 16), Math.max(this.count, 16));
-    this.names.compact(this.used);
+    this.compactNames(0);
   }
 
   name(slot: number): string {
-    return this.names.get(slot);
+    const start = this.nameStarts[slot]!;
+    return this.nameBytes.toString('utf8', start, start + this.nameLengths[slot]!);
+  }
+
+  private setName(slot: number, name: string): void {
+    this.nameGarbage += this.nameLengths[slot]!;
+    this.nameLengths[slot] = 0;
+    const length = Buffer.byteLength(name);
+    if (this.nameEnd + length > this.nameBytes.length) {
+      // Bytes left by renames and deletes are dropped first once they are a quarter of the buffer.
+      if (this.nameGarbage > this.nameBytes.length / 4) this.compactNames(length);
+      if (this.nameEnd + length > this.nameBytes.length) this.moveNames(Math.max(this.nameEnd + length, Math.ceil(this.nameBytes.length * 1.5), 1024));
+    }
+    this.nameBytes.write(name, this.nameEnd, 'utf8');
+    this.nameStarts[slot] = this.nameEnd;
+    this.nameLengths[slot] = length;
+    this.nameEnd += length;
+  }
+
+  /** Rewrites the live names into a buffer of their size (plus `spare` bytes), in slot order. */
+  private compactNames(spare: number): void {
+    const live = this.nameEnd - this.nameGarbage;
+    const next = Buffer.allocUnsafeSlow(live + spare);
+    let end = 0;
+    for (let slot = 0; slot < this.used; slot++) {
+      const start = this.nameStarts[slot]!;
+      const length = this.nameLengths[slot]!;
+      this.nameBytes.copy(next, end, start, start + length);
+      this.nameStarts[slot] = end;
+      end += length;
+    }
+    this.nameBytes = next;
+    this.nameEnd = end;
+    this.nameGarbage = 0;
+  }
+
+  private moveNames(size: number): void {
+    const next = Buffer.allocUnsafeSlow(size);
+    this.nameBytes.copy(next, 0, 0, this.nameEnd);
+    this.nameBytes = next;
   }
 
   private write(slot: number, row: SongRow): void {
-    this.names.set(slot, row.name, this.used);
+    this.setName(slot, row.name);
     this.writeFileId(this.covers, slot, 0, row.coverFileId);
     this.writeFileId(this.audios, slot, 1, row.audioFileId);
     this.artists[slot] = row.artist;
@@ -351,7 +398,8 @@ export class SongTable {
       this.loudnesses = grow(this.loudnesses);
       this.albumLoudnesses = grow(this.albumLoudnesses);
       this.lyricsAts = grow(this.lyricsAts);
-      this.names.resize(slots);
+      this.nameStarts = grow(this.nameStarts);
+      this.nameLengths = grow(this.nameLengths);
       this.capacity = slots;
     }
     if (live !== this.order.length) {
