@@ -3,8 +3,7 @@ import type { ArtistRecord } from './catalog-records.js';
 
 /**
  * The A–Z order's key: artistKey of the sort name, after '0' for names listed under '#' (first, as apps list them) or
- * '1'. Every write of an artist stores it as `sort_key` (startup-migrations.ts for older ones); the MongoDB read adapter
- * pages the A–Z list by it.
+ * '1'. The MongoDB read adapter stores it on the artist as `sort_key` to page by it.
  */
 export function artistSortKey(record: Pick<ArtistRecord, 'name' | 'sortName'>): string {
   const key = artistKey(record.sortName ?? record.name);

@@ -23,7 +23,7 @@ interface ArtistDocument {
   key: string;
   sort_name?: string | null;
   musicbrainz_id?: string | null;
-  /** artistSortKey: the MongoDB read adapter pages the A–Z list by it. Every write sets it; fillMissingSortKeys the older ones. */
+  /** artistSortKey: the MongoDB read adapter pages the A–Z list by it (it fills in ones stored without). */
   sort_key?: string | null;
   created_at: Date;
 }
@@ -40,9 +40,6 @@ const artistSchema = new Schema<ArtistDocument>(
   },
   { versionKey: false, collection: 'artists' },
 );
-
-/** Sort keys written per command by fillMissingSortKeys. */
-const SORT_KEY_BATCH = 1000;
 
 function toRecord(doc: ArtistDocument): ArtistRecord {
   const record: ArtistRecord = { id: hexId(doc._id), name: doc.name, key: doc.key };
@@ -93,22 +90,5 @@ export class ArtistsRepository extends DocumentRepository<ArtistDocument, Artist
     }
     if (fields.mbid) set.musicbrainz_id = fields.mbid;
     if (Object.keys(set).length > 0) await this.updateReturningPreviousDoc(id, set);
-  }
-
-  /**
-   * Gives artists stored without a sort key theirs (stored before it existed, or by a tool behind the API's back);
-   * answers how many. One read of those missing, then writes by `_id` in batches; idempotent, and replicas starting
-   * together write the same values, so running it on every start is safe.
-   */
-  async fillMissingSortKeys(): Promise<number> {
-    const missing = await this.model.find({ sort_key: null }, { name: 1, sort_name: 1 }).lean<Pick<ArtistDocument, '_id' | 'name' | 'sort_name'>[]>();
-    for (let from = 0; from < missing.length; from += SORT_KEY_BATCH) {
-      const batch = missing.slice(from, from + SORT_KEY_BATCH);
-      await this.model.bulkWrite(
-        batch.map((doc) => ({ updateOne: { filter: { _id: doc._id, sort_key: null }, update: { $set: { sort_key: artistSortKey({ name: doc.name, ...(doc.sort_name ? { sortName: doc.sort_name } : {}) }) } } } })),
-        { ordered: false },
-      );
-    }
-    return missing.length;
   }
 }

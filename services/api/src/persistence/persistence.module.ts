@@ -12,7 +12,6 @@ import { ListeningHistoryRepository } from './listening-history.repository.js';
 import { PlayerStatesRepository } from './player-states.repository.js';
 import { ImportClaimsRepository } from './import-claims.repository.js';
 import { LyricsRepository } from './lyrics.repository.js';
-import { StartupMigrations } from './startup-migrations.js';
 
 const repositories = [UsersRepository, SongsRepository, AlbumsRepository, ArtistsRepository, RescanMarksRepository, PlaylistsRepository, PlaylistEntriesRepository, LikesRepository, PlaysRepository, ListeningHistoryRepository, PlayerStatesRepository, ImportClaimsRepository, LyricsRepository];
 
@@ -22,7 +21,7 @@ const repositories = [UsersRepository, SongsRepository, AlbumsRepository, Artist
  */
 @Global()
 @Module({
-  providers: [...repositories, StartupMigrations],
+  providers: repositories,
   exports: repositories,
 })
 export class PersistenceModule {}

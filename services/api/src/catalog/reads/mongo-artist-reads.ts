@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import { newestAlbumsFirst } from '../album-order.js';
-import { artistSortKeyRange } from '../../persistence/artist-sort-key.js';
+import { artistSortKey, artistSortKeyRange } from '../../persistence/artist-sort-key.js';
 import type { AlbumRecord, SongRecord } from '../../persistence/catalog-records.js';
 import { compareGenreNames } from '../genre-store.js';
 import type { Page, PageRequest } from '../paging.js';
@@ -13,8 +13,7 @@ const MIN_ARTIST_BATCH = 16;
 /**
  * The artist and genre reads of the MongoDB adapter (mongo-catalog-reads.ts hands them on). An artist is listed while a
  * song credits it (`songs.credit_ids`) or it is an album's album artist; the A–Z list pages by the stored `sort_key`
- * (artist-sort-key.ts: every write sets it, and the start-up migration gives older artists theirs). Indexes:
- * catalog-read-indexes.ts.
+ * (artist-sort-key.ts), filled in here for artists stored without one. Indexes: catalog-read-indexes.ts.
  */
 export class MongoArtistReads {
   constructor(
@@ -39,6 +38,7 @@ export class MongoArtistReads {
    * total counts the listed ones in range: every credited and album-artist id (two `distinct`s over indexes).
    */
   async artistsPage(request: PageRequest, letter?: string): Promise<Page<ArtistListing>> {
+    await this.fillSortKeys();
     const range: Filter<ArtistDocument> = letter === undefined ? {} : (([from, to]) => ({ sort_key: { $gte: from, $lt: to } }))(artistSortKeyRange(letter));
     let place: { key: string; _id: ObjectId } | null = null;
     if (request.afterId !== undefined) {
@@ -152,7 +152,6 @@ export class MongoArtistReads {
     const groups = await collection.aggregate<{ _id: ObjectId; count: number }>(pipeline).toArray();
     return new Map(groups.map(({ _id, count }) => [_id.toHexString(), count]));
   }
-
   /** Listed artists in the range: the stored ones among every credited id and album artist id. */
   private async listedCount(range: Filter<ArtistDocument>): Promise<number> {
     const [credited, albumArtists] = await Promise.all([this.songs.distinct('credit_ids'), this.albums.distinct('album_artist_id')]);
@@ -160,5 +159,12 @@ export class MongoArtistReads {
     for (const id of [...credited, ...albumArtists] as (ObjectId | null)[]) if (id) listed.set(id.toHexString(), id);
     if (listed.size === 0) return 0;
     return this.artists.countDocuments({ ...range, _id: { $in: [...listed.values()] } });
+  }
+
+  /** Artists stored without a sort key (before this adapter, or by a tool) get theirs: a look-up on the sort key's index. */
+  private async fillSortKeys(): Promise<void> {
+    const missing = await this.artists.find({ sort_key: null }, { projection: { name: 1, sort_name: 1 } }).toArray();
+    if (missing.length === 0) return;
+    await this.artists.bulkWrite(missing.map((doc) => ({ updateOne: { filter: { _id: doc._id }, update: { $set: { sort_key: artistSortKey(artistRecordOf(doc)) } } } })));
   }
 }
