@@ -235,8 +235,9 @@ test.describe('cache headers (deploy/README.md, "Caching rules")', () => {
     const deepLink = await get('/songs/0123456789abcdef01234567');
     expect([deepLink.status, deepLink.headers.get('cache-control'), await deepLink.text()]).toEqual([200, 'no-cache', html]);
 
-    // The shell's hash-named scripts (named in index.html), precompressed at build time.
-    const shellScripts = [...html.matchAll(/src="\/([^"]+\.[0-9a-f]{8,}\.js)"/g)].map((match) => match[1]!);
+    // The shell's hash-named scripts (named in index.html: preloaded, then started by an inline script, decision 0023),
+    // precompressed at build time.
+    const shellScripts = [...html.matchAll(/(?:src|href)="\/([^"]+\.[0-9a-f]{8,}\.js)"/g)].map((match) => match[1]!);
     expect(shellScripts.length).toBeGreaterThan(0);
     for (const file of shellScripts) {
       const response = await get(`/${file}`, { 'accept-encoding': 'gzip' });
