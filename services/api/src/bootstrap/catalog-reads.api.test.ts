@@ -38,6 +38,9 @@ const seed = {
   betweenKey: '',
   album: null as AlbumRecord | null,
   emptyAlbum: null as AlbumRecord | null,
+  /** Albums naming no album artist: the owner's one, the listener's two (older first). */
+  ownerLoose: null as AlbumRecord | null,
+  listenerLoose: [] as AlbumRecord[],
   playlists: {} as Record<'ownPublic' | 'ownPrivate' | 'otherPublic' | 'otherPrivate', PlaylistRecord>,
   /** The album's songs in album order: disc 1 track 1, disc 1 track 2 (no disc), disc 1 no track (two, by id), disc 2 track 1. */
   albumOrder: [] as string[],
@@ -139,6 +142,13 @@ beforeAll(async () => {
   seed.album = await albums.findById(seed.album.id);
   seed.emptyAlbum = await albums.findById(seed.emptyAlbum.id);
 
+  // Albums naming no album artist (made with the web's forms, or tags without one): Subsonic lists their owners.
+  seed.ownerLoose = await albums.create({ name: 'Owner loose', artistId: seed.owner, coverFileId: file() });
+  seed.listenerLoose = [
+    await albums.create({ name: 'Loose one', artistId: seed.listener, coverFileId: file() }),
+    await albums.create({ name: 'Loose two', artistId: seed.listener, coverFileId: file() }),
+  ];
+
   seed.songs = (await Promise.all([d2t1, noTrackA, t2, d1t1, noTrackB, single, later].map((one) => songs.findById(one.id)))).map((one) => one!);
 
   model = await new CatalogLoader(users, songs, albums, artists, playlists, entries, likes).loadAll();
@@ -192,11 +202,43 @@ describe.each(['memory', 'mongodb'])('CatalogReads (%s)', (kind) => {
     expect((await reads().song(a.id))!.loudness).toBe(packLoudness(-14.2, -1.1));
   });
 
+  /** Every album by id. */
+  const allAlbums = () => [seed.album!, seed.emptyAlbum!, seed.ownerLoose!, ...seed.listenerLoose];
+
   it('pages albums by id and answers an album', async () => {
-    expect(await reads().albumsPage({})).toEqual({ items: [seed.album, seed.emptyAlbum], nextAfterId: null, total: 2 });
-    expect(await reads().albumsPage({ limit: 1 })).toEqual({ items: [seed.album], nextAfterId: seed.album!.id, total: 2 });
+    expect(await reads().albumsPage({})).toEqual({ items: allAlbums(), nextAfterId: null, total: 5 });
+    expect(await reads().albumsPage({ limit: 1 })).toEqual({ items: [seed.album], nextAfterId: seed.album!.id, total: 5 });
     expect(await reads().album(seed.emptyAlbum!.id)).toEqual(seed.emptyAlbum);
     expect(await reads().album(OTHER_ID)).toBeNull();
+  });
+
+  it('pages albums newest first, cursor by cursor', async () => {
+    const newest = allAlbums().reverse();
+    expect(await reads().newestAlbumsPage({})).toEqual({ items: newest, nextAfterId: null, total: 5 });
+    for (const limit of [1, 2, 5]) expect(await walk((request) => reads().newestAlbumsPage(request), limit, 5)).toEqual(ids(newest));
+    expect(ids((await reads().newestAlbumsPage({ offset: 1, limit: 2 })).items)).toEqual(ids(newest.slice(1, 3)));
+    // A cursor naming no album goes on below it: the owner's stand-in album's id less one is just below it.
+    const below = (BigInt(`0x${seed.ownerLoose!.id}`) - 1n).toString(16).padStart(24, '0');
+    expect(ids((await reads().newestAlbumsPage({ afterId: below, limit: 1 })).items)).toEqual([seed.emptyAlbum!.id]);
+    expect(await reads().newestAlbumsPage({ offset: 9 })).toEqual({ items: [], nextAfterId: null, total: 5 });
+  });
+
+  it('answers an album artist’s albums and an owner’s albums without one, newest first; lists those owners', async () => {
+    const { beatles, abba } = seed.artists;
+    expect(await reads().albumArtistAlbums(beatles, 10)).toEqual([seed.album, seed.emptyAlbum]);
+    expect(await reads().albumArtistAlbums(beatles, 1)).toEqual([seed.album]);
+    expect(await reads().albumArtistAlbums(abba, 10)).toEqual([]);
+    expect(await reads().albumArtistAlbums('nope', 10)).toEqual([]);
+    // Neither has a year: the most recently made first.
+    expect(await reads().unattributedAlbums(seed.listener, 10)).toEqual(seed.listenerLoose.slice().reverse());
+    expect(await reads().unattributedAlbums(seed.listener, 1)).toEqual([seed.listenerLoose[1]]);
+    expect(await reads().unattributedAlbums(seed.owner, 10)).toEqual([seed.ownerLoose]);
+    expect(await reads().unattributedAlbums(OTHER_ID, 10)).toEqual([]);
+    const users = await reads().unattributedAlbumOwners();
+    expect(users).toEqual([
+      { ownerId: seed.owner, username: expect.stringMatching(/^owner/u), albumCount: 1, coverFileId: seed.ownerLoose!.coverFileId },
+      { ownerId: seed.listener, username: expect.stringMatching(/^listener/u), albumCount: 2, coverFileId: seed.listenerLoose[0]!.coverFileId },
+    ]);
   });
 
   it('answers an album’s songs by disc, track, then id; null for no album', async () => {
@@ -215,6 +257,15 @@ describe.each(['memory', 'mongodb'])('CatalogReads (%s)', (kind) => {
     expect(await reads().visiblePlaylistsPage(seed.owner, {})).toEqual({ items: [ownPublic, ownPrivate, otherPublic], nextAfterId: null, total: 3 });
     expect(await reads().visiblePlaylistsPage(null, {})).toEqual({ items: [ownPublic, otherPublic], nextAfterId: null, total: 2 });
     expect(await walk((request) => reads().visiblePlaylistsPage(seed.listener, request), 1, 3)).toEqual(ids([ownPublic, otherPublic, otherPrivate]));
+  });
+
+  it('pages a creator’s playlists by id, private ones to the creator only', async () => {
+    const { ownPublic, ownPrivate, otherPublic, otherPrivate } = seed.playlists;
+    expect(await reads().creatorPlaylistsPage(seed.owner, seed.owner, {})).toEqual({ items: [ownPublic, ownPrivate], nextAfterId: null, total: 2 });
+    expect(await reads().creatorPlaylistsPage(seed.owner, seed.listener, {})).toEqual({ items: [ownPublic], nextAfterId: null, total: 1 });
+    expect(await reads().creatorPlaylistsPage(seed.listener, null, {})).toEqual({ items: [otherPublic], nextAfterId: null, total: 1 });
+    expect(await walk((request) => reads().creatorPlaylistsPage(seed.listener, seed.listener, request), 1, 2)).toEqual(ids([otherPublic, otherPrivate]));
+    expect(await reads().creatorPlaylistsPage(OTHER_ID, seed.owner, {})).toEqual({ items: [], nextAfterId: null, total: 0 });
   });
 
   it('answers a playlist’s entries unkeyed first by id, then by order key, with their songs', async () => {
@@ -310,5 +361,13 @@ describe.each(['memory', 'mongodb'])('CatalogReads (%s)', (kind) => {
     // The tag's text as stored: another case is another genre.
     expect(ids((await reads().genreSongs('jazz', {}))!.items)).toEqual([seed.named.d1t1]);
     expect(await reads().genreSongs('Nope', {})).toBeNull();
+  });
+
+  it('answers the albums holding a genre’s songs, by id', async () => {
+    expect(await reads().genreAlbums('Jazz')).toEqual([seed.album]);
+    expect(await reads().genreAlbums('jazz')).toEqual([seed.album]);
+    // Its songs are singles.
+    expect(await reads().genreAlbums('Ambient')).toEqual([]);
+    expect(await reads().genreAlbums('Nope')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { AlbumOrder, compareAlbumOrder, firstPositionAfter, type AlbumOrderKey }
 import type { ArtistStore } from './artist-store.js';
 import type { AlbumRecord } from '../persistence/catalog-records.js';
 import { IntList } from './int-list.js';
-import { byId, pageOf, removeSorted, sortedPage, upsertSorted, type Page, type PageRequest } from './paging.js';
+import { byId, insertionPoint, pageOf, removeSorted, sortedPage, upsertSorted, type Page, type PageRequest } from './paging.js';
 import { PrefixIndex } from './prefix-index.js';
 import { NO_NUMBER, NONE, type SongTable } from './song-table.js';
 
@@ -51,6 +51,13 @@ export class AlbumStore {
 
   page(request: PageRequest): Page<AlbumRecord> {
     return sortedPage(this.order, request);
+  }
+
+  /** Newest first (id descending); a cursor's place is found by binary search, as in id order. */
+  newestPage(request: PageRequest): Page<AlbumRecord> {
+    const order = this.order;
+    const last = order.length - 1;
+    return pageOf(order.length, (position) => order[last - position]!, byId, request, (id) => order.length - insertionPoint(order, byId, id.toLowerCase()));
   }
 
   byArtist(artistId: string): AlbumRecord[] {

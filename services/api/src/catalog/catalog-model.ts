@@ -95,6 +95,10 @@ export class CatalogModel extends CatalogChanges {
     return this.albumStore.page(request);
   }
 
+  newestAlbumsPage(request: PageRequest): Page<AlbumRecord> {
+    return this.albumStore.newestPage(request);
+  }
+
   albumsByArtist(artistId: string): AlbumRecord[] {
     return this.albumStore.byArtist(artistId);
   }

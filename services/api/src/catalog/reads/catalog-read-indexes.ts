@@ -23,9 +23,15 @@ export const CATALOG_READ_INDEXES: Record<string, IndexDescription[]> = {
     { key: { credit_ids: 1, _id: 1 }, name: 'reads_credit_id' },
     { key: { credit_ids: 1, plays: -1, _id: 1 }, name: 'reads_credit_plays_id' },
     { key: { genre: 1, _id: 1 }, name: 'reads_genre_id' },
+    // genreAlbums: distinct album_id of {genre}, covered by the index.
+    { key: { genre: 1, album_id: 1 }, name: 'reads_genre_album' },
   ],
-  // Album counts ({album_artist_id $in}) and pictures (an artist's first album by _id).
-  albums: [{ key: { album_artist_id: 1, _id: 1 }, name: 'reads_album_artist_id' }],
+  // Album counts ({album_artist_id $in}) and pictures (an artist's first album by _id). Albums naming no album
+  // artist ({album_artist_id: null}): grouped by owner, and an owner's first by _id (mongo-album-list-reads.ts).
+  albums: [
+    { key: { album_artist_id: 1, _id: 1 }, name: 'reads_album_artist_id' },
+    { key: { album_artist_id: 1, artist_id: 1, _id: 1 }, name: 'reads_album_artist_owner_id' },
+  ],
 };
 
 /**

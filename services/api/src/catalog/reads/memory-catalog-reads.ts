@@ -2,9 +2,10 @@ import { newestAlbumsFirst } from '../album-order.js';
 import type { ListedArtist } from '../artist-store.js';
 import type { AlbumRecord, PlaylistRecord, SongRecord } from '../../persistence/catalog-records.js';
 import type { CatalogModel } from '../catalog-model.js';
-import type { Page, PageRequest } from '../paging.js';
+import { sortedPage, type Page, type PageRequest } from '../paging.js';
+import { isVisible } from '../playlist-store.js';
 import type { SongRef } from '../ref-list.js';
-import type { ArtistListing, ArtistPage, CatalogReads, GenreCount } from './read-port.js';
+import type { ArtistListing, ArtistPage, CatalogReads, GenreCount, UnattributedAlbumOwner } from './read-port.js';
 
 /** The embedded default: each read is the in-memory model's (CatalogReadModel.current(): synced with other replicas). */
 export class MemoryCatalogReads implements CatalogReads {
@@ -28,6 +29,10 @@ export class MemoryCatalogReads implements CatalogReads {
     return (await this.catalog.current()).albumsPage(request);
   }
 
+  async newestAlbumsPage(request: PageRequest): Promise<Page<AlbumRecord>> {
+    return (await this.catalog.current()).newestAlbumsPage(request);
+  }
+
   async album(id: string): Promise<AlbumRecord | null> {
     return (await this.catalog.current()).album(id);
   }
@@ -42,6 +47,14 @@ export class MemoryCatalogReads implements CatalogReads {
 
   async visiblePlaylistsPage(viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>> {
     return (await this.catalog.current()).visiblePlaylistsPage(viewerId, request);
+  }
+
+  async creatorPlaylistsPage(creatorId: string, viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>> {
+    const playlists = (await this.catalog.current()).playlistsByCreator(creatorId);
+    return sortedPage(
+      playlists.filter((playlist) => isVisible(playlist, viewerId)),
+      request,
+    );
   }
 
   async playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null> {
@@ -70,6 +83,30 @@ export class MemoryCatalogReads implements CatalogReads {
     };
   }
 
+  async albumArtistAlbums(artistId: string, limit: number): Promise<AlbumRecord[]> {
+    const model = await this.catalog.current();
+    return newestAlbumsFirst(model.albumsOfAlbumArtist(artistId), (albumId) => model.albumYear(albumId)).slice(0, limit);
+  }
+
+  async unattributedAlbums(ownerId: string, limit: number): Promise<AlbumRecord[]> {
+    const model = await this.catalog.current();
+    const albums = model.albumsByArtist(ownerId).filter((album) => !attributed(album, model));
+    return newestAlbumsFirst(albums, (albumId) => model.albumYear(albumId)).slice(0, limit);
+  }
+
+  /** One pass over the albums (the model keeps no index by owner of unattributed ones; Subsonic caches the answer). */
+  async unattributedAlbumOwners(): Promise<UnattributedAlbumOwner[]> {
+    const model = await this.catalog.current();
+    const owners = new Map<string, UnattributedAlbumOwner>();
+    for (const album of model.albumsPage({}).items) {
+      if (attributed(album, model)) continue;
+      const owner = owners.get(album.artistId);
+      if (owner) owner.albumCount++;
+      else owners.set(album.artistId, { ownerId: album.artistId, username: model.username(album.artistId), albumCount: 1, coverFileId: album.coverFileId });
+    }
+    return [...owners.values()].sort((a, b) => (a.ownerId < b.ownerId ? -1 : 1));
+  }
+
   async genres(): Promise<GenreCount[]> {
     return (await this.catalog.current()).genreList();
   }
@@ -77,6 +114,17 @@ export class MemoryCatalogReads implements CatalogReads {
   async genreSongs(name: string, request: PageRequest): Promise<Page<SongRecord> | null> {
     return (await this.catalog.current()).genreSongs(name, request);
   }
+
+  async genreAlbums(name: string): Promise<AlbumRecord[]> {
+    const model = await this.catalog.current();
+    const ids = new Set((model.genreSongs(name, {})?.items ?? []).flatMap((song) => song.albumId ?? []));
+    return [...ids].sort().flatMap((id) => model.album(id) ?? []);
+  }
+}
+
+/** An album artist stands in for the owner while it is a listed artist (one with this album always is). */
+function attributed(album: AlbumRecord, model: CatalogModel): boolean {
+  return album.albumArtistId !== undefined && model.artist(album.albumArtistId) !== null;
 }
 
 function listingOf(artist: ListedArtist, model: CatalogModel): ArtistListing {

@@ -5,6 +5,7 @@ import type { AlbumRecord, SongRecord } from '../../persistence/catalog-records.
 import { compareGenreNames } from '../genre-store.js';
 import type { Page, PageRequest } from '../paging.js';
 import { albumRecordOf, artistRecordOf, objectIdOf, type AlbumDocument, type ArtistDocument, type SongDocument } from '../../persistence/catalog-documents.js';
+import { newestSongYears } from './mongo-album-list-reads.js';
 import type { ArtistListing, ArtistPage, GenreCount } from './read-port.js';
 
 /** Artists read per query while the A–Z list looks for listed ones (stored artists without songs or albums are few). */
@@ -112,15 +113,9 @@ export class MongoArtistReads {
     return [...played, ...unplayed].map(this.songOf);
   }
 
-  /**
-   * The year of each album's newest song (albums none of whose songs has a year are left out): one look-up per album,
-   * together (an artist has few; FerretDB has no $max to group them).
-   */
-  private async newestYears(albumIds: string[]): Promise<Map<string, number>> {
-    const newest = await Promise.all(
-      albumIds.map((id) => this.songs.find({ album_id: objectIdOf(id)!, year: { $ne: null } }, { projection: { year: 1 } }).sort({ year: -1 }).limit(1).next()),
-    );
-    return new Map(albumIds.flatMap((id, at) => (typeof newest[at]?.year === 'number' ? [[id, newest[at]!.year!] as const] : [])));
+  /** The year of each album's newest song (an artist has few albums: one look-up each). */
+  private newestYears(albumIds: string[]): Promise<Map<string, number>> {
+    return newestSongYears(this.songs, albumIds);
   }
 
   /** The listed ones among these artists, in the order given, with their counts and pictures. */

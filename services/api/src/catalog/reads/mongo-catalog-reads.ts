@@ -17,8 +17,9 @@ import {
   type SongDocument,
 } from '../../persistence/catalog-documents.js';
 import { ensureCatalogReadIndexes } from './catalog-read-indexes.js';
+import { MongoAlbumListReads } from './mongo-album-list-reads.js';
 import { MongoArtistReads } from './mongo-artist-reads.js';
-import type { ArtistListing, ArtistPage, CatalogReads, GenreCount } from './read-port.js';
+import type { ArtistListing, ArtistPage, CatalogReads, GenreCount, UnattributedAlbumOwner } from './read-port.js';
 
 /** A page's rows as read: one more than the limit, so the page knows whether another follows. */
 interface Rows<T> {
@@ -34,12 +35,14 @@ interface Rows<T> {
 export class MongoCatalogReads implements CatalogReads {
   readonly kind = 'mongodb';
   private readonly artistReads: MongoArtistReads;
+  private readonly albumListReads: MongoAlbumListReads;
 
   constructor(
     private readonly db: () => Db,
     private readonly packLoudness: PackLoudness,
   ) {
     this.artistReads = new MongoArtistReads(db, (doc) => this.songOf(doc));
+    this.albumListReads = new MongoAlbumListReads(db);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -67,6 +70,18 @@ export class MongoCatalogReads implements CatalogReads {
     const albums = this.db().collection<AlbumDocument>('albums');
     const rows = await idOrdered(albums, {}, request);
     return pageFrom(rows, albumRecordOf, await albums.estimatedDocumentCount());
+  }
+
+  /** The `_id` index walked backwards: a cursor is the last album's id, and the next page starts below it. */
+  async newestAlbumsPage(request: PageRequest): Promise<Page<AlbumRecord>> {
+    const albums = this.db().collection<AlbumDocument>('albums');
+    const before = request.afterId !== undefined ? objectIdOf(request.afterId) : null;
+    const query = albums.find(before ? { _id: { $lt: before } } : {}).sort({ _id: -1 });
+    if (request.afterId === undefined && request.offset) query.skip(request.offset);
+    if (request.limit !== undefined) query.limit(request.limit + 1);
+    const docs = await query.toArray();
+    const more = request.limit !== undefined && docs.length > request.limit;
+    return pageFrom({ items: more ? docs.slice(0, request.limit) : docs, more }, albumRecordOf, await albums.estimatedDocumentCount());
   }
 
   async album(id: string): Promise<AlbumRecord | null> {
@@ -105,6 +120,16 @@ export class MongoCatalogReads implements CatalogReads {
     const playlists = this.db().collection<PlaylistDocument>('playlists');
     const viewer = viewerId ? objectIdOf(viewerId) : null;
     const visible: Filter<PlaylistDocument> = viewer ? { $or: [{ private: false }, { creator_id: viewer }] } : { private: false };
+    const rows = await idOrdered(playlists, visible, request);
+    return pageFrom(rows, playlistRecordOf, await playlists.countDocuments(visible));
+  }
+
+  /** `{creator_id, _id}` from the cursor; someone else's private playlists are left out (a creator has few). */
+  async creatorPlaylistsPage(creatorId: string, viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>> {
+    const creator = objectIdOf(creatorId);
+    if (!creator) return { items: [], nextAfterId: null, total: 0 };
+    const playlists = this.db().collection<PlaylistDocument>('playlists');
+    const visible: Filter<PlaylistDocument> = viewerId !== null && viewerId === creator.toHexString() ? { creator_id: creator } : { creator_id: creator, private: { $ne: true } };
     const rows = await idOrdered(playlists, visible, request);
     return pageFrom(rows, playlistRecordOf, await playlists.countDocuments(visible));
   }
@@ -185,6 +210,22 @@ export class MongoCatalogReads implements CatalogReads {
 
   genreSongs(name: string, request: PageRequest): Promise<Page<SongRecord> | null> {
     return this.artistReads.genreSongs(name, request);
+  }
+
+  albumArtistAlbums(artistId: string, limit: number): Promise<AlbumRecord[]> {
+    return this.albumListReads.albumArtistAlbums(artistId, limit);
+  }
+
+  unattributedAlbums(ownerId: string, limit: number): Promise<AlbumRecord[]> {
+    return this.albumListReads.unattributedAlbums(ownerId, limit);
+  }
+
+  unattributedAlbumOwners(): Promise<UnattributedAlbumOwner[]> {
+    return this.albumListReads.unattributedAlbumOwners();
+  }
+
+  genreAlbums(name: string): Promise<AlbumRecord[]> {
+    return this.albumListReads.genreAlbums(name);
   }
 
   /** The songs with these ids, by id: one `_id $in` query (the primary key on MongoDB; FerretDB 1.24 scans for it, docs/scaling.md). */

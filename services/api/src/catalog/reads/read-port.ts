@@ -22,6 +22,15 @@ export interface ArtistPage {
   appearsOn: AlbumRecord[];
 }
 
+/** An account whose albums name no album artist (Subsonic lists it as their artist, docs/subsonic.md). */
+export interface UnattributedAlbumOwner {
+  ownerId: string;
+  username: string;
+  albumCount: number;
+  /** Its first such album's cover (by id). */
+  coverFileId: string;
+}
+
 export interface GenreCount {
   name: string;
   songCount: number;
@@ -44,6 +53,8 @@ export interface CatalogReads {
 
   /** Every album, oldest first (by id). */
   albumsPage(request: PageRequest): Promise<Page<AlbumRecord>>;
+  /** Every album, newest first (by id descending); a cursor is the last album's id. */
+  newestAlbumsPage(request: PageRequest): Promise<Page<AlbumRecord>>;
   album(id: string): Promise<AlbumRecord | null>;
   /** The album's songs by disc, track, then id; null when there is no such album. */
   albumSongs(albumId: string, request: PageRequest): Promise<Page<SongRecord> | null>;
@@ -52,6 +63,8 @@ export interface CatalogReads {
   visiblePlaylist(id: string, viewerId: string | null): Promise<PlaylistRecord | null>;
   /** Public playlists and the viewer's own private ones, by id. */
   visiblePlaylistsPage(viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>>;
+  /** The creator's playlists the viewer may see (their own private ones only to them), by id. */
+  creatorPlaylistsPage(creatorId: string, viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>>;
   /** Entries without an order key first by id, then by key and id; a cursor is the last entry's id. Null: no playlist. */
   playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null>;
 
@@ -63,8 +76,17 @@ export interface CatalogReads {
   /** Null when the artist is not listed (no such artist, or none of its songs and albums are left). */
   artistPage(id: string, limits: { albums: number; topSongs: number }): Promise<ArtistPage | null>;
 
+  /** Albums whose album artist it is, newest first as on its page (ArtistPage.albums), at most `limit`. */
+  albumArtistAlbums(artistId: string, limit: number): Promise<AlbumRecord[]>;
+  /** The owner's albums that name no album artist, newest first as above, at most `limit`. */
+  unattributedAlbums(ownerId: string, limit: number): Promise<AlbumRecord[]>;
+  /** Every owner of an album that names no album artist, by owner id (at most one row per account). */
+  unattributedAlbumOwners(): Promise<UnattributedAlbumOwner[]>;
+
   /** Every genre a song has (its tag's text as stored), by name with case and accents ignored. */
   genres(): Promise<GenreCount[]>;
   /** The genre's songs by id; null when no song has it. */
   genreSongs(name: string, request: PageRequest): Promise<Page<SongRecord> | null>;
+  /** Albums holding a song of the genre (the tag's text as stored), by id; bounded by the genre's songs. */
+  genreAlbums(name: string): Promise<AlbumRecord[]>;
 }
