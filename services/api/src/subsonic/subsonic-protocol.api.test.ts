@@ -214,6 +214,11 @@ describe('browsing a tagged library', () => {
     const folderAlbum = expect.objectContaining({ id: got.id, parent: marlow.id, isDir: true, title: album, duration: got.duration });
     expect((await callOk(app, 'search2', { query: album, artistCount: 0, songCount: 0 })).searchResult2.album).toEqual([folderAlbum]);
     expect((await callOk(app, 'getAlbumList', { type: 'byYear', fromYear: 2021, toYear: 2021, size: 500 })).albumList.album).toEqual(expect.arrayContaining([folderAlbum]));
+    // Albums by genre and the genres' album counts come from the songs' genre tags.
+    expect((await callOk(app, 'getAlbumList2', { type: 'byGenre', genre: 'Synthpop', size: 500 })).albumList2.album).toEqual(expect.arrayContaining([expect.objectContaining({ id: got.id })]));
+    const synthpop = (await callOk(app, 'getGenres')).genres.genre.find((genre: { value: string }) => genre.value === 'Synthpop');
+    expect(synthpop).toMatchObject({ songCount: expect.any(Number), albumCount: expect.any(Number) });
+    expect([synthpop.songCount >= 2, synthpop.albumCount >= 1]).toEqual([true, true]);
     const albumDirectory = (await callOk(app, 'getMusicDirectory', { id: got.id })).directory;
     expect(albumDirectory.child.map((child: { id: string }) => child.id)).toEqual([second.song.id, first.song.id]);
   });
@@ -242,6 +247,12 @@ describe('browsing a tagged library', () => {
     expect(standIn).toMatchObject({ id: bob.user.id, name: bob.user.username, albumCount: 1 });
     expect(standIn.album.map((album: { id: string }) => album.id)).toEqual([formAlbum.id]);
     const listed = (await callOk(app, 'getArtists')).artists.index.flatMap((entry: { artist: { id: string }[] }) => entry.artist);
-    expect(listed.some((artist: { id: string }) => artist.id === bob.user.id)).toBe(true);
+    expect(listed.find((artist: { id: string }) => artist.id === bob.user.id)).toMatchObject({ name: bob.user.username, albumCount: 1, coverArt: standIn.album[0].coverArt });
+
+    // Newest albums first, and a page at an offset is that part of the list.
+    const newest = (await callOk(app, 'getAlbumList2', { type: 'newest', size: 500 })).albumList2.album.map((album: { id: string }) => album.id);
+    const compilationId = search.album[0].id;
+    expect([newest.indexOf(formAlbum.id) >= 0, newest.indexOf(formAlbum.id) < newest.indexOf(compilationId)]).toEqual([true, true]);
+    expect((await callOk(app, 'getAlbumList2', { type: 'newest', offset: 1, size: 2 })).albumList2.album.map((album: { id: string }) => album.id)).toEqual(newest.slice(1, 3));
   });
 });

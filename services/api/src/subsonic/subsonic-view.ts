@@ -1,7 +1,7 @@
 import { AUDIO_FORMAT_INFO, VARIOUS_ARTISTS, artistKey, type ArtistRef } from '@tunafy/contracts';
 import type { AlbumRecord } from '../persistence/albums.repository.js';
-import type { ListedArtist } from '../catalog/artist-store.js';
 import type { CatalogModel } from '../catalog/catalog-model.js';
+import type { ArtistListing } from '../catalog/reads/read-port.js';
 import type { PlaylistRecord } from '../persistence/playlists.repository.js';
 import type { SongRecord } from '../persistence/songs.repository.js';
 import { subsonicReplayGain } from '../persistence/loudness-values.js';
@@ -143,13 +143,14 @@ export class SubsonicView {
   }
 }
 
-export function creditedArtist({ record, albumCount }: ListedArtist, model: CatalogModel): SubsonicArtist {
+/** A credited artist as Subsonic lists it, its picture its first album's or song's cover. */
+export function creditedArtist({ record, albumCount, pictureFileId }: ArtistListing): SubsonicArtist {
   return {
     id: record.id,
     name: record.name,
     sortName: record.sortName ?? record.name,
     albumCount,
-    coverArt: model.artistPictureFileId(record.id) ?? undefined,
+    coverArt: pictureFileId ?? undefined,
     musicBrainzId: record.mbid,
   };
 }

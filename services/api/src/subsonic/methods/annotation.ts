@@ -28,14 +28,14 @@ interface NowPlayingEntry {
  * artists cannot be liked in Tunafy, so naming one (also as an `id`, which folder-browsing apps send) is refused
  * with a message the app can show, rather than liking every song of it behind the user's back.
  */
-function songIds(params: SubsonicParams, model: CatalogModel, library: SubsonicLibrary, { mustExist }: { mustExist: boolean }): string[] {
+async function songIds(params: SubsonicParams, model: CatalogModel, library: SubsonicLibrary, { mustExist }: { mustExist: boolean }): Promise<string[]> {
   if (params.all('albumId').length > 0 || params.all('artistId').length > 0) throw new SubsonicError(SUBSONIC_ERRORS.generic, ONLY_SONGS);
   const ids = params.all('id').map((id) => id.toLowerCase());
   if (ids.length === 0) throw SubsonicError.missing('id');
   for (const id of ids) {
     if (!isId(id)) throw SubsonicError.notFound('Song');
     if (model.song(id)) continue;
-    if (model.album(id) || library.artist(model, id)) throw new SubsonicError(SUBSONIC_ERRORS.generic, ONLY_SONGS);
+    if (model.album(id) || (await library.artist(model, id))) throw new SubsonicError(SUBSONIC_ERRORS.generic, ONLY_SONGS);
     if (mustExist) throw SubsonicError.notFound('Song');
   }
   return [...new Set(ids)];
@@ -83,14 +83,14 @@ export class AnnotationMethods implements SubsonicMethodGroup {
 
   readonly methods = {
     star: async (call) => {
-      const ids = songIds(call.params, await this.catalog.current(), this.library, { mustExist: true });
+      const ids = await songIds(call.params, await this.catalog.current(), this.library, { mustExist: true });
       for (const id of ids) await this.collection.like(call.user.id, call.user, { song_id: id });
       return ok();
     },
 
     unstar: async (call) => {
       // Like the web's unlike, also for songs deleted since, so a stale star can always be cleared.
-      const ids = songIds(call.params, await this.catalog.current(), this.library, { mustExist: false });
+      const ids = await songIds(call.params, await this.catalog.current(), this.library, { mustExist: false });
       for (const id of ids) await this.collection.unlike(call.user.id, call.user, { song_id: id });
       return ok();
     },
@@ -105,7 +105,7 @@ export class AnnotationMethods implements SubsonicMethodGroup {
     scrobble: async (call) => {
       const submission = call.params.bool('submission') ?? true;
       const model = await this.catalog.current();
-      const ids = songIds(call.params, model, this.library, { mustExist: true });
+      const ids = await songIds(call.params, model, this.library, { mustExist: true });
       if (!submission) {
         this.reportPlaying(call, model.song(ids.at(-1)!)!);
         return ok();

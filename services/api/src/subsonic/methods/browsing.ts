@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { artistKey } from '@tunafy/contracts';
-import type { AlbumRecord } from '../../persistence/albums.repository.js';
 import { CatalogReadModel } from '../../catalog/catalog-read-model.js';
 import { CATALOG_READS, type CatalogReads } from '../../catalog/reads/read-port.js';
 import type { SongRecord } from '../../persistence/songs.repository.js';
@@ -41,12 +40,6 @@ export class BrowsingMethods implements SubsonicMethodGroup {
     return new SubsonicView(await this.catalog.current(), call.user.id);
   }
 
-  /** An album's or artist's albums, newest year first (then the most recently made), as the web's artist page. */
-  private newestFirst(view: SubsonicView, albums: AlbumRecord[]): AlbumRecord[] {
-    const years = new Map(albums.map((album) => [album.id, view.model.albumYear(album.id) ?? -Infinity]));
-    return albums.slice().sort((a, b) => years.get(b.id)! - years.get(a.id)! || b.createdAt.getTime() - a.createdAt.getTime());
-  }
-
   /** The stand-in artist's own songs outside any album (music made with the web's forms), for folder browsing. */
   private loneSongs(view: SubsonicView, artistId: string): SongRecord[] {
     if (view.model.artist(artistId)) return [];
@@ -57,8 +50,8 @@ export class BrowsingMethods implements SubsonicMethodGroup {
     // Artists carry no stars (Tunafy stars songs only), so the list is everyone's: made once per catalog version.
     getArtists: async (call) => {
       const view = await this.view(call);
-      const answer = this.library.shared(view.model, 'getArtists', () => {
-        const index = this.library.artistIndex(view.model).map(({ name, artists }) => ({ name, artist: artists.map((artist) => view.artist(artist)) }));
+      const answer = await this.library.shared(view.model, 'getArtists', async () => {
+        const index = (await this.library.artistIndex(view.model)).map(({ name, artists }) => ({ name, artist: artists.map((artist) => view.artist(artist)) }));
         return { artists: { ignoredArticles: IGNORED_ARTICLES, index } };
       });
       return { kind: 'shared', answer };
@@ -66,8 +59,8 @@ export class BrowsingMethods implements SubsonicMethodGroup {
 
     getIndexes: async (call) => {
       const view = await this.view(call);
-      const answer = this.library.shared(view.model, 'getIndexes', () => {
-        const index = this.library.artistIndex(view.model).map(({ name, artists }) => ({ name, artist: artists.map(({ id, name: artistName }) => ({ id, name: artistName })) }));
+      const answer = await this.library.shared(view.model, 'getIndexes', async () => {
+        const index = (await this.library.artistIndex(view.model)).map(({ name, artists }) => ({ name, artist: artists.map(({ id, name: artistName }) => ({ id, name: artistName })) }));
         return { indexes: { ignoredArticles: IGNORED_ARTICLES, lastModified: Date.now(), index } };
       });
       return { kind: 'shared', answer };
@@ -76,9 +69,9 @@ export class BrowsingMethods implements SubsonicMethodGroup {
     getMusicDirectory: async (call) => {
       const id = call.params.required('id');
       const view = await this.view(call);
-      const artist = this.library.artist(view.model, id);
+      const artist = await this.library.artist(view.model, id);
       if (artist) {
-        const albums = this.newestFirst(view, this.library.albumsOf(view.model, id)).map((album) => view.albumDirectory(album));
+        const albums = (await this.library.albumsOf(view.model, id)).map((album) => view.albumDirectory(album));
         return ok({ directory: { id, name: artist.name, child: [...albums, ...this.loneSongs(view, id).map((song) => view.child(song))] } });
       }
       const album = await this.reads.album(id);
@@ -90,16 +83,16 @@ export class BrowsingMethods implements SubsonicMethodGroup {
     getArtist: async (call) => {
       const id = call.params.required('id');
       const view = await this.view(call);
-      const artist = this.library.artist(view.model, id);
+      const artist = await this.library.artist(view.model, id);
       if (!artist) throw SubsonicError.notFound('Artist');
-      const albums = this.newestFirst(view, this.library.albumsOf(view.model, id));
+      const albums = await this.library.albumsOf(view.model, id);
       return ok({ artist: { ...view.artist(artist), album: albums.map((album) => view.album(album)) } });
     },
 
     getArtistInfo2: async (call) => {
       const id = call.params.required('id');
       const view = await this.view(call);
-      const artist = this.library.artist(view.model, id);
+      const artist = await this.library.artist(view.model, id);
       if (!artist) throw SubsonicError.notFound('Artist');
       return ok({ artistInfo2: { musicBrainzId: artist.musicBrainzId } });
     },
@@ -120,7 +113,7 @@ export class BrowsingMethods implements SubsonicMethodGroup {
 
     getGenres: async (call) => {
       const view = await this.view(call);
-      return ok({ genres: { genre: this.library.genres(view.model) } });
+      return ok({ genres: { genre: await this.library.genres(view.model) } });
     },
 
     getSongsByGenre: async (call) => {
@@ -145,7 +138,7 @@ export class BrowsingMethods implements SubsonicMethodGroup {
       const id = call.params.required('id');
       const count = countOf(call.params, 'count', 50);
       const view = await this.view(call);
-      if (!this.library.artist(view.model, id)) throw SubsonicError.notFound('Artist');
+      if (!(await this.library.artist(view.model, id))) throw SubsonicError.notFound('Artist');
       return ok({ similarSongs2: { song: this.similarSongs(view, id, count).map((song) => view.child(song)) } });
     },
   } satisfies SubsonicMethodGroup['methods'];

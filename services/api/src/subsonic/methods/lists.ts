@@ -38,6 +38,9 @@ export class ListMethods implements SubsonicMethodGroup {
       case 'random':
         albums = randomAlbums(model, size);
         break;
+      case 'newest':
+        // Paged by the read port itself (id descending), so the page is sliced already.
+        return { view, albums: (await this.reads.newestAlbumsPage({ offset, limit: size })).items };
       case 'recent':
         albums = await this.recentAlbums(call.user.id);
         break;
@@ -51,7 +54,7 @@ export class ListMethods implements SubsonicMethodGroup {
         const to = params.int('toYear');
         if (from === undefined) throw SubsonicError.missing('fromYear');
         if (to === undefined) throw SubsonicError.missing('toYear');
-        const ascending = this.library.albums(model, 'byYear').filter((album) => {
+        const ascending = (await this.library.albums(model, 'byYear')).filter((album) => {
           const year = model.albumYear(album.id)!;
           return year >= Math.min(from, to) && year <= Math.max(from, to);
         });
@@ -59,10 +62,10 @@ export class ListMethods implements SubsonicMethodGroup {
         break;
       }
       case 'byGenre':
-        albums = this.library.genreAlbums(model, params.required('genre'));
+        albums = await this.library.genreAlbums(model, params.required('genre'));
         break;
       default:
-        albums = this.library.albums(model, type);
+        albums = await this.library.albums(model, type);
     }
     return { view, albums: type === 'random' ? albums : albums.slice(offset, offset + size) };
   }

@@ -74,12 +74,12 @@ export class MediaMethods implements SubsonicMethodGroup {
    * The stored cover file an id stands for: a cover file id as the `coverArt` fields give, or (some apps pass these)
    * the id of a song, album, artist or playlist the user can see.
    */
-  private coverFileOf(model: CatalogModel, id: string, userId: string): string | null {
+  private async coverFileOf(model: CatalogModel, id: string, userId: string): Promise<string | null> {
     const song = model.song(id);
     if (song) return song.coverFileId;
     const album = model.album(id);
     if (album) return album.coverFileId;
-    const artist = this.library.artist(model, id);
+    const artist = await this.library.artist(model, id);
     if (artist) return artist.coverArt ?? null;
     const playlist = model.visiblePlaylist(id, userId);
     if (playlist) return playlist.coverFileId ?? null;
@@ -107,7 +107,7 @@ export class MediaMethods implements SubsonicMethodGroup {
       const id = call.params.required('id');
       const size = coverSize(call.params);
       if (!isId(id)) throw SubsonicError.notFound('Cover art');
-      const fileId = this.coverFileOf(await this.catalog.current(), id.toLowerCase(), call.user.id);
+      const fileId = await this.coverFileOf(await this.catalog.current(), id.toLowerCase(), call.user.id);
       const file = fileId === null ? null : await this.media.open(fileId);
       // Audio files have ids too; this call answers pictures only.
       if (!file || file.kind !== 'image') throw SubsonicError.notFound('Cover art');

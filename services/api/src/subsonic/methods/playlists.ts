@@ -110,12 +110,12 @@ export class PlaylistMethods implements SubsonicMethodGroup {
       if (username === undefined || username.toLowerCase() === user.username.toLowerCase()) {
         // The app's playlist list is the user's own library, private ones included (docs/subsonic.md): every public
         // playlist of the instance would be thousands of rows at start-up; others' are reached by `username`.
-        playlists = view.model.playlistsByCreator(user.id);
+        playlists = (await this.reads.creatorPlaylistsPage(user.id, user.id, {})).items;
       } else {
         // Another user's playlists: those anyone may see, as on their user page.
         const owner = await this.users.findByUsername(username);
         if (!owner) throw SubsonicError.notFound('User');
-        playlists = view.model.playlistsByCreator(owner.id).filter((playlist) => view.model.visiblePlaylist(playlist.id, user.id));
+        playlists = (await this.reads.creatorPlaylistsPage(owner.id, user.id, {})).items;
       }
       return ok({ playlists: { playlist: playlists.map((playlist) => view.playlist(playlist)) } });
     },

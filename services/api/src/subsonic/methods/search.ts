@@ -38,7 +38,7 @@ export class SearchMethods implements SubsonicMethodGroup {
     if (query === '') {
       return {
         view,
-        artists: window(this.library.artists(model), artists),
+        artists: window(await this.library.artists(model), artists),
         albums: model.albumsPage({ offset: albums.offset, limit: albums.count }).items,
         songs: model.songsPage({ offset: songs.offset, limit: songs.count }).items,
       };
@@ -47,7 +47,7 @@ export class SearchMethods implements SubsonicMethodGroup {
     return {
       view,
       artists: window(
-        model.searchArtists(query, found(artists)).map((listed): SubsonicArtist => creditedArtist(listed, model)),
+        model.searchArtists(query, found(artists)).map((listed): SubsonicArtist => creditedArtist({ ...listed, pictureFileId: model.artistPictureFileId(listed.record.id) })),
         artists,
       ),
       albums: window(model.searchAlbums(query, found(albums)), albums),
