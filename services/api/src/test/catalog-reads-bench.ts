@@ -25,7 +25,12 @@ client.on('commandStarted', (event) => sent.push(event));
 try {
   const t0 = performance.now();
   const users = Array.from({ length: 100 }, () => new ObjectId());
-  const albums = Array.from({ length: Math.max(1, SONGS / 10) }, (_, n) => ({ _id: new ObjectId(), album_name: `Album ${n}`, artist_id: users[n % users.length]!, cover_file_id: new ObjectId(), created_at: new Date() }));
+  // One album in ten names one of ten album artists; the rest name none (their owners stand in on Subsonic).
+  const albumArtists = Array.from({ length: 10 }, () => new ObjectId());
+  const albums = Array.from({ length: Math.max(1, SONGS / 10) }, (_, n) => ({
+    _id: new ObjectId(), album_name: `Album ${n}`, artist_id: users[n % users.length]!, cover_file_id: new ObjectId(), created_at: new Date(),
+    ...(n % 10 === 0 ? { album_artist_id: albumArtists[(n / 10) % albumArtists.length]! } : {}),
+  }));
   for (let at = 0; at < albums.length; at += BATCH) await db.collection('albums').insertMany(albums.slice(at, at + BATCH));
   const songIds: ObjectId[] = [];
   for (let at = 0; at < SONGS; at += BATCH) {
@@ -33,7 +38,7 @@ try {
       const n = at + i;
       const _id = new ObjectId();
       songIds.push(_id);
-      return { _id, song_name: `Song ${n}`, artist_id: users[n % users.length]!, album_id: albums[n % albums.length]!._id, cover_file_id: new ObjectId(), audio_file_id: new ObjectId(), duration: 200, plays: 0, created_at: new Date(), track: Math.floor(n / albums.length) + 1 };
+      return { _id, song_name: `Song ${n}`, artist_id: users[n % users.length]!, album_id: albums[n % albums.length]!._id, cover_file_id: new ObjectId(), audio_file_id: new ObjectId(), duration: 200, plays: 0, created_at: new Date(), track: Math.floor(n / albums.length) + 1, genre: `Genre ${n % 50}` };
     });
     await db.collection('songs').insertMany(batch);
   }
@@ -64,6 +69,14 @@ try {
     ['playlistEntries after a keyed cursor', () => reads.playlistEntries(big.toHexString(), { limit: 50, afterId: firstEntries!.nextAfterId! })],
     ['likesPage first 50', () => reads.likesPage(users[0]!.toHexString(), { limit: 50 })],
     ['likesPage after a cursor', () => reads.likesPage(users[0]!.toHexString(), { limit: 50, afterId: firstEntries!.items[300]!.id })],
+    // Subsonic's whole-catalog lists.
+    ['newestAlbumsPage first 50', () => reads.newestAlbumsPage({ limit: 50 })],
+    ['newestAlbumsPage after a cursor', () => reads.newestAlbumsPage({ limit: 50, afterId: albums[Math.floor(albums.length / 2)]!._id.toHexString() })],
+    ['creatorPlaylistsPage (own)', () => reads.creatorPlaylistsPage(users[3]!.toHexString(), users[3]!.toHexString(), {})],
+    ['albumArtistAlbums', () => reads.albumArtistAlbums(albumArtists[1]!.toHexString(), 10_000)],
+    ['unattributedAlbums of an owner', () => reads.unattributedAlbums(users[1]!.toHexString(), 10_000)],
+    ['unattributedAlbumOwners', () => reads.unattributedAlbumOwners()],
+    ['genreAlbums', () => reads.genreAlbums('Genre 7')],
   ];
   for (const [name, read] of shapes) {
     const times: number[] = [];
@@ -74,9 +87,16 @@ try {
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const commands = sent.filter((event) => event.commandName === 'find' || event.commandName === 'count' || event.commandName === 'aggregate');
+    const commands = sent.filter((event) => ['find', 'count', 'aggregate', 'distinct'].includes(event.commandName));
     console.log(`\n${name}: median ${times[2]!.toFixed(1)} ms, ${sent.length} commands`);
-    for (const event of commands) console.log(`  ${describe(event.command)}\n    ${await explain(event.command)}`);
+    // One line per query shape (ids read as "id"): a look-up per owner or album is one shape sent many times.
+    const shapesSent = new Map<string, { command: Document; times: number }>();
+    for (const event of commands) {
+      const shape = shapesSent.get(describe(event.command)) ?? { command: event.command, times: 0 };
+      shape.times++;
+      shapesSent.set(describe(event.command), shape);
+    }
+    for (const [shape, { command, times }] of shapesSent) console.log(`  ${shape}${times > 1 ? ` (×${times})` : ''}\n    ${await explain(command)}`);
   }
 } finally {
   await client.close();
@@ -85,7 +105,7 @@ try {
 
 function describe(command: Document): string {
   const name = Object.keys(command)[0]!;
-  const filter = JSON.stringify(command.filter ?? command.query ?? command.pipeline?.[0]?.$match ?? {}).replace(/\{"\$oid":"[0-9a-f]+"\}/g, 'id');
+  const filter = JSON.stringify(command.filter ?? command.query ?? command.pipeline?.[0]?.$match ?? {}).replace(/\{"\$oid":"[0-9a-f]+"\}|"[0-9a-f]{24}"/g, 'id');
   return `${name} ${command[name]} ${filter}${command.sort ? ` sort ${JSON.stringify(command.sort instanceof Map ? Object.fromEntries(command.sort) : command.sort)}` : ''}${command.limit ? ` limit ${command.limit}` : ''}`;
 }
 
