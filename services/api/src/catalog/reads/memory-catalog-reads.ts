@@ -51,10 +51,7 @@ export class MemoryCatalogReads implements CatalogReads {
 
   async creatorPlaylistsPage(creatorId: string, viewerId: string | null, request: PageRequest): Promise<Page<PlaylistRecord>> {
     const playlists = (await this.catalog.current()).playlistsByCreator(creatorId);
-    return sortedPage(
-      playlists.filter((playlist) => isVisible(playlist, viewerId)),
-      request,
-    );
+    return sortedPage(playlists.filter((playlist) => isVisible(playlist, viewerId)), request);
   }
 
   async playlistEntries(playlistId: string, request: PageRequest): Promise<Page<SongRef> | null> {
