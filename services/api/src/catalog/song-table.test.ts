@@ -59,3 +59,38 @@ describe('SongTable names (UTF-8 bytes outside the heap)', () => {
     expect(table.size).toBe(slots.size);
   });
 });
+
+describe('SongTable id order (SongIdOrder)', () => {
+  it('finds every live song and the position after any id through loads, adds out of order and deletes', () => {
+    const table = new SongTable();
+    const live = new Map<number, number>();
+    let random = 7;
+    const next = () => (random = (random * 1103515245 + 12345) % 2147483648) / 2147483648;
+    table.beginUnordered();
+    for (let i = 0; i < 300; i++) {
+      const n = Math.floor(next() * 2000);
+      if (!live.has(n)) live.set(n, table.add(row(n, `s${n}`)));
+    }
+    table.sortOrder();
+    for (let round = 0; round < 20; round++) {
+      for (let i = 0; i < 40; i++) {
+        const n = Math.floor(next() * 2000);
+        const slot = live.get(n);
+        if (slot === undefined) live.set(n, table.add(row(n, `s${n}`)));
+        else {
+          table.remove(slot);
+          live.delete(n);
+        }
+      }
+      const sorted = [...live.keys()].sort((a, b) => a - b);
+      expect(table.size).toBe(sorted.length);
+      expect(sorted.map((_, position) => table.id(table.slotAt(position)))).toEqual(sorted.map(hex));
+      for (let probe = 0; probe < 2000; probe += 37) {
+        expect(table.slotOf(hex(probe))).toBe(live.get(probe) ?? -1);
+        expect(table.positionAfter(hex(probe))).toBe(sorted.filter((n) => n <= probe).length);
+      }
+    }
+    expect(table.slotOf('not an id')).toBe(-1);
+    expect(() => table.remove(table.add(row(5000, 'x')) + 1000)).toThrow();
+  });
+});

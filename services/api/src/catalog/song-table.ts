@@ -1,4 +1,5 @@
 import { compareIds, ID_BYTES, idBytes, readId, writeId } from './object-ids.js';
+import { SongIdOrder } from './song-id-order.js';
 
 /** A missing number (disc, track, year): tags set them only when known. */
 export const NO_NUMBER = -2147483648;
@@ -35,8 +36,8 @@ type Column = Uint8Array | Int32Array | Float64Array;
 
 /**
  * Every song of the catalog in columns: each field in one typed array indexed by the song's slot (stable while the
- * song lives; a deleted song's slot is reused), names as UTF-8 in one buffer, and the id order as one array of
- * slots searched by binary search: a fraction of a record object's memory, which is what lets a million songs fit the
+ * song lives; a deleted song's slot is reused), names as UTF-8 in one buffer, and the id order (SongIdOrder) as one
+ * array of slots searched by binary search: a fraction of a record object's memory, which is what lets a million songs fit the
  * API's budget (decision 0011). Records are made on demand, for the rows an answer needs.
  */
 export class SongTable {
@@ -73,26 +74,22 @@ export class SongTable {
    * `slot * 2 + 0|1` for cover|audio: kept exactly rather than refused, at no cost when there are none.
    */
   private readonly oddFileIds = new Map<number, string>();
-  /** Slots ascending by song id; the first `count` are live. */
-  private order = new Int32Array(0);
-  private count = 0;
+  private readonly order = new SongIdOrder();
   /** Slots ever handed out; below it, freed ones wait in `free`. */
   private used = 0;
   private free: number[] = [];
-  /** Set while songs are appended unordered (loading); `sortOrder()` ends it. */
-  private unordered = false;
 
   get size(): number {
-    return this.count;
+    return this.order.size;
   }
 
   /** The live song's slot, or -1 (also for anything that is not an id). */
   slotOf(id: string): number {
     const target = idBytes(id);
     if (!target) return -1;
-    const position = this.positionNotBelow(target);
-    if (position < this.count) {
-      const slot = this.order[position]!;
+    const position = this.order.positionNotBelow(this.ids, target);
+    if (position < this.order.size) {
+      const slot = this.order.at(position);
       if (compareIds(this.ids, slot * ID_BYTES, target, 0) === 0) return slot;
     }
     return -1;
@@ -100,37 +97,23 @@ export class SongTable {
 
   /** The slot at a position of the id order. */
   slotAt(position: number): number {
-    return this.order[position]!;
+    return this.order.at(position);
   }
 
   /** First position of the id order whose id sorts after `id` (a cursor's next row). */
   positionAfter(id: string): number {
     const target = idBytes(id);
-    if (!target) return id < '0' ? 0 : this.count;
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareIds(this.ids, this.order[middle]! * ID_BYTES, target, 0) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    if (!target) return id < '0' ? 0 : this.order.size;
+    return this.order.positionAbove(this.ids, target);
   }
 
   /** Adds a song (its id must not be live) and returns its slot. */
   add(row: SongRow): number {
     const slot = this.free.pop() ?? this.used++;
-    this.reserve(slot + 1, this.count + 1);
+    this.reserve(slot + 1, this.order.size + 1);
     if (!writeId(this.ids, slot * ID_BYTES, row.id)) throw new Error(`not a song id: ${row.id}`);
     this.write(slot, row);
-    if (this.unordered || this.count === 0 || compareIds(this.ids, this.order[this.count - 1]! * ID_BYTES, this.ids, slot * ID_BYTES) < 0) {
-      this.order[this.count++] = slot;
-    } else {
-      const position = this.positionNotBelow(this.ids.subarray(slot * ID_BYTES, (slot + 1) * ID_BYTES));
-      this.order.copyWithin(position + 1, position, this.count);
-      this.order[position] = slot;
-      this.count++;
-    }
+    this.order.insert(this.ids, slot);
     return slot;
   }
 
@@ -140,10 +123,7 @@ export class SongTable {
   }
 
   remove(slot: number): void {
-    const position = this.positionNotBelow(this.ids.subarray(slot * ID_BYTES, (slot + 1) * ID_BYTES));
-    if (this.order[position] !== slot) throw new Error(`slot ${slot} is not live`);
-    this.order.copyWithin(position, position + 1, this.count);
-    this.count--;
+    this.order.delete(this.ids, slot);
     this.setName(slot, '');
     this.oddFileIds.delete(slot * 2);
     this.oddFileIds.delete(slot * 2 + 1);
@@ -152,15 +132,12 @@ export class SongTable {
 
   /** Appends without keeping the id order, for a load of many songs; call sortOrder() after the last one. */
   beginUnordered(): void {
-    this.unordered = true;
+    this.order.beginUnordered();
   }
 
   /** Sorts the id order once (a load's songs come in any order), then drops the growth slack. */
   sortOrder(): void {
-    this.unordered = false;
-    const ids = this.ids;
-    const live = this.order.subarray(0, this.count);
-    live.sort((a, b) => compareIds(ids, a * ID_BYTES, ids, b * ID_BYTES));
+    this.order.sort(this.ids);
     this.compact();
   }
 
@@ -185,8 +162,8 @@ export class SongTable {
   slotsWithCoverAfter(after: string | null): number[] {
     const target = after === null ? null : idBytes(after);
     const slots: number[] = [];
-    for (let position = 0; position < this.count; position++) {
-      const slot = this.order[position]!;
+    for (let position = 0; position < this.order.size; position++) {
+      const slot = this.order.at(position);
       if (after === null) slots.push(slot);
       else if (target && !(this.oddFileIds.size > 0 && this.oddFileIds.has(slot * 2))) {
         if (compareIds(this.covers, slot * ID_BYTES, target, 0) > 0) slots.push(slot);
@@ -281,7 +258,7 @@ export class SongTable {
 
   /** Capacity left after a load is slack only a growing catalog needs; it grows again by half when it does. */
   compact(): void {
-    this.resize(Math.max(this.used, 16), Math.max(this.count, 16));
+    this.resize(Math.max(this.used, 16), Math.max(this.order.size, 16));
     this.compactNames(0);
   }
 
@@ -357,21 +334,9 @@ export class SongTable {
     return (this.oddFileIds.size > 0 && this.oddFileIds.get(slot * 2 + which)) || readId(column, slot * ID_BYTES);
   }
 
-  /** First position of the id order whose id is not below `target`. */
-  private positionNotBelow(target: Uint8Array): number {
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareIds(this.ids, this.order[middle]! * ID_BYTES, target, 0) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
   private reserve(slots: number, live: number): void {
-    if (slots <= this.capacity && live <= this.order.length) return;
-    this.resize(Math.max(slots, Math.ceil(this.capacity * 1.5), 16), Math.max(live, Math.ceil(this.order.length * 1.5), 16));
+    if (slots <= this.capacity && live <= this.order.capacity) return;
+    this.resize(Math.max(slots, Math.ceil(this.capacity * 1.5), 16), Math.max(live, Math.ceil(this.order.capacity * 1.5), 16));
   }
 
   private resize(slots: number, live: number): void {
@@ -402,10 +367,6 @@ export class SongTable {
       this.nameLengths = grow(this.nameLengths);
       this.capacity = slots;
     }
-    if (live !== this.order.length) {
-      const order = new Int32Array(live);
-      order.set(this.order.subarray(0, this.count));
-      this.order = order;
-    }
+    this.order.resize(live);
   }
 }
