@@ -19,7 +19,7 @@ function grow(step: GrowthPlan, before: GrowerState = emptyGrowerState(step.seed
 /** Field name → type, as the mongoose schemas in services/api/src/*\/*.repository.ts store them. */
 const SHAPES: Record<CatalogCollection, Record<string, string>> = {
   users: { _id: 'id', email: 'string', username: 'string', username_lower: 'string', password_hash: 'string', created_at: 'date' },
-  artists: { _id: 'id', name: 'string', key: 'string', created_at: 'date' },
+  artists: { _id: 'id', name: 'string', key: 'string', sort_key: 'string', created_at: 'date' },
   albums: { _id: 'id', album_name: 'string', artist_id: 'id', cover_file_id: 'id', created_at: 'date', album_artist_id: 'id' },
   songs: { _id: 'id', song_name: 'string', artist_id: 'id', album_id: 'id|null', cover_file_id: 'id', audio_file_id: 'id', duration: 'number', plays: 'number', created_at: 'date', credit_ids: 'object', genre: 'string', year: 'number' },
   playlists: { _id: 'id', playlist_name: 'string', description: 'string|null', private: 'boolean', creator_id: 'id', cover_file_id: 'null', created_at: 'date' },

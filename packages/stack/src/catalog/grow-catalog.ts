@@ -255,7 +255,9 @@ export function* catalogBatches(plan: GrowthPlan, before: GrowerState): Generato
   const wantedArtists = 1 + Math.ceil((state.songs + adding) / SONGS_PER_ARTIST);
   for (; state.artists < wantedArtists; state.artists++) {
     const name = state.artists === 0 ? 'Various Artists' : generatedArtistName(state.artists);
-    yield* add('artists', { _id: generatedId('artist', seed, state.artists), name, key: name.toLowerCase(), created_at: dateOf(state.artists) });
+    // sort_key as the API's artistSortKey writes it: '1' (not under '#') and the key, since every generated name starts
+    // with a letter (services/api's artist-sort-keys.api.test.ts checks the two agree).
+    yield* add('artists', { _id: generatedId('artist', seed, state.artists), name, key: name.toLowerCase(), sort_key: `1${name.toLowerCase()}`, created_at: dateOf(state.artists) });
   }
   // Most draws (85 %) take the next artist nothing credits yet while there is one (a library's long tail: most
   // artists have an album or a single), the rest rank r with a chance ∝ 1/r (its head).

@@ -4,6 +4,7 @@ import { artistSortKey } from './artist-sort-key.js';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
 import { insertedFirst } from '../database/mongo-errors.js';
+import { UPDATES_PER_COMMAND } from '../database/update-batches.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /** A credited artist (docs/artists.md): instance-wide, made from tags, one per artistKey. */
@@ -23,7 +24,7 @@ interface ArtistDocument {
   key: string;
   sort_name?: string | null;
   musicbrainz_id?: string | null;
-  /** artistSortKey: the MongoDB read adapter pages the A–Z list by it (it fills in ones stored without). */
+  /** artistSortKey: the MongoDB read adapter pages the A–Z list by it. Every write sets it; fillMissingSortKeys older ones. */
   sort_key?: string | null;
   created_at: Date;
 }
@@ -90,5 +91,22 @@ export class ArtistsRepository extends DocumentRepository<ArtistDocument, Artist
     }
     if (fields.mbid) set.musicbrainz_id = fields.mbid;
     if (Object.keys(set).length > 0) await this.updateReturningPreviousDoc(id, set);
+  }
+
+  /**
+   * Gives up to `limit` artists stored without a sort key theirs (stored before it existed, or by a tool): answers how
+   * many it found (fewer than `limit`: none are left) and how many it wrote. Each write is conditional on the key still
+   * missing, so running it again, or on several replicas at once, writes nothing twice and never overwrites fillIn's.
+   */
+  async fillMissingSortKeys(limit: number): Promise<{ found: number; written: number }> {
+    const missing = await this.model.find({ sort_key: null }, { name: 1, sort_name: 1 }).limit(limit).lean<Pick<ArtistDocument, '_id' | 'name' | 'sort_name'>[]>();
+    let written = 0;
+    for (let from = 0; from < missing.length; from += UPDATES_PER_COMMAND) {
+      const writes = missing.slice(from, from + UPDATES_PER_COMMAND).map((doc) => ({
+        updateOne: { filter: { _id: doc._id, sort_key: null }, update: { $set: { sort_key: artistSortKey({ name: doc.name, ...(doc.sort_name ? { sortName: doc.sort_name } : {}) }) } } },
+      }));
+      written += (await this.model.bulkWrite(writes, { ordered: false })).modifiedCount;
+    }
+    return { found: missing.length, written };
   }
 }

@@ -15,7 +15,7 @@ export const CATALOG_READ_INDEXES: Record<string, IndexDescription[]> = {
   playlist_songs: [{ key: { playlist_id: 1, position: 1, _id: 1 }, name: 'reads_playlist_position_id' }],
   // likesPage: {user_id, _id < cursor}, sort _id descending.
   likes: [{ key: { user_id: 1, _id: -1 }, name: 'reads_user_newest' }],
-  // artistsPage: by {sort_key, _id} after the cursor, a letter a range of sort_key; fillSortKeys: {sort_key: null}.
+  // artistsPage: by {sort_key, _id} after the cursor, a letter a range of sort_key; the start-up fill (artists.repository.ts): {sort_key: null}.
   artists: [{ key: { sort_key: 1, _id: 1 }, name: 'reads_sort_key_id' }],
   // The A–Z list's counts: credit_ids $in (multikey); an artist's picture: its first song by _id; topSongs: plays
   // descending, then _id. genreSongs: {genre, _id > cursor} by _id; genres groups over genre.

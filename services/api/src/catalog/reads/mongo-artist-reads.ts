@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter, ObjectId } from 'mongodb';
 import { newestAlbumsFirst } from '../album-order.js';
-import { artistSortKey, artistSortKeyRange } from '../../persistence/artist-sort-key.js';
+import { artistSortKeyRange } from '../../persistence/artist-sort-key.js';
 import type { AlbumRecord, SongRecord } from '../../persistence/catalog-records.js';
 import { compareGenreNames } from '../genre-store.js';
 import type { Page, PageRequest } from '../paging.js';
@@ -14,7 +14,8 @@ const MIN_ARTIST_BATCH = 16;
 /**
  * The artist and genre reads of the MongoDB adapter (mongo-catalog-reads.ts hands them on). An artist is listed while a
  * song credits it (`songs.credit_ids`) or it is an album's album artist; the A–Z list pages by the stored `sort_key`
- * (artist-sort-key.ts), filled in here for artists stored without one. Indexes: catalog-read-indexes.ts.
+ * (artist-sort-key.ts; every write sets it, and artists/artist-sort-keys.ts fills older ones in after each start's
+ * catalog load). Indexes: catalog-read-indexes.ts.
  */
 export class MongoArtistReads {
   constructor(
@@ -39,7 +40,6 @@ export class MongoArtistReads {
    * total counts the listed ones in range: every credited and album-artist id (two `distinct`s over indexes).
    */
   async artistsPage(request: PageRequest, letter?: string): Promise<Page<ArtistListing>> {
-    await this.fillSortKeys();
     const range: Filter<ArtistDocument> = letter === undefined ? {} : (([from, to]) => ({ sort_key: { $gte: from, $lt: to } }))(artistSortKeyRange(letter));
     let place: { key: string; _id: ObjectId } | null = null;
     if (request.afterId !== undefined) {
@@ -154,12 +154,5 @@ export class MongoArtistReads {
     for (const id of [...credited, ...albumArtists] as (ObjectId | null)[]) if (id) listed.set(id.toHexString(), id);
     if (listed.size === 0) return 0;
     return this.artists.countDocuments({ ...range, _id: { $in: [...listed.values()] } });
-  }
-
-  /** Artists stored without a sort key (before this adapter, or by a tool) get theirs: a look-up on the sort key's index. */
-  private async fillSortKeys(): Promise<void> {
-    const missing = await this.artists.find({ sort_key: null }, { projection: { name: 1, sort_name: 1 } }).toArray();
-    if (missing.length === 0) return;
-    await this.artists.bulkWrite(missing.map((doc) => ({ updateOne: { filter: { _id: doc._id }, update: { $set: { sort_key: artistSortKey(artistRecordOf(doc)) } } } })));
   }
 }
