@@ -84,7 +84,8 @@ describe('AlbumResolver', () => {
     for (const kept of [withSong, emptiedByOwner, young]) expect(await albums.findById(kept.id)).not.toBeNull();
     const claims = connection.db!.collection('album_claims');
     expect(await claims.findOne({ target_id: gone.id })).toBeNull();
-    expect(await claims.findOne({ target_id: withSong.id })).toMatchObject({ done: true });
+    const settled = await claims.findOne({ target_id: withSong.id });
+    expect(await connection.db!.collection('import_claims_done').findOne({ _id: `album:${settled!._id}@${withSong.id}` as never })).not.toBeNull();
     // A second pass has nothing left to do.
     expect(await resolver.sweepAbandoned(new Date(Date.now() - HOUR))).toBe(0);
   });

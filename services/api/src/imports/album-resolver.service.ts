@@ -58,7 +58,7 @@ export class AlbumResolver {
           if (!this.catalog.model.album(album.id)) await this.catalog.publish([{ kind: 'album', id: album.id }], (model) => model.putAlbum(album));
           return { album, created: false };
         }
-        if (!album && !claim.done && Date.now() - claim.claimedAt.getTime() < ALBUM_CLAIM_IN_FLIGHT_MS) {
+        if (!album && Date.now() - claim.claimedAt.getTime() < ALBUM_CLAIM_IN_FLIGHT_MS && !(await this.claims.isDone('album', key, claim))) {
           await delay(WAIT_STEP_MS);
           continue;
         }

@@ -78,8 +78,10 @@ describe('npm run import', () => {
     // The claims' "done" marks are written in batches, and the last batch before the CLI exits.
     const { db, close } = await connectDb(inject('mongodbUri'));
     try {
-      const claims = await db.collection<{ _id: string; done?: boolean }>('song_hashes').find({ _id: { $regex: `^${ann.user.id}:` } }).toArray();
-      expect(claims.map((claim) => claim.done)).toEqual([true, true, true, true]);
+      const claims = await db.collection<{ _id: string; target_id: string }>('song_hashes').find({ _id: { $regex: `^${ann.user.id}:` } }).toArray();
+      expect(claims).toHaveLength(4);
+      const marks = await db.collection<{ _id: string }>('import_claims_done').find({ _id: { $in: claims.map((claim) => `song:${claim._id}@${claim.target_id}`) } }).toArray();
+      expect(marks).toHaveLength(4);
     } finally {
       await close();
     }

@@ -88,8 +88,9 @@ export class SongHashClaims implements OnModuleDestroy {
       // Lost the take-over of this very claim, and it has not moved yet: another upload of these bytes is taking it now.
       if (claim.generation === lost) return { inFlight: true };
       // A mark this process has not written yet counts: its song was stored (and has been deleted since).
-      const done = claim.done || this.marked(claimKey, claim.targetId);
-      if (!target && !done && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS) return { inFlight: true };
+      if (!target && Date.now() - claim.claimedAt.getTime() < SONG_CLAIM_IN_FLIGHT_MS && !this.marked(claimKey, claim.targetId) && !(await this.claims.isDone('song', claimKey, claim))) {
+        return { inFlight: true };
+      }
       if (await this.claims.takeOver('song', claimKey, claim, songId)) return { claimed: true };
       lost = claim.generation;
     }

@@ -32,15 +32,19 @@ class FakeClaims {
   readonly doneBatches: number[] = [];
   async claim(kind: ClaimKind, key: string, targetId: string) {
     if (this.rows.has(`${kind}/${key}`)) return false;
-    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false, generation: `g${++this.generations}` });
+    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), doneInDocument: false, generation: `g${++this.generations}` });
     return true;
   }
   async find(kind: ClaimKind, key: string) {
     return this.rows.get(`${kind}/${key}`) ?? null;
   }
+  /** `<kind>/<key>@<target>`, as the repository inserts them. */
+  readonly doneMarks = new Set<string>();
   async markDone(kind: ClaimKind, key: string, targetId: string) {
-    const row = this.rows.get(`${kind}/${key}`);
-    if (row?.targetId === targetId) row.done = true;
+    this.doneMarks.add(`${kind}/${key}@${targetId}`);
+  }
+  async isDone(kind: ClaimKind, key: string, claim: Claim) {
+    return claim.doneInDocument || this.doneMarks.has(`${kind}/${key}@${claim.targetId}`);
   }
   async markManyDone(kind: ClaimKind, marks: { key: string; targetId: string }[]) {
     this.doneBatches.push(marks.length);
@@ -49,7 +53,7 @@ class FakeClaims {
   async takeOver(kind: ClaimKind, key: string, stale: Claim, targetId: string) {
     const row = this.rows.get(`${kind}/${key}`);
     if (row?.generation !== stale.generation) return false;
-    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), done: false, generation: `g${++this.generations}` });
+    this.rows.set(`${kind}/${key}`, { targetId, claimedAt: new Date(), doneInDocument: false, generation: `g${++this.generations}` });
     return true;
   }
   async release(kind: ClaimKind, key: string, targetId: string) {
@@ -122,7 +126,8 @@ describe('SongImporter', () => {
     expect(log).toEqual(['store.saveFile true', 'songs.create', 'catalog.publish song']);
     expect(model.song(outcome.song.id)).not.toBeNull();
     expect(catalog.recorded).toEqual([{ kind: 'song', id: outcome.song.id }]);
-    expect([...claims.rows.values()]).toEqual([expect.objectContaining({ targetId: outcome.song.id, done: true })]);
+    expect([...claims.rows.values()]).toEqual([expect.objectContaining({ targetId: outcome.song.id })]);
+    expect([...claims.doneMarks]).toEqual([`${[...claims.rows.keys()][0]}@${outcome.song.id}`]);
   });
 
   it('removes everything it stored when the song cannot be written: files, the album it made, the claim', async () => {
@@ -143,18 +148,18 @@ describe('SongImporter', () => {
   it('answers 409 while the same bytes are still on their way in another request, and takes over a claim left by a crash', async () => {
     const { importer, claims } = setup();
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: false, generation: 'left' });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), doneInDocument: false, generation: 'left' });
     const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
     expect(error.getStatus()).toBe(409);
 
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(Date.now() - SONG_CLAIM_IN_FLIGHT_MS - 1), done: false, generation: 'crashed' });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(Date.now() - SONG_CLAIM_IN_FLIGHT_MS - 1), doneInDocument: false, generation: 'crashed' });
     expect((await importer.importFile(USER, source)).status).toBe('imported');
   });
 
   it('answers 409 when another upload of the same bytes is taking their stale claim over right now', async () => {
     const { importer, claims } = setup();
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true, generation: 'deleted' });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), doneInDocument: true, generation: 'deleted' });
     // The other upload holds the claim's retirement and has not moved it yet: this take-over loses, the claim unchanged.
     claims.takeOver = async () => false;
     const error = (await importer.importFile(USER, source).catch((caught: unknown) => caught)) as ApiException;
@@ -164,7 +169,7 @@ describe('SongImporter', () => {
   it('imports bytes again once the song that had them is gone', async () => {
     const { importer, claims } = setup();
     const key = `song/${USER}:${await sha256Of(audioPath)}`;
-    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), done: true, generation: 'deleted' });
+    claims.rows.set(key, { targetId: 'd'.repeat(24), claimedAt: new Date(), doneInDocument: true, generation: 'deleted' });
     expect((await importer.importFile(USER, source)).status).toBe('imported');
   });
 
@@ -173,17 +178,18 @@ describe('SongImporter', () => {
     const outcomes = await Promise.all(['1', '2', '3'].map((digit) => importer.importFile(USER, { ...source, sha256: digit.repeat(64) })));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['imported', 'imported', 'imported']);
     // Not yet: the marks wait for more songs, or DONE_DELAY_MS.
-    expect([...claims.rows.values()].filter((claim) => claim.done)).toHaveLength(0);
+    expect(claims.doneMarks.size).toBe(0);
     await hashClaims.flushDone();
     expect(claims.doneBatches).toEqual([3]);
-    expect([...claims.rows.values()].every((claim) => claim.done)).toBe(true);
+    expect(claims.doneMarks).toEqual(new Set([...claims.rows].map(([key, claim]) => `${key}@${claim.targetId}`)));
   });
 
   it('takes over the claim of a song deleted before its done mark was written, instead of waiting for it', async () => {
     const { importer, model, claims } = setup();
     const first = await importer.importFile(USER, { ...source, sha256: '4'.repeat(64) });
     model.deleteSong(first.song.id);
-    expect([...claims.rows.values()][0]).toMatchObject({ targetId: first.song.id, done: false });
+    expect([...claims.rows.values()][0]).toMatchObject({ targetId: first.song.id });
+    expect(claims.doneMarks.size).toBe(0);
     const again = await importer.importFile(USER, { ...source, sha256: '4'.repeat(64) });
     expect(again.status).toBe('imported');
     expect(again.song.id).not.toBe(first.song.id);

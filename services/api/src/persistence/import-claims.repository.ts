@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { insertedFirst } from '../database/mongo-errors.js';
+import { insertedFirst, isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /**
@@ -20,13 +20,14 @@ import { DB_CONNECTION } from '../database/tokens.js';
  * (docs/decisions/0007-primary-key-decides-races.md). Every claim carries a
  * generation (random, new at each claim and take-over); whoever moves or drops
  * generation G first inserts `<kind>:<key>#G` into `import_claim_retirements`,
- * and only that writer may touch the claim.
+ * and only that writer may touch the claim. "Done" marks are inserts too
+ * (`import_claims_done`, see markDone), so nothing but those writers updates a claim.
  */
 interface ClaimDocument {
   _id: string;
   target_id: string;
   claimed_at: Date;
-  /** Set once the target was written: from then on a missing target means it was deleted, not that it is still on its way. */
+  /** Claims settled before done marks were inserts (markDone) carry it; a take-over clears it. */
   done?: boolean;
   /** Random per claim and take-over (see above); claims written before it existed have none (generationOf). */
   gen?: string;
@@ -34,6 +35,12 @@ interface ClaimDocument {
 
 /** "Generation `_id` of a claim was moved or released, by one writer": the primary key lets only one writer do it. */
 interface RetirementDocument {
+  _id: string;
+  at: Date;
+}
+
+/** "Target X of claim `<kind>:<key>` was written" (`_id` `<kind>:<key>@<target>`, see markDone): inserted, never changed. */
+interface DoneMarkDocument {
   _id: string;
   at: Date;
 }
@@ -51,13 +58,17 @@ export const CLAIM_RETIREMENT_SETTLE_MS = 60_000;
 export const CLAIM_RETIREMENT_TTL_MS = 24 * 60 * 60_000;
 /** How many times one generation may be retired again (each needs a writer that died or a write undone, minutes apart). */
 const RETIRE_STEPS = 5;
-/** A take-over whose write a concurrent "done" mark of the old generation undid (FerretDB: read, then write) writes again, this often at most. */
+/**
+ * A take-over whose write a concurrent update of the old generation undid (FerretDB: read, then write) writes again,
+ * this often at most: only a replica from before done marks were inserts still updates claims, during an upgrade.
+ */
 const TAKE_OVER_WRITES = 3;
 
 export interface Claim {
   targetId: string;
   claimedAt: Date;
-  done: boolean;
+  /** Settled in the claim itself (claims settled before done marks were inserts); isDone also reads the marks. */
+  doneInDocument: boolean;
   /** Which claim this is: a take-over or a release acts on this generation only. */
   generation: string;
 }
@@ -83,6 +94,7 @@ function claimSchema(collection: string) {
 export class ImportClaimsRepository {
   private readonly models: Record<ClaimKind, Model<ClaimDocument>>;
   private readonly retirements: Model<RetirementDocument>;
+  private readonly doneMarks: Model<DoneMarkDocument>;
 
   constructor(@Inject(DB_CONNECTION) connection: Connection) {
     this.models = {
@@ -95,6 +107,10 @@ export class ImportClaimsRepository {
         { _id: { type: String, required: true }, at: { type: Date, required: true } },
         { versionKey: false, collection: 'import_claim_retirements' },
       ),
+    );
+    this.doneMarks = connection.model<DoneMarkDocument>(
+      'ImportClaimDone',
+      new Schema<DoneMarkDocument>({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { versionKey: false, collection: 'import_claims_done' }),
     );
   }
 
@@ -114,25 +130,42 @@ export class ImportClaimsRepository {
     return new Map(docs.map((doc) => [doc._id, toClaim(doc)]));
   }
 
-  /** Marks the claim's target as written (see ClaimDocument.done). */
+  /**
+   * Marks the claim's target as written: from then on a missing target means it was deleted, not that it is still on
+   * its way. An insert named by claim and target, not an update of the claim: on FerretDB an update writes back the
+   * whole document it read, so a late mark of a stale target could undo a take-over (docs/import.md). Every take-over
+   * moves a claim to a new target, so the pair names one generation; a mark of a target the claim no longer names is inert.
+   */
   async markDone(kind: ClaimKind, key: string, targetId: string): Promise<void> {
-    await this.models[kind].updateOne({ _id: key, target_id: targetId }, { $set: { done: true } });
+    await insertedFirst(() => this.doneMarks.create({ _id: doneMarkId(kind, key, targetId), at: new Date() }));
   }
 
-  /** markDone for many claims in one command (the import's batches of "done" marks). */
+  /** markDone for many claims in one command (the import's batches of "done" marks); marks already there stay. */
   async markManyDone(kind: ClaimKind, marks: { key: string; targetId: string }[]): Promise<void> {
     if (marks.length === 0) return;
-    // One statement per claim, each by `_id` (answered from FerretDB's index; an `$in` would read the whole collection).
-    await this.models[kind].bulkWrite(
-      marks.map(({ key, targetId }) => ({ updateOne: { filter: { _id: key, target_id: targetId }, update: { $set: { done: true } } } })),
-      { ordered: false },
-    );
+    try {
+      await this.doneMarks.insertMany(
+        marks.map(({ key, targetId }) => ({ _id: doneMarkId(kind, key, targetId), at: new Date() })),
+        { ordered: false, lean: true },
+      );
+    } catch (error) {
+      const { writeErrors } = error as { writeErrors?: unknown[] };
+      if (!isDuplicateKey(error) || !(writeErrors ?? [error]).every(isDuplicateKey)) throw error;
+    }
+  }
+
+  /** Whether the claim's target was written (markDone): one `_id` look-up, asked only while the target is missing. */
+  async isDone(kind: ClaimKind, key: string, claim: Claim): Promise<boolean> {
+    return claim.doneInDocument || (await this.doneMarks.exists({ _id: doneMarkId(kind, key, claim.targetId) })) !== null;
   }
 
   /** Claims of this kind never marked done and older than `before`: what a crash between claiming and finishing left. */
   async unsettled(kind: ClaimKind, before: Date): Promise<{ key: string; targetId: string }[]> {
     const docs = await this.models[kind].find({ done: { $ne: true }, claimed_at: { $lt: before } }).lean<ClaimDocument[]>();
-    return docs.map((doc) => ({ key: doc._id, targetId: doc.target_id }));
+    if (docs.length === 0) return [];
+    const ids = docs.map((doc) => doneMarkId(kind, doc._id, doc.target_id));
+    const marked = new Set((await this.doneMarks.find({ _id: { $in: ids } }, { _id: 1 }).lean<{ _id: string }[]>()).map((mark) => mark._id));
+    return docs.filter((_, index) => !marked.has(ids[index]!)).map((doc) => ({ key: doc._id, targetId: doc.target_id }));
   }
 
   /**
@@ -149,10 +182,8 @@ export class ImportClaimsRepository {
       await model.updateOne({ _id: key, target_id: stale.targetId }, { $set: { target_id: targetId, claimed_at: new Date(), done: false, gen } });
       const now = await model.findById(key).lean<ClaimDocument>();
       if (now?.gen === gen) return true;
-      // FerretDB writes back the whole document an update read: a "done" mark of the stale generation (markDone, a
-      // read, then a write) that read before this write and wrote after it restored that generation. Write again.
-      // One whose write lands after this read-back still undoes it (docs/import.md, "Claims on FerretDB"): the name
-      // then names the stale target until CLAIM_RETIREMENT_SETTLE_MS has passed and the next take-over moves it.
+      // Nothing but this writer updates the claim now (done marks are inserts); an older replica's update-based mark
+      // can still write the stale generation back while an upgrade runs: then write again (TAKE_OVER_WRITES).
       if (!now || generationOf(now) !== stale.generation) return false;
     }
     return false;
@@ -201,5 +232,9 @@ function generationOf(doc: ClaimDocument): string {
 }
 
 function toClaim(doc: ClaimDocument): Claim {
-  return { targetId: doc.target_id, claimedAt: doc.claimed_at, done: doc.done === true, generation: generationOf(doc) };
+  return { targetId: doc.target_id, claimedAt: doc.claimed_at, doneInDocument: doc.done === true, generation: generationOf(doc) };
+}
+
+function doneMarkId(kind: ClaimKind, key: string, targetId: string): string {
+  return `${kind}:${key}@${targetId}`;
 }
