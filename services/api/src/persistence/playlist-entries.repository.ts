@@ -4,6 +4,7 @@ import { hexId, toObjectId } from '../common/ids.js';
 import { deleteByIds } from '../database/delete-by-ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
+import { UPDATES_PER_COMMAND } from '../database/update-batches.js';
 
 export interface PlaylistEntryRecord {
   id: string;
@@ -36,7 +37,7 @@ const entrySchema = new Schema<EntryDocument>(
 entrySchema.index({ playlist_id: 1, song_id: 1 }, { unique: true });
 
 /** Updates per command when many entries get positions at once (a first move among entries that had none). */
-const POSITION_BATCH = 1000;
+const POSITION_BATCH = UPDATES_PER_COMMAND;
 
 function toRecord(doc: EntryDocument): PlaylistEntryRecord {
   return { id: hexId(doc._id), playlistId: hexId(doc.playlist_id), songId: hexId(doc.song_id), addedAt: doc.added_at, position: doc.position ?? '' };
