@@ -37,12 +37,21 @@ export function measure(list: HTMLElement, scroller: HTMLElement | null): View {
   return { scrolled: scroller.getBoundingClientRect().top + scroller.clientTop - top, viewport: scroller.clientHeight || window.innerHeight };
 }
 
+/**
+ * The first render's guess at the viewport, corrected by the layout effect's measure. Not `innerHeight`: read in a
+ * render, it laid out the page just committed, inside the render (~40 ms of style and layout on a loaded machine,
+ * decision 0026); the screen's height costs no layout and is at least the viewport's.
+ */
+function firstViewport(): number {
+  return typeof window === 'undefined' ? 800 : window.screen?.height || 800;
+}
+
 const sameWindow = (a: RowWindow, b: RowWindow) => a.first === b.first && a.end === b.end && Math.abs(a.top - b.top) < 0.5;
 
 /** Follows the scroller: re-renders only when the rows to show (or their place) change. */
 export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'viewport'>): { view: View; scroller: HTMLElement | null } {
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [view, setView] = useState<View>({ scrolled: 0, viewport: typeof window === 'undefined' ? 800 : window.innerHeight });
+  const [view, setView] = useState<View>(() => ({ scrolled: 0, viewport: firstViewport() }));
   const geometryRef = useRef(geometry);
   geometryRef.current = geometry;
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getApiClient } from '@tunafy/api-client';
 import { MESSAGES } from '@tunafy/contracts';
 import { getEventBus, type EventMap } from '@tunafy/event-bus';
@@ -114,7 +114,8 @@ export function useApi<T>(path: string | null, reloadOn: readonly LibraryEntity[
     }
     const controller = new AbortController();
     (takePrefetched<T>(path) ?? getApiClient().get<T>(path, { signal: controller.signal })).then(
-        (data) => !controller.signal.aborted && setState({ path, data, error: null }),
+        // A transition, as the rows of usePagedRows: the page an answer completes renders in slices (decision 0026).
+        (data) => !controller.signal.aborted && startTransition(() => setState({ path, data, error: null })),
         (error: unknown) => {
           if (controller.signal.aborted || isAbort(error)) return;
           setState((previous) => ({ path, data: previous.path === path ? previous.data : undefined, error: asApiError(error) }));
