@@ -2,10 +2,13 @@
  * What the main thread's long tasks are made of on a cold visit (issue 31): the tasks over a threshold of real script
  * time on this machine (Lighthouse's phone multiplies them by 4, so a task over ~12 ms here counts towards its total
  * blocking time), each with what ran in it (scripts evaluated, callbacks, parse, style, layout) and the functions that
- * took its time (a CPU profile sampled beside the trace). Phone viewport; no throttling: the times are this machine's.
+ * took its time (a CPU profile sampled beside the trace, named through each file's source map), and the style and
+ * layout a script forced (with the two frames that asked). Phone viewport; no throttling: the times are this machine's.
  *
  *   npx tsx e2e/perf/tasks-profile.ts --target /tmp/lh.json --page home --runs 3
  *   npx tsx e2e/perf/tasks-profile.ts --target /tmp/lh.json --page album --min 8 --functions 12
+ *   npx tsx e2e/perf/tasks-profile.ts --target /tmp/lh.json --page playlist --min 30 --functions 40 --inclusive
+ *     (--inclusive: time of every function on the stack, not only the innermost; --wait MS: how long after load)
  *
  * `--target` is the file `lighthouse-bench.ts --serve` writes (base URL, the session cookie, the seeded ids);
  * `--url` serves another front-end over the same API (a `--builds` gateway).
