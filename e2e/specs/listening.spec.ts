@@ -53,7 +53,8 @@ test('history and Your top follow the songs played; pausing keeps a play out; cl
   // Uploaded before the page opens: a CSRF token fetched beside the page's own would replace the one it holds.
   const third = await upload(page.request, `Third Listen ${tag}`, 630);
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible();
+  // The player remote loads after the first screen; on a busy CI machine that took more than 10 s once.
+  await expect(page.getByRole('region', { name: 'Player' })).toBeVisible({ timeout: 30_000 });
   await playToEnd(page, first);
   // Played from its album's page: Recently played shows the album, the other song as itself.
   await playToEnd(page, second, `album:${second.album_id}`);

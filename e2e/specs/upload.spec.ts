@@ -94,7 +94,7 @@ test('a folder of tagged files becomes one album in track order, and it plays', 
         const { songId } = await songs.getByRole('link', { name: title, exact: true }).evaluate((link) => ({ songId: link.getAttribute('href')!.split('/').pop()! }));
         await songs.getByRole('button', { name: new RegExp(`^Play ${title} by `) }).click();
         const { song_file_url: audioUrl } = (await (await page.request.get(`/api/songs/${songId}`)).json()) as { song_file_url: string };
-        await expect.poll(() => playingSources(page), { timeout: 20_000 }).toContainEqual(expect.stringContaining(audioUrl));
+        await expect.poll(() => playingSources(page), { timeout: 45_000 }).toContainEqual(expect.stringContaining(audioUrl));
       }
     }
   } finally {
