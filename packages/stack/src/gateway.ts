@@ -8,6 +8,7 @@ import express from 'express';
 import { createProxyServer } from 'httpxy';
 import { resolveRemotes, type RemoteDefinition } from './gateway-remotes.js';
 import { NO_CACHE, serveDirectory } from './gateway-static.js';
+import { UpstreamAgent } from './gateway-upstream.js';
 import { repoRoot } from './paths.js';
 
 export type { RemoteDefinition } from './gateway-remotes.js';
@@ -119,20 +120,17 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
   // Cookies, CSRF headers and bodies pass through untouched; Host stays the gateway's so cookies fit. httpxy (the
   // maintained fork of http-proxy that http-proxy-middleware 4 is built on) stops forwarding a body the API answered
   // early; the lingering close delivers that answer whole (docs/decisions/0001-refused-uploads-close-gracefully.md).
-  const proxy = createProxyServer({ target: options.apiUrl, changeOrigin: false, xfwd: true });
+  // Its connections outlive a failed write of the body, so an answer the API sent before closing is still read.
+  const proxy = createProxyServer({ target: options.apiUrl, changeOrigin: false, xfwd: true, agent: new UpstreamAgent() });
   const answered = new WeakSet<IncomingMessage>();
   proxy.on('proxyRes', (_answer, req) => answered.add(req));
   proxy.on('error', (_error, req, res) => {
-    // Once the API's answer has begun it is passed on as it comes: httpxy cuts it only if the API's was cut. A
-    // write of the body that fails because the API closed after answering is no failure of the request.
-    if (!(res instanceof ServerResponse) || !req || answered.has(req)) return;
-    // The API's answer may still be in the socket's buffer, parsed right after the write error: give it that turn.
-    setImmediate(() => {
-      if (answered.has(req) || res.headersSent || res.destroyed) return;
-      res.statusCode = 502;
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' }));
-    });
+    // Once the API's answer has begun it is passed on as it comes: httpxy cuts it only if the API's was cut. Write
+    // errors never get here (UpstreamAgent), so an error before the answer means the API sent none: a 502.
+    if (!(res instanceof ServerResponse) || !req || answered.has(req) || res.headersSent || res.destroyed) return;
+    res.statusCode = 502;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ statusCode: 502, code: 'SERVICE_UNAVAILABLE', message: 'The Tunafy API cannot be reached right now.' }));
   });
   app.use((req, res, next) => {
     if (!isApiPath(req.path)) return next();
