@@ -125,8 +125,8 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
   const answered = new WeakSet<IncomingMessage>();
   proxy.on('proxyRes', (_answer, req) => answered.add(req));
   proxy.on('error', (_error, req, res) => {
-    // Once the API's answer has begun it is passed on as it comes: httpxy cuts it only if the API's was cut. Write
-    // errors never get here (UpstreamAgent), so an error before the answer means the API sent none: a 502.
+    // Once the API's answer has begun it is passed on as it comes: httpxy cuts it only if the API's was cut. A write
+    // to an API that went away fails silently (UpstreamAgent), so an error before the answer means it sent none.
     if (!(res instanceof ServerResponse) || !req || answered.has(req) || res.headersSent || res.destroyed) return;
     res.statusCode = 502;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
