@@ -4,6 +4,28 @@ import { typoBudget, VocabularyWalk } from './typos.js';
 /** How a query word matched a name's word: 0 exact, 1 prefix, 2·edits (+1 when to a prefix) with typos; NO_MATCH otherwise. */
 export const NO_MATCH = -1;
 
+/** Query words whose typo costs are kept across plans (a keystroke's words are at most QUERY_WORDS_MAX). */
+const COST_MEMOS_MAX = 16;
+/** Name words a query word's memo keeps at most, which bounds its memory (~1 MB) on a catalog of many distinct words. */
+const COST_MEMO_SIZE_MAX = 16_384;
+
+/**
+ * Typo costs of (query word, name word) pairs for the most recent query words, shared by every plan and index: a
+ * cost depends on the two words alone, and a keystroke asks again every word but the last, whose edit distances to
+ * the names it meets would otherwise be computed again per keystroke (docs/search.md, "How the work stays small").
+ */
+const costMemos = new Map<string, Map<string, number>>();
+
+function costMemoOf(query: string): Map<string, number> {
+  let memo = costMemos.get(query);
+  if (memo) costMemos.delete(query);
+  else memo = new Map();
+  // Most recently used last: the oldest goes first when the map is full.
+  costMemos.set(query, memo);
+  if (costMemos.size > COST_MEMOS_MAX) costMemos.delete(costMemos.keys().next().value!);
+  return memo;
+}
+
 /**
  * One search's words with what each may match, and the scores of the names it meets (docs/search.md, "Ranking").
  * A name's score packs, most important first: query words it matched (more first), typos (fewer first), prefix
@@ -17,6 +39,7 @@ export class QueryPlan {
   /** The query's letters and digits only ("R.E.M." and "rem" both "rem"): a name equal to it is the query itself. */
   readonly compact: string;
   private readonly memo: Map<string, number>[];
+  private readonly scoreOrder: number[];
   private readonly walks: (VocabularyWalk | null)[];
   /** What indexes found for each query word, by index: a search asks the artist and album indexes twice. */
   private readonly remembered = new Map<object, unknown[]>();
@@ -25,7 +48,9 @@ export class QueryPlan {
     this.words = queryWords(text);
     this.budgets = this.words.map((word) => typoBudget(word.length));
     this.compact = this.words.join('');
-    this.memo = this.words.map(() => new Map());
+    this.memo = this.words.map((word, at) => (this.budgets[at]! > 0 ? costMemoOf(word) : new Map()));
+    // Words without typos first: their costs are a prefix test, and a name missing too many words stops scoring early.
+    this.scoreOrder = this.words.map((_, at) => at).sort((a, b) => Number(this.budgets[a]! > 0) - Number(this.budgets[b]! > 0) || a - b);
     this.walks = this.words.map((word, at) => (this.budgets[at]! > 0 ? new VocabularyWalk(word, this.budgets[at]!) : null));
   }
 
@@ -59,22 +84,25 @@ export class QueryPlan {
     const { whole, prefix } = walk.distances(word);
     const budget = this.budgets[at]!;
     const cost = whole <= budget && whole <= prefix ? 2 * whole : prefix <= budget ? 2 * prefix + 1 : NO_MATCH;
-    memo.set(word, cost);
+    if (memo.size < COST_MEMO_SIZE_MAX) memo.set(word, cost);
     return cost;
   }
 
   /**
    * The score of a thing whose fields (folded, see indexedText; field 0 the best, e.g. a song's title, then its
-   * artists, then its album) are given; lower is better. `all` says whether every query word matched.
+   * artists, then its album) are given; lower is better. `all` says whether every query word matched. Scoring stops
+   * once more than `missingMax` words missed (then `out` says none matched): callers drop those names anyway.
    */
-  score(fields: readonly string[] | FieldReader, out: { all: boolean; matched: number }): number {
+  score(fields: readonly string[] | FieldReader, out: { all: boolean; matched: number }, missingMax = this.words.length): number {
     const reader = Array.isArray(fields) ? arrayReader(fields as readonly string[]) : (fields as FieldReader);
     const count = this.words.length;
     let matched = 0;
+    let missing = 0;
     let typos = 0;
     let prefixes = 0;
     let fieldSum = 0;
-    for (let at = 0; at < count; at++) {
+    for (let order = 0; order < count; order++) {
+      const at = this.scoreOrder[order]!;
       let best = NO_MATCH;
       let bestField = 0;
       for (let field = 0; field < reader.count && best !== 0; field++) {
@@ -84,7 +112,14 @@ export class QueryPlan {
           bestField = field;
         }
       }
-      if (best === NO_MATCH) continue;
+      if (best === NO_MATCH) {
+        if (++missing > missingMax) {
+          out.all = false;
+          out.matched = 0;
+          return Number.POSITIVE_INFINITY;
+        }
+        continue;
+      }
       matched++;
       typos += best >> 1;
       prefixes += best & 1;

@@ -134,7 +134,7 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
   };
   const scoreAndConsider = (handle: number, nameOnly = false) => {
     read(handle);
-    const score = plan.score(nameOnly ? nameReader : reader, outcome);
+    const score = plan.score(nameOnly ? nameReader : reader, outcome, 0);
     if (outcome.all) consider(handle, score, reader.field(0).length);
   };
   // Marking is a filter only (the score decides): a word far commoner than the driver is left to the score.
@@ -195,15 +195,15 @@ export function rankedSearch(plan: QueryPlan, source: Searchable, limit: number,
   if (best.size === 0 && count >= PARTIAL_WORDS_MIN) {
     const partial = stamps.next(source.capacity);
     let budget = PARTIAL_POSTINGS_MAX;
-    // Rarest words first: the budget goes to the candidates most likely to be the thing.
+    // Rarest words first: the budget goes to the candidates most likely to be the thing. A thing missing at most one
+    // word holds one of any two, so the two rarest words' postings already reach every such thing.
     const order = plan.words.map((_, at) => at).sort((a, b) => estimates[a]! - estimates[b]!);
-    for (const at of order) {
-      if (budget <= 0) break;
-      for (let cost = 0; cost < COSTS * source.fieldCount; cost++) {
+    for (const at of order.slice(0, 2)) {
+      for (let cost = 0; cost < COSTS * source.fieldCount && budget > 0; cost++) {
         source.candidates(at, cost % COSTS, Math.floor(cost / COSTS), (handle) => {
           if (--budget < 0 || partial.stamps[handle] === partial.visit) return;
           partial.stamps[handle] = partial.visit;
-          const score = plan.score(read(handle), outcome);
+          const score = plan.score(read(handle), outcome, 1);
           if (!outcome.all && outcome.matched >= count - 1) consider(handle, score, reader.field(0).length);
         });
       }
