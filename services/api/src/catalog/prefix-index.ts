@@ -1,5 +1,6 @@
-import { indexedText, nameTierOf, NO_MATCH, QueryPlan, wordsOfIndexed } from './query-plan.js';
+import { indexedText, NO_MATCH, QueryPlan, wordsOfIndexed } from './query-plan.js';
 import { COSTS, rankedSearch, Stamps, type Hit, type Searchable, type ShortList } from './ranked-search.js';
+import { lowerBound, SHORT_PREFIX_MAX, ShortLists } from './short-lists.js';
 
 export { COSTS, rankedSearch, Stamps, type Hit, type Searchable, type ShortList } from './ranked-search.js';
 
@@ -24,13 +25,6 @@ export interface Terms {
 
 /** Query words whose matches a WordIndex keeps (see WordIndex.recent). */
 const RECENT_WORDS_MAX = 64;
-
-/** Query words this short (one or two letters: no typos) are answered from ranked lists kept per prefix (ShortLists). */
-export const SHORT_PREFIX_MAX = 2;
-/** Handles a short prefix's list keeps: more than any as-typed page (limit 20) asks, with room for removals. */
-const SHORT_LIST_SIZE = 64;
-/** An incomplete list that removals shrank below this is dropped and ranked again when next asked. */
-const SHORT_LIST_MIN = 32;
 
 /** What a query word matched in one index's vocabulary: exact and prefix words, their handles, and typo words once looked for. */
 interface FoundWords {
@@ -69,18 +63,24 @@ export class WordIndex {
    * are not done again.
    */
   private readonly recent = new Map<string, FoundWords>();
-  /**
-   * Ranked lists by cost (0: the name has the word exactly, 1: a longer word starting with it) then short prefix:
-   * a one-letter keystroke's prefix reaches a large share of a big catalog, whose postings a search would otherwise
-   * visit whole to find the best few. Made for the whole vocabulary by compact() (or when first asked) and kept
-   * exact on every put, remove and touch (popularity change).
-   */
-  private readonly shortLists: Map<string, ShortList>[] = [new Map(), new Map()];
+  /** Ranked lists per one- and two-letter prefix, made by compact() and kept exact on every change (ShortLists). */
+  private readonly shortLists: ShortLists;
 
   constructor(
     private readonly compareKeys: (a: number, b: number) => number,
     private readonly popularityOf: (handle: number) => number = () => 0,
-  ) {}
+  ) {
+    this.shortLists = new ShortLists({
+      words: () => this.words,
+      capacity: () => this.folded.length,
+      postings: this.postings,
+      stamps: this.stamps,
+      nameOf: (handle) => this.folded[handle]!,
+      has: (handle) => this.folded[handle] !== undefined,
+      popularityOf: this.popularityOf,
+      compareKeys: this.compareKeys,
+    });
+  }
 
   get size(): number {
     return this.count;
@@ -111,14 +111,12 @@ export class WordIndex {
         this.words.splice(lowerBound(this.words, word), 0, word);
       }
     }
-    this.offerShort(handle);
+    this.shortLists.offer(handle);
   }
 
   /** Re-ranks the handle in the short prefixes' lists: call when its popularity (or its key) changed. */
   touch(handle: number): void {
-    if (this.folded[handle] === undefined || !this.hasShortLists()) return;
-    this.dropShort(handle);
-    this.offerShort(handle);
+    this.shortLists.touch(handle);
   }
 
   /** Drops the spare capacity the lists grew while loading (up to half again of each). */
@@ -126,13 +124,13 @@ export class WordIndex {
     for (const [word, list] of this.postings) if (typeof list !== 'number') this.postings.set(word, list.length === 1 ? list[0]! : list.slice());
     this.folded = this.folded.slice();
     this.words = this.words.slice();
-    this.rankShortPrefixes();
+    this.shortLists.rankAll();
   }
 
   remove(handle: number): void {
     const folded = this.folded[handle];
     if (folded === undefined) return;
-    this.dropShort(handle);
+    this.shortLists.drop(handle);
     this.folded[handle] = undefined;
     this.count--;
     this.changed();
@@ -164,118 +162,7 @@ export class WordIndex {
   shortList(plan: QueryPlan, at: number, cost: number): ShortList | null {
     const query = plan.words[at]!;
     if (plan.words.length !== 1 || cost > 1 || query.length > SHORT_PREFIX_MAX) return null;
-    const lists = this.shortLists[cost]!;
-    let list = lists.get(query);
-    if (!list) lists.set(query, (list = this.rankShort(query, cost)));
-    return list;
-  }
-
-  /** Ranks every short prefix's groups (at build time: one walk of the sorted vocabulary per prefix). */
-  private rankShortPrefixes(): void {
-    for (const lists of this.shortLists) lists.clear();
-    const prefixes = new Set<string>();
-    for (const word of this.words) for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length++) prefixes.add(word.slice(0, length));
-    for (const prefix of prefixes) {
-      if (this.postings.has(prefix)) this.shortLists[0]!.set(prefix, this.rankShort(prefix, 0));
-      this.shortLists[1]!.set(prefix, this.rankShort(prefix, 1));
-    }
-  }
-
-  /** The group's best SHORT_LIST_SIZE handles, from its postings (a handle under two of its words counts once). */
-  private rankShort(prefix: string, cost: number): ShortList {
-    const words = this.words;
-    const groupWords: string[] = [];
-    if (cost === 0) {
-      if (this.postings.has(prefix)) groupWords.push(prefix);
-    } else for (let position = lowerBound(words, prefix); position < words.length && words[position]!.startsWith(prefix); position++) if (words[position] !== prefix) groupWords.push(words[position]!);
-    const seen = this.stamps.next(this.folded.length);
-    const handles: number[] = [];
-    let complete = true;
-    const postings = this.postings;
-    for (const word of groupWords) {
-      const list = postings.get(word)!;
-      const count = typeof list === 'number' ? 1 : list.length;
-      for (let i = 0; i < count; i++) {
-        const handle = typeof list === 'number' ? list : list[i]!;
-        if (seen.stamps[handle] === seen.visit) continue;
-        seen.stamps[handle] = seen.visit;
-        if (handles.length === SHORT_LIST_SIZE) {
-          complete = false;
-          if (this.compareShort(prefix, handle, handles[SHORT_LIST_SIZE - 1]!) >= 0) continue;
-          handles.pop();
-        }
-        handles.splice(this.shortPosition(prefix, handles, handle), 0, handle);
-      }
-    }
-    return { handles, complete };
-  }
-
-  /** The order of a one-word search's hits within one (cost, field) group: the name's tier, popularity, length, key. */
-  private compareShort(prefix: string, a: number, b: number): number {
-    const nameA = this.folded[a]!;
-    const nameB = this.folded[b]!;
-    return nameTierOf(nameA, prefix) - nameTierOf(nameB, prefix) || this.popularityOf(b) - this.popularityOf(a) || nameA.length - nameB.length || this.compareKeys(a, b);
-  }
-
-  /** Where the handle goes in a ranked list (a binary search). */
-  private shortPosition(prefix: string, handles: readonly number[], handle: number): number {
-    let low = 0;
-    let high = handles.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.compareShort(prefix, handles[middle]!, handle) < 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  private hasShortLists(): boolean {
-    return this.shortLists[0]!.size > 0 || this.shortLists[1]!.size > 0;
-  }
-
-  /** The (cost, prefix) groups the indexed handle is in. */
-  private shortGroups(handle: number, visit: (cost: number, prefix: string) => void): void {
-    const groups = new Set<string>();
-    for (const word of wordsOfIndexed(this.folded[handle]!))
-      for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length++) {
-        const cost = length === word.length ? 0 : 1;
-        const prefix = word.slice(0, length);
-        if (groups.has(`${cost}${prefix}`)) continue;
-        groups.add(`${cost}${prefix}`);
-        visit(cost, prefix);
-      }
-  }
-
-  /** Puts the (indexed) handle in the lists of its groups where it ranks. */
-  private offerShort(handle: number): void {
-    if (!this.hasShortLists()) return;
-    this.shortGroups(handle, (cost, prefix) => {
-      const list = this.shortLists[cost]!.get(prefix);
-      if (!list) return;
-      const handles = list.handles;
-      // Past the last of an incomplete list it ranks after it, as every handle left out does.
-      if (!list.complete && (handles.length === 0 || this.compareShort(prefix, handle, handles[handles.length - 1]!) > 0)) return;
-      handles.splice(this.shortPosition(prefix, handles, handle), 0, handle);
-      if (handles.length > SHORT_LIST_SIZE) {
-        handles.pop();
-        list.complete = false;
-      }
-    });
-  }
-
-  /** Takes the (still indexed) handle out of its groups' lists; the rest still rank before everything left out. */
-  private dropShort(handle: number): void {
-    if (!this.hasShortLists()) return;
-    this.shortGroups(handle, (cost, prefix) => {
-      const lists = this.shortLists[cost]!;
-      const list = lists.get(prefix);
-      if (!list) return;
-      const at = list.handles.indexOf(handle);
-      if (at < 0) return;
-      list.handles.splice(at, 1);
-      if (!list.complete && list.handles.length < SHORT_LIST_MIN) lists.delete(prefix);
-      else if (list.complete && list.handles.length === 0) lists.delete(prefix);
-    });
+    return this.shortLists.get(query, cost);
   }
 
   /** The words query word `at` of the plan matches here, by cost (made once per search and index). */
@@ -446,18 +333,6 @@ export function minCostOf(terms: Terms): number {
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The first position whose word is not below `word`. */
-export function lowerBound(sorted: readonly string[], word: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < word) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 export { NO_MATCH };
