@@ -4,10 +4,13 @@ import { typoBudget, VocabularyWalk } from './typos.js';
 /** How a query word matched a name's word: 0 exact, 1 prefix, 2·edits (+1 when to a prefix) with typos; NO_MATCH otherwise. */
 export const NO_MATCH = -1;
 
-/** Query words whose typo costs are kept across plans (a keystroke's words are at most QUERY_WORDS_MAX). */
-const COST_MEMOS_MAX = 16;
-/** Name words a query word's memo keeps at most, which bounds its memory (~1 MB) on a catalog of many distinct words. */
-const COST_MEMO_SIZE_MAX = 16_384;
+/** Query words whose typo costs are kept across plans: a keystroke's words are at most 8 (QUERY_WORDS_MAX). */
+const COST_MEMOS_MAX = 8;
+/**
+ * Name words a query word's shared memo keeps at most (~0.6 MB each, ~5 MB in all at most); past that a plan keeps the rest
+ * for itself, as every plan did before the memos were shared.
+ */
+const COST_MEMO_SIZE_MAX = 8_192;
 
 /**
  * Typo costs of (query word, name word) pairs for the most recent query words, shared by every plan and index: a
@@ -39,6 +42,8 @@ export class QueryPlan {
   /** The query's letters and digits only ("R.E.M." and "rem" both "rem"): a name equal to it is the query itself. */
   readonly compact: string;
   private readonly memo: Map<string, number>[];
+  /** Costs a full shared memo could not take, for this plan only. */
+  private readonly overflow: (Map<string, number> | undefined)[] = [];
   private readonly scoreOrder: number[];
   private readonly walks: (VocabularyWalk | null)[];
   /** What indexes found for each query word, by index: a search asks the artist and album indexes twice. */
@@ -79,12 +84,13 @@ export class QueryPlan {
     const walk = this.walks[at];
     if (!walk) return NO_MATCH;
     const memo = this.memo[at]!;
-    const known = memo.get(word);
+    const known = memo.get(word) ?? this.overflow[at]?.get(word);
     if (known !== undefined) return known;
     const { whole, prefix } = walk.distances(word);
     const budget = this.budgets[at]!;
     const cost = whole <= budget && whole <= prefix ? 2 * whole : prefix <= budget ? 2 * prefix + 1 : NO_MATCH;
     if (memo.size < COST_MEMO_SIZE_MAX) memo.set(word, cost);
+    else (this.overflow[at] ??= new Map()).set(word, cost);
     return cost;
   }
 
