@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ArtistsRepository } from '../persistence/artists.repository.js';
 
-/** Artists read per pass; each pass writes them in update commands of UPDATES_PER_COMMAND. */
+/** Artists read per pass; each pass writes them with updateInCommands. */
 const READ_BATCH = 1000;
 
 /**

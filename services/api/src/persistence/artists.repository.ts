@@ -4,7 +4,7 @@ import { artistSortKey } from './artist-sort-key.js';
 import { DocumentRepository } from '../common/document-repository.js';
 import { hexId, toObjectId } from '../common/ids.js';
 import { insertedFirst } from '../database/mongo-errors.js';
-import { UPDATES_PER_COMMAND } from '../database/update-batches.js';
+import { updateInCommands } from '../database/update-batches.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 /** A credited artist (docs/artists.md): instance-wide, made from tags, one per artistKey. */
@@ -100,13 +100,9 @@ export class ArtistsRepository extends DocumentRepository<ArtistDocument, Artist
    */
   async fillMissingSortKeys(limit: number): Promise<{ found: number; written: number }> {
     const missing = await this.model.find({ sort_key: null }, { name: 1, sort_name: 1 }).limit(limit).lean<Pick<ArtistDocument, '_id' | 'name' | 'sort_name'>[]>();
-    let written = 0;
-    for (let from = 0; from < missing.length; from += UPDATES_PER_COMMAND) {
-      const writes = missing.slice(from, from + UPDATES_PER_COMMAND).map((doc) => ({
-        updateOne: { filter: { _id: doc._id, sort_key: null }, update: { $set: { sort_key: artistSortKey({ name: doc.name, ...(doc.sort_name ? { sortName: doc.sort_name } : {}) }) } } },
-      }));
-      written += (await this.model.bulkWrite(writes, { ordered: false })).modifiedCount;
-    }
-    return { found: missing.length, written };
+    const writes = missing.map((doc) => ({
+      updateOne: { filter: { _id: doc._id, sort_key: null }, update: { $set: { sort_key: artistSortKey({ name: doc.name, ...(doc.sort_name ? { sortName: doc.sort_name } : {}) }) } } },
+    }));
+    return { found: missing.length, written: (await updateInCommands(this.model, writes)).modified };
   }
 }

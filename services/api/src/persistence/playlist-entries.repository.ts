@@ -4,7 +4,7 @@ import { hexId, toObjectId } from '../common/ids.js';
 import { deleteByIds } from '../database/delete-by-ids.js';
 import { isDuplicateKey } from '../database/mongo-errors.js';
 import { DB_CONNECTION } from '../database/tokens.js';
-import { UPDATES_PER_COMMAND } from '../database/update-batches.js';
+import { updateInCommands } from '../database/update-batches.js';
 
 export interface PlaylistEntryRecord {
   id: string;
@@ -35,9 +35,6 @@ const entrySchema = new Schema<EntryDocument>(
 );
 // A song appears at most once per playlist; adding it again is a no-op.
 entrySchema.index({ playlist_id: 1, song_id: 1 }, { unique: true });
-
-/** Updates per command when many entries get positions at once (a first move among entries that had none). */
-const POSITION_BATCH = UPDATES_PER_COMMAND;
 
 function toRecord(doc: EntryDocument): PlaylistEntryRecord {
   return { id: hexId(doc._id), playlistId: hexId(doc.playlist_id), songId: hexId(doc.song_id), addedAt: doc.added_at, position: doc.position ?? '' };
@@ -97,14 +94,9 @@ export class PlaylistEntriesRepository {
       const [place] = places;
       return (await this.model.collection.updateOne({ _id: toObjectId(place!.id) }, { $set: { position: place!.position } })).matchedCount;
     }
-    let matched = 0;
-    for (let start = 0; start < places.length; start += POSITION_BATCH) {
-      const batch = places
-        .slice(start, start + POSITION_BATCH)
-        .map((place) => ({ updateOne: { filter: { _id: toObjectId(place.id) }, update: { $set: { position: place.position } } } }));
-      matched += (await this.model.collection.bulkWrite(batch, { ordered: false })).matchedCount;
-    }
-    return matched;
+    // Many at once when a first move gives entries that had none their positions.
+    const writes = places.map((place) => ({ updateOne: { filter: { _id: toObjectId(place.id) }, update: { $set: { position: place.position } } } }));
+    return (await updateInCommands(this.model, writes)).matched;
   }
 
   /** False when no entry has this id (any more). */

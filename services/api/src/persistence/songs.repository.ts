@@ -6,7 +6,7 @@ import { hexId, toObjectId } from '../common/ids.js';
 import { songRecordOf } from './catalog-documents.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 import { packLoudness, unpackLoudness } from './loudness-values.js';
-import { UPDATES_PER_COMMAND } from '../database/update-batches.js';
+import { updateInCommands } from '../database/update-batches.js';
 
 export interface SongRecord {
   id: string;
@@ -246,11 +246,8 @@ export class SongsRepository extends DocumentRepository<SongDocument, SongRecord
    */
   async detachAllFromAlbum(ids: readonly string[], albumId: string): Promise<void> {
     const album = toObjectId(albumId);
-    for (let start = 0; start < ids.length; start += UPDATES_PER_COMMAND) {
-      const batch = ids.slice(start, start + UPDATES_PER_COMMAND).map((id) => ({ updateOne: { filter: { _id: toObjectId(id), album_id: album }, update: { $set: { album_id: null } } } }));
-      // Unordered: a song that left the album meanwhile does not hold up the rest.
-      await this.model.collection.bulkWrite(batch, { ordered: false });
-    }
+    // A song that left the album meanwhile matches nothing and does not hold up the rest.
+    await updateInCommands(this.model, ids.map((id) => ({ updateOne: { filter: { _id: toObjectId(id), album_id: album }, update: { $set: { album_id: null } } } })));
   }
 
   /**
