@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ShareKind } from '@tunafy/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { hexId, toObjectId } from '../common/ids.js';
+import { deleteByIds } from '../database/delete-by-ids.js';
 import { DB_CONNECTION } from '../database/tokens.js';
 
 export interface ShareRecord {
@@ -122,10 +123,9 @@ export class SharesRepository {
     return result.matchedCount > 0;
   }
 
-  /** Shares whose item is gone, one `{_id}` statement each (see docs/api.md, "Deletes without transactions"). */
+  /** Shares whose item is gone (see docs/api.md, "Deletes without transactions"). */
   async deleteByIds(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.model.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: toObjectId(id) } } })), { ordered: false });
+    await deleteByIds(this.model, ids.map(toObjectId));
   }
 
   async countOpen(id: string): Promise<void> {
