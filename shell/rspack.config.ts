@@ -99,7 +99,7 @@ export default defineConfig((_env, argv) => {
         remotes: {},
         shared: federation.createShared(),
         shareStrategy: federation.SHARE_STRATEGY,
-        runtimePlugins: [resolve(here, 'src/federation/runtime-plugin.ts')],
+        runtimePlugins: [resolve(here, 'src/federation/runtime-plugin.ts'), resolve(here, 'src/federation/yield-plugin.ts')],
         // No type generation or remote type fetching: remotes are runtime-only and the machine is offline.
         dts: false,
         manifest: false,

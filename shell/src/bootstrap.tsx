@@ -6,6 +6,7 @@ import { RemoteUnavailableError } from './federation/errors';
 import { preloadFirstScreen, preloadRemoteComponent } from './federation/remote-components';
 import { requestRemoteList } from './federation/early-remote-list';
 import { trackFirstScreen } from './federation/first-screen';
+import { nextTask } from './federation/next-task';
 import { registerRemoteList } from './federation/remotes';
 import { startOffline } from './offline/service-worker';
 import { restoreSession } from './session/session';
@@ -22,6 +23,8 @@ const FIRST_DATA_GRACE_MS = 200;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function start() {
+  // Apart from this chunk's evaluation (React, the router, the layout): together one long task (decision 0027).
+  await nextTask();
   // Session and remote list in parallel; nothing renders before the session is known (no guest flash).
   const session = restoreSession();
   registerRemoteList(await requestRemoteList());
