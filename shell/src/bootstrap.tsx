@@ -28,6 +28,9 @@ async function start() {
   // Session and remote list in parallel; nothing renders before the session is known (no guest flash).
   const session = restoreSession();
   registerRemoteList(await requestRemoteList());
+  // The remote list is usually in by now, so without this the routes' matching and the first screen's requests
+  // would run in the same task as the session check.
+  await nextTask();
   const routes = createRoutes();
   const screen = routeHandles(routes, window.location).map((handle) => handle.remote).findLast(Boolean);
   const firstScreen = screen ? preloadRemoteComponent(screen) : Promise.resolve();
