@@ -42,7 +42,7 @@ export function Layout() {
         </main>
       </div>
       {!bare && (
-        <div className={styles.bottom}>
+        <div className={user ? `${styles.bottom} ${styles.player}` : styles.bottom}>
           {user ? <RemoteRegion request={REMOTE_MODULES.mf_player.Player} label="The player" variant="bar" /> : <PreviewBanner />}
         </div>
       )}
