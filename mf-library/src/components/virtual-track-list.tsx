@@ -119,7 +119,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
     }
     if (!event.shiftKey || command) return false;
     if (event.key === ' ') {
-      const song = rows.rowAt(index);
+      const song = isReal(index) ? rows.rowAt(index) : undefined;
       if (song) selection.toggle(index, song);
       return true;
     }
