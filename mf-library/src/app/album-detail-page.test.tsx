@@ -86,7 +86,7 @@ describe('Album detail', () => {
     const { setSongs } = renderPage();
     api.put.mockResolvedValue({ songs: [TWO] });
     const list = await screen.findByRole('grid', { name: 'Songs of Night Drive' });
-    await userEvent.click(await within(list).findByRole('button', { name: 'Remove Blue Hour from Night Drive' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove Blue Hour from Night Drive' }));
     const dialog = screen.getByRole('dialog', { name: 'Removing from "Night Drive"' });
     expect(dialog).toHaveAccessibleDescription('"Blue Hour" will no longer be in "Night Drive".');
     setSongs([TWO]);

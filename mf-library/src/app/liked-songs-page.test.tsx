@@ -35,7 +35,7 @@ describe('Liked Songs', () => {
     expect(commands[0]).toMatchObject({ type: 'play-list', index: 0, source: 'liked' });
 
     const list = screen.getByRole('grid', { name: 'Liked Songs' });
-    await userEvent.click(await within(list).findByRole('button', { name: 'Remove Blue Hour from Liked Songs' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove Blue Hour from Liked Songs' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveAccessibleDescription('This will remove "Blue Hour" from your collection.');
     liked = [TWO];

@@ -46,7 +46,7 @@ describe('Playlist detail', () => {
   it('gives the creator Delete and Remove on every row, whoever the artist', async () => {
     const { setSongs } = renderPage();
     const list = await screen.findByRole('grid', { name: 'Songs of Chill' });
-    await userEvent.click(await within(list).findByRole('button', { name: 'Remove Blue Hour from Chill' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove Blue Hour from Chill' }));
     const dialog = screen.getByRole('dialog', { name: 'Removing from "Chill"' });
     expect(dialog).toHaveAccessibleDescription('"Blue Hour" will no longer be in "Chill".');
     api.delete.mockResolvedValue({ playlist_songs: [entry(TWO)] });
@@ -92,7 +92,7 @@ describe('Playlist detail', () => {
     renderPage();
     api.delete.mockRejectedValue(Object.assign(new Error('x'), { name: 'Error' }));
     const list = await screen.findByRole('grid', { name: 'Songs of Chill' });
-    await userEvent.click(await within(list).findByRole('button', { name: 'Remove Lone Pine from Chill' }));
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove Lone Pine from Chill' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Something went wrong. Please try again');
   });

@@ -54,8 +54,6 @@ export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometr
   const [view, setView] = useState<View>(() => ({ scrolled: 0, viewport: firstViewport() }));
   const geometryRef = useRef(geometry);
   geometryRef.current = geometry;
-  /** The row count `view` was last measured for: a commit that changes nothing else measures (lays out) no more. */
-  const measuredCount = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     if (!list) return;
@@ -74,7 +72,6 @@ export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometr
       flushSync(() => follow(next));
     };
     follow(measure(list, parent));
-    measuredCount.current = geometryRef.current.rowCount;
     const target: HTMLElement | Window = parent ?? window;
     target.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
@@ -89,9 +86,7 @@ export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometr
 
   // The list's length changed (a write elsewhere): where the rows go changed with it.
   useLayoutEffect(() => {
-    if (!list || measuredCount.current === geometry.rowCount) return;
-    measuredCount.current = geometry.rowCount;
-    setView(measure(list, scroller));
+    if (list) setView(measure(list, scroller));
   }, [list, scroller, geometry.rowCount]);
 
   return { view, scroller };

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { Song } from '@tunafy/contracts';
 import { Button } from '@tunafy/ui';
 import type { ListPlayback } from '../lib/player';
@@ -44,16 +44,6 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
   const shape: ListGeometry = { ...geometry, viewport: view.viewport };
   const visible = rowWindow(view.scrolled, shape, OVERSCAN);
   const { show } = rows;
-
-  // The list's first rows come in three commits, each its own task (decision 0028): static placeholders (what a
-  // row not yet fetched shows), then the rows in view, then the overscan rows. As one commit they were 30-40 ms
-  // here (mutation, and the style and layout of every row that the list's measure forced), 4x that on a phone.
-  const [phase, setPhase] = useState<'placeholders' | 'in-view' | 'all'>('placeholders');
-  useEffect(() => {
-    if (phase !== 'all') startTransition(() => setPhase(phase === 'placeholders' ? 'in-view' : 'all'));
-  }, [phase]);
-  const inView = phase === 'in-view' ? rowWindow(view.scrolled, shape, 0) : null;
-  const isReal = (index: number) => phase === 'all' || (inView !== null && index >= inView.first && index < inView.end);
 
   useEffect(() => {
     if (total > 0) show(visible.first, visible.end);
@@ -119,7 +109,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
     }
     if (!event.shiftKey || command) return false;
     if (event.key === ' ') {
-      const song = isReal(index) ? rows.rowAt(index) : undefined;
+      const song = rows.rowAt(index);
       if (song) selection.toggle(index, song);
       return true;
     }
@@ -168,7 +158,7 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
   const blockTop = visible.top - (visible.first - base) * TRACK_ROW_HEIGHT;
   const items: ReactNode[] = [];
   for (let index = visible.first; index < visible.end; index++) {
-    const song = isReal(index) ? rows.rowAt(index) : undefined;
+    const song = rows.rowAt(index);
     const top = (index - base) * TRACK_ROW_HEIGHT;
     items.push(
       song ? (
