@@ -30,6 +30,7 @@ import { DEMO_CREDENTIALS, type Album, type ImportResponse, type Playlist } from
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { photoCover } from '../support/photo-cover.js';
 import { ApiSession } from '../support/production-stack.js';
+import { benchPages, readBenchTarget, type BenchTarget, type Seeded } from './bench-target.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { frontendApps, startGateway, type RunningGateway } from '@tunafy/stack';
 
@@ -52,13 +53,6 @@ const SERVE_FILE = option('serve');
 const TARGET_FILE = option('target');
 /** With --target: serve another checkout's front-end builds (e.g. an older commit's) through a gateway of their own. */
 const BUILDS_ROOT = option('builds');
-
-interface Seeded {
-  albumId: string;
-  artistId: string;
-  playlistId: string;
-  coverBytes: number[];
-}
 
 /** Songs of the bench's tagged album: each an mp3 with its album's big JPEG embedded, as rips from a tagger are. */
 const TAGGED_SONGS = 12;
@@ -224,15 +218,7 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: 
   }
 }
 
-interface Target {
-  baseUrl: string;
-  /** The API behind the gateway (a stack this bench started), for --builds' second gateway. */
-  apiUrl?: string;
-  cookie: string;
-  seeded: Seeded;
-}
-
-async function seededTarget(baseUrl: string): Promise<Target> {
+async function seededTarget(baseUrl: string): Promise<BenchTarget> {
   const session = new ApiSession(baseUrl);
   await session.logIn(DEMO_CREDENTIALS);
   const seedStarted = Date.now();
@@ -251,8 +237,8 @@ let buildsGateway: RunningGateway | undefined;
 // other benches; uploads still derive their covers' sizes at once.
 const API_ENV = { LOUDNESS_JOB: 'off', COVER_JOB: 'off' };
 try {
-  let target: Target;
-  if (TARGET_FILE) target = JSON.parse(await readFile(TARGET_FILE, 'utf8')) as Target;
+  let target: BenchTarget;
+  if (TARGET_FILE) target = await readBenchTarget(TARGET_FILE);
   else {
     const baseUrl = option('url') ?? (stack = await startTestStack((line) => console.error(`[stack] ${line}`), { apiEnv: API_ENV })).baseUrl;
     target = { ...(await seededTarget(baseUrl)), apiUrl: stack?.apiUrl };
@@ -273,14 +259,11 @@ try {
   await stack?.stop();
 }
 
-async function measure({ baseUrl, cookie, seeded }: Target): Promise<void> {
-  const pages: { name: string; path: string; cookie?: string }[] = [
-    { name: 'home', path: '/' },
-    { name: 'songs', path: '/songs', cookie },
-    { name: 'album', path: `/albums/${seeded.albumId}`, cookie },
-    { name: 'artist', path: `/artists/${seeded.artistId}`, cookie },
-    { name: 'playlist', path: `/playlists/${seeded.playlistId}`, cookie },
-  ].filter((page) => PAGE_NAMES.includes(page.name));
+async function measure(target: BenchTarget): Promise<void> {
+  const { baseUrl } = target;
+  const pages = benchPages(target)
+    .filter((page) => PAGE_NAMES.includes(page.name))
+    .map((page) => ({ ...page, cookie: page.signedIn ? target.cookie : undefined }));
 
   // One visit per page first, so the gateway's one-time gzip of each file and the API's first reads are not in run 1.
   for (const page of pages) await fetch(baseUrl + page.path, { headers: page.cookie ? { cookie: page.cookie } : {} });

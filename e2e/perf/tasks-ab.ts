@@ -11,62 +11,106 @@
  * Each target is a file `lighthouse-bench.ts --serve` wrote (`--target FILE --builds DIR --serve FILE2` serves another
  * checkout's front-end over the same API and writes FILE2).
  */
-import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-const opt = (n: string) => { const i = process.argv.indexOf(`--${n}`); return i >= 0 ? process.argv[i + 1] : undefined; };
-const targets = (opt('targets') ?? '/tmp/lh.json').split(',');
-const pages = (opt('pages') ?? 'home').split(',');
-const runs = Number(opt('runs') ?? 3);
-const min = Number(opt('min') ?? 12.5);
-const wait = Number(opt('wait') ?? 6000);
-const until = Number(opt('until') ?? 3500);
+import { benchPage, phoneContext, readBenchTarget, type BenchTarget } from './bench-target.js';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** The thread's CPU time, where the trace has it. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: Record<string, unknown>; beginData?: { url?: string } };
+}
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const targetFiles = (option('targets') ?? '/tmp/lh.json').split(',');
+const pageNames = (option('pages') ?? 'home').split(',');
+const runs = Number(option('runs') ?? 3);
+const minMs = Number(option('min') ?? 12.5);
+const waitMs = Number(option('wait') ?? 6000);
+const untilMs = Number(option('until') ?? 3500);
 const verbose = process.argv.includes('--verbose');
-const cpu = !process.argv.includes('--wall');
-const len = (e: any) => (cpu ? e.tdur ?? e.dur : e.dur) / 1000;
+const cpuTime = !process.argv.includes('--wall');
+
+// Lighthouse's own trace categories (its stack traces make timers and requests dearer, as in its runs).
+const CATEGORIES = [
+  'disabled-by-default-lighthouse', 'loading', 'v8', 'v8.execute', 'blink.user_timing', 'blink.console', 'devtools.timeline',
+  'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.screenshot', 'disabled-by-default-devtools.timeline.stack',
+  'disabled-by-default-devtools.timeline.frame', 'latencyInfo', 'disabled-by-default-devtools.target-rundown',
+  'disabled-by-default-devtools.v8-source-rundown-sources', 'disabled-by-default-devtools.v8-source-rundown',
+];
+const NAMED_WORK = ['EvaluateScript', 'FunctionCall', 'TimerFire', 'EventDispatch', 'v8.callFunction'];
+
+const durationMs = (event: TraceEvent) => ((cpuTime ? event.tdur ?? event.dur : event.dur) ?? 0) / 1000;
+const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8,10}\.(js|css)$/, '.$1');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The run's blocking sum and one word per long task: its time, `L` if it laid out, with --verbose when and what ran. */
+function longTasks(events: TraceEvent[], baseUrl: string): { blocking: number; words: string[] } {
+  const parse = events.find((event) => event.name === 'ParseHTML' && String(event.args?.beginData?.url ?? '').startsWith(baseUrl));
+  if (!parse) throw new Error(`no document from ${baseUrl} in the trace`);
+  const onMain = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X');
+  const navigation = events.find((event) => event.name === 'navigationStart' && event.pid === parse.pid)?.ts ?? onMain[0]!.ts;
+  const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parse.pid)?.ts ?? navigation;
+  const tasks = onMain.filter((event) => event.name === 'RunTask' && durationMs(event) >= minMs && event.ts >= fcp && event.ts - navigation <= untilMs * 1000);
+  let blocking = 0;
+  const words = tasks.map((task) => {
+    const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts < task.ts + (task.dur ?? 0));
+    const laidOut = inside.some((event) => event.name === 'Layout');
+    blocking += Math.max(0, durationMs(task) * (laidOut ? 2 : 4) - 50);
+    const word = `${durationMs(task).toFixed(0)}${laidOut ? 'L' : ''}`;
+    if (!verbose) return word;
+    const what = inside
+      .filter((event) => NAMED_WORK.includes(event.name) && (event.dur ?? 0) > 1000)
+      .slice(0, 2)
+      .map((event) => {
+        const data = event.args?.data ?? {};
+        const kind = event.name === 'EvaluateScript' ? 'eval' : event.name === 'EventDispatch' ? String(data.type) : event.name === 'TimerFire' ? 'timer' : 'call';
+        return `${kind} ${short(String(data.url ?? ''))}`;
+      });
+    return `${word}@${((task.ts - navigation) / 1000).toFixed(0)}[${what.join(', ')}]`;
+  });
+  return { blocking, words };
+}
+
+const targets: BenchTarget[] = await Promise.all(targetFiles.map((file) => readBenchTarget(file)));
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
-const loaded = await Promise.all(targets.map(async (file) => JSON.parse(await readFile(file, 'utf8'))));
 const sums = new Map<string, number[]>();
-const short = (u: string) => u.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8,10}\.(js|css)$/, '.$1');
-for (let r = 0; r < runs; r++) {
-  for (const page of pages) {
-    for (const [ti, target] of loaded.entries()) {
-      const paths: Record<string, string> = { home: '/', songs: '/songs', album: `/albums/${target.seeded.albumId}`, artist: `/artists/${target.seeded.artistId}`, playlist: `/playlists/${target.seeded.playlistId}` };
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      if (page !== 'home') {
-        const cookies = target.cookie.split(';').map((p: string) => p.trim().split('='));
-        await context.addCookies(cookies.map(([name, ...v]: string[]) => ({ name, value: v.join('='), url: target.baseUrl })));
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const pageName of pageNames) {
+      for (const [index, target] of targets.entries()) {
+        const page = benchPage(target, pageName);
+        const context = await phoneContext(browser, target, page);
+        const tab = await context.newPage();
+        await browser.startTracing(tab, { screenshots: true, categories: CATEGORIES });
+        const load = loadavg()[0]!.toFixed(1);
+        await tab.goto(target.baseUrl + page.path);
+        await tab.waitForTimeout(waitMs);
+        const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+        await context.close();
+        const { blocking, words } = longTasks(trace.traceEvents, target.baseUrl);
+        const key = `${pageName} ${targetFiles[index]}`;
+        sums.set(key, [...(sums.get(key) ?? []), blocking]);
+        console.log(`${pageName} ${targetFiles[index]!.replace(/^.*\//, '')} run ${run + 1} (load ${load}, ${cpuTime ? 'cpu' : 'wall'}): blocking ${blocking.toFixed(0)}; ${words.join(' ')}`);
       }
-      const p = await context.newPage();
-      await browser.startTracing(p, { screenshots: true, categories: ['disabled-by-default-lighthouse', 'loading', 'v8', 'v8.execute', 'blink.user_timing', 'blink.console', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.screenshot', 'disabled-by-default-devtools.timeline.stack', 'disabled-by-default-devtools.timeline.frame', 'latencyInfo', 'disabled-by-default-devtools.target-rundown', 'disabled-by-default-devtools.v8-source-rundown-sources', 'disabled-by-default-devtools.v8-source-rundown'] });
-      const load = loadavg()[0]!.toFixed(1);
-      await p.goto(target.baseUrl + paths[page]);
-      await p.waitForTimeout(wait);
-      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: any[] };
-      await context.close();
-      const ev = trace.traceEvents;
-      const m = ev.find((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(target.baseUrl));
-      const onMain = ev.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X');
-      const nav = ev.find((e) => e.name === 'navigationStart' && e.pid === m.pid)?.ts ?? onMain[0].ts;
-      const fcp = ev.find((e) => e.name === 'firstContentfulPaint' && e.pid === m.pid)?.ts ?? nav;
-      const tasks = onMain.filter((e) => e.name === 'RunTask' && len(e) >= min && e.ts >= fcp && e.ts - nav <= until * 1000);
-      let blocking = 0;
-      const parts: string[] = [];
-      for (const t of tasks) {
-        const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts < t.ts + t.dur);
-        const layout = inside.some((e) => e.name === 'Layout');
-        blocking += Math.max(0, len(t) * (layout ? 2 : 4) - 50);
-        const what = inside.filter((e) => ['EvaluateScript', 'FunctionCall', 'TimerFire', 'EventDispatch', 'v8.callFunction'].includes(e.name) && e.dur > 1000).slice(0, 2)
-          .map((e) => { const d = e.args?.data ?? {}; return `${e.name === 'EvaluateScript' ? 'eval' : e.name === 'EventDispatch' ? d.type : e.name === 'TimerFire' ? 'timer' : 'call'} ${short(String(d.url ?? ''))}`; });
-        parts.push(`${len(t).toFixed(0)}${layout ? 'L' : ''}${verbose ? `@${((t.ts - nav) / 1000).toFixed(0)}[${what.join(', ')}]` : ''}`);
-      }
-      const key = `${page} ${targets[ti]}`;
-      sums.set(key, [...(sums.get(key) ?? []), blocking]);
-      console.log(`${page} ${targets[ti].replace(/^.*\//, '')} run ${r + 1} (load ${load}, ${cpu ? 'cpu' : 'wall'}): blocking ${blocking.toFixed(0)}; ${parts.join(' ')}`);
     }
   }
+} finally {
+  await browser.close();
 }
-await browser.close();
-const median = (v: number[]) => { const s = [...v].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
-for (const [key, v] of sums) console.log(`${key}: median blocking ${median(v).toFixed(0)} (${v.map((x) => x.toFixed(0)).join(', ')})`);
+for (const [key, values] of sums) console.log(`${key}: median blocking ${median(values).toFixed(0)} (${values.map((value) => value.toFixed(0)).join(', ')})`);

@@ -13,21 +13,15 @@
  * `--target` is the file `lighthouse-bench.ts --serve` writes (base URL, the session cookie, the seeded ids);
  * `--url` serves another front-end over the same API (a `--builds` gateway).
  */
-import { readFile } from 'node:fs/promises';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { loadavg } from 'node:os';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+import { benchPage, phoneContext, readBenchTarget } from './bench-target.js';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-interface Target {
-  baseUrl: string;
-  cookie: string;
-  seeded: { albumId: string; artistId: string; playlistId: string };
 }
 
 interface TraceEvent {
@@ -61,22 +55,14 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const target = JSON.parse(await readFile(option('target') ?? '/tmp/lh.json', 'utf8')) as Target;
+const target = await readBenchTarget(option('target') ?? '/tmp/lh.json');
 const baseUrl = option('url') ?? target.baseUrl;
 const pageName = option('page') ?? 'home';
 const runs = Number(option('runs') ?? 1);
 const minMs = Number(option('min') ?? 10);
 const functionsShown = Number(option('functions') ?? 8);
 const inclusive = process.argv.includes('--inclusive');
-const paths: Record<string, string> = {
-  home: '/',
-  songs: '/songs',
-  album: `/albums/${target.seeded.albumId}`,
-  artist: `/artists/${target.seeded.artistId}`,
-  playlist: `/playlists/${target.seeded.playlistId}`,
-};
-const path = paths[pageName];
-if (!path) throw new Error(`--page is one of ${Object.keys(paths).join(', ')}`);
+const benchedPage = benchPage(target, pageName);
 
 /** Source maps of the scripts (each build ships its `.map` beside the file), to name minified frames. */
 const maps = new Map<string, SourceMap | null>();
@@ -102,12 +88,7 @@ const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
 try {
   for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    if (pageName !== 'home') {
-      // The session's cookies, as Lighthouse sends them (a `Cookie` header of name=value pairs).
-      const cookies = target.cookie.split(';').map((pair) => pair.trim().split('='));
-      await context.addCookies(cookies.map(([name, ...value]) => ({ name: name!, value: value.join('='), url: baseUrl })));
-    }
+    const context = await phoneContext(browser, target, benchedPage, baseUrl);
     const page = await context.newPage();
     const cdp: CDPSession = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -115,7 +96,7 @@ try {
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'toplevel', 'v8.execute', 'blink.user_timing'] });
     await cdp.send('Profiler.start');
     const load = loadavg()[0]!.toFixed(1);
-    await page.goto(baseUrl + path);
+    await page.goto(baseUrl + benchedPage.path);
     // The first screen and what follows it within a few idle seconds (the player bar, the deferred remotes).
     await page.waitForTimeout(Number(option('wait') ?? 6000));
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
