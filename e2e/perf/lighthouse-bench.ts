@@ -41,6 +41,17 @@ function option(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
+// An unknown flag (or --help) must not start the whole half-hour bench: it prints the usage instead.
+const VALUE_OPTIONS = ['runs', 'presets', 'pages', 'save', 'serve', 'target', 'builds', 'url'];
+const flags = process.argv.slice(2).filter((arg, index, args) => arg.startsWith('-') && !VALUE_OPTIONS.includes(args[index - 1]?.slice(2) ?? ''));
+const unknown = flags.filter((flag) => flag !== '--details' && !VALUE_OPTIONS.includes(flag.slice(2)));
+if (unknown.length > 0) {
+  const usage = `usage: npx tsx e2e/perf/lighthouse-bench.ts [--runs N] [--presets mobile,desktop] [--pages home,songs,album,artist,playlist] [--details] [--save DIR] [--serve FILE | --target FILE [--builds DIR] | --url URL]\n(see the comment at the top of e2e/perf/lighthouse-bench.ts)`;
+  const asked = unknown.every((flag) => flag === '--help' || flag === '-h');
+  console[asked ? 'log' : 'error'](asked ? usage : `unknown option ${unknown.join(', ')}\n${usage}`);
+  process.exit(asked ? 0 : 2);
+}
+
 const RUNS = Math.max(1, Math.min(9, Number(option('runs') ?? 3)));
 const PRESETS = (option('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
 const PAGE_NAMES = (option('pages') ?? 'home,songs,album,artist,playlist').split(',');
