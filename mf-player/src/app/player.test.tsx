@@ -8,6 +8,7 @@ import { publishSession } from '@tunafy/app-kit';
 import { saveLocalQueue } from '../playback/persistence';
 import { ANN, BOB, stubApiClient } from '../test/fake-api';
 import { catalogItem, hexId } from '../test/fakes';
+import { idleCallbacks } from '../test/idle';
 import { setMediaState, stubMediaElements } from '../test/media';
 import Player from './player';
 
@@ -30,7 +31,8 @@ const state = () => getEventBus().last('player:state') as PlayerState;
 const bar = () => screen.getByRole('region', { name: 'Player' });
 const send = (command: EventMap['player:command']) => act(() => getEventBus().publish('player:command', command));
 
-async function renderPlayer({ strict = false } = {}) {
+/** The Player as a page shows it once idle (it starts then); `idle: false` leaves it before that. */
+async function renderPlayer({ strict = false, idle = true } = {}) {
   publishSession(ANN);
   const tree = (
     <MemoryRouter>
@@ -39,6 +41,7 @@ async function renderPlayer({ strict = false } = {}) {
     </MemoryRouter>
   );
   const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  if (idle) act(() => idleCallbacks.runAll());
   // Let the server restore (asked when this browser has nothing saved) settle.
   await act(async () => undefined);
   return { view, user: userEvent.setup() };
@@ -102,6 +105,27 @@ describe('Player', () => {
     expect(screen.getByRole('button', { name: 'Loop this song' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.3');
     expect(media.play).not.toHaveBeenCalled();
+  });
+
+  it('shows the bar at once and starts the player once the page is idle (decision 0031)', async () => {
+    saveLocalQueue(localStorage, ANN.id, { queue: { songs: items(3), index: 2, source: 'album:x', shuffle: false, repeat: 'off' }, volume: 0.5, muted: false });
+    await renderPlayer({ idle: false });
+    expect(within(bar()).getByText('Pick a song to start listening.')).toBeInTheDocument();
+    expect(document.querySelectorAll('audio')).toHaveLength(0);
+    act(() => idleCallbacks.runAll());
+    expect(document.querySelectorAll('audio')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Song 3' })).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveValue('0.5');
+    expect(media.play).not.toHaveBeenCalled();
+  });
+
+  it('plays a row chosen before the page was idle at once, and nothing is left for later', async () => {
+    await renderPlayer({ idle: false });
+    send({ type: 'play-list', songs: items(2), index: 1, source: 'songs' });
+    expect(audioPlaying(2)).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Song 2' })).toBeInTheDocument();
+    expect(state()).toMatchObject({ index: 1, playing: true, source: 'songs' });
+    expect(idleCallbacks.pending()).toBe(0);
   });
 
   it('survives React StrictMode remounting: one pair of audio elements, commands still heard', async () => {

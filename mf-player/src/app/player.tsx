@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSessionUser } from '@tunafy/app-kit';
 import { PlayerController } from '../playback/player-controller';
+import { whenIdle } from '../playback/when-idle';
 import { PlayerBar } from '../ui/player-bar';
 
 /**
@@ -19,7 +20,8 @@ export default function Player() {
 function PlayerForUser({ userId }: { userId: string }) {
   const [controller] = useState(() => new PlayerController({ userId }));
   const audioHost = useRef<HTMLDivElement>(null);
-  useEffect(() => controller.attach(audioHost.current!), [controller]);
+  // The bar shows at once; the player itself starts when the page is idle, or at the first action (decision 0031).
+  useEffect(() => controller.attach(audioHost.current!, whenIdle), [controller]);
   return (
     <>
       <PlayerBar controller={controller} />

@@ -6,6 +6,7 @@ import { PlayerController } from './player-controller';
 import { storageKeys } from './persistence';
 import { PLAYBACK_SETTINGS_KEY } from './playback-settings';
 import type { BrowserEnvironment, ConnectionInfo } from './playback-source';
+import type { IdleScheduler } from './when-idle';
 
 const USER = 'user-1';
 const items = (count: number, seconds = 120) => Array.from({ length: count }, (_, i) => catalogItem(i + 1, seconds));
@@ -16,8 +17,9 @@ let api: ReturnType<typeof fakeApi>;
 let states: PlayerState[];
 let notices: EventMap['ui:notify'][];
 let detach: (() => void) | null;
+let enginesMade = 0;
 
-function start(options: { saved?: SavedPlayerState; api?: ReturnType<typeof fakeApi>; mediaSession?: MediaSession | null; environment?: BrowserEnvironment } = {}) {
+function start(options: { saved?: SavedPlayerState; api?: ReturnType<typeof fakeApi>; mediaSession?: MediaSession | null; environment?: BrowserEnvironment; idle?: IdleScheduler } = {}) {
   api = options.api ?? fakeApi(options.saved ?? null);
   const controller = new PlayerController({
     userId: USER,
@@ -27,12 +29,13 @@ function start(options: { saved?: SavedPlayerState; api?: ReturnType<typeof fake
     mediaSession: options.mediaSession ?? null,
     environment: options.environment,
     createEngine: (events) => {
+      enginesMade++;
       engine = new FakeEngine();
       engine.events = events;
       return engine;
     },
   });
-  detach = controller.attach(document.createElement('div'));
+  detach = controller.attach(document.createElement('div'), options.idle);
   return controller;
 }
 
@@ -552,5 +555,99 @@ describe('streaming quality and volume normalization', () => {
     controller.setNormalization('loud');
     // Loud aims at -11 LUFS: -3 dB for a track at -8.
     expect(engine.gainDb).toBe(-3);
+  });
+});
+
+/** Idle moments a test hands out one at a time. */
+function idleMoments() {
+  const waiting: (() => void)[] = [];
+  const idle: IdleScheduler = (task) => {
+    waiting.push(task);
+    return () => waiting.includes(task) && void waiting.splice(waiting.indexOf(task), 1);
+  };
+  return { idle, pending: () => waiting.length, next: () => waiting.shift()!() };
+}
+
+describe('starting when the page is idle (decision 0031)', () => {
+  beforeEach(() => {
+    enginesMade = 0;
+  });
+
+  function saveAQueue() {
+    const first = start();
+    command({ type: 'play-list', songs: items(3), index: 1, source: 'album:a' });
+    first.setVolume(0.4);
+    vi.advanceTimersByTime(1000);
+    detach!();
+    enginesMade = 0;
+    states = [];
+  }
+
+  it('does nothing before the page is idle, then one step per idle moment: the audio, the page hooks, the restore', () => {
+    saveAQueue();
+    const moments = idleMoments();
+    const controller = start({ idle: moments.idle });
+    expect(enginesMade).toBe(0);
+    expect(controller.getState().restored).toBe(false);
+    expect(states).toEqual([]);
+
+    moments.next();
+    expect(enginesMade).toBe(1);
+    expect(engine.opened).toEqual([]);
+    moments.next();
+    expect(controller.getState().restored).toBe(false);
+    moments.next();
+    expect(moments.pending()).toBe(0);
+    expect(controller.getState()).toMatchObject({ restored: true, volume: 0.4, playing: false });
+    expect(engine.opened).toEqual([{ url: url(2), autoplay: false, startAt: 0 }]);
+    expect(lastState()).toMatchObject({ current: { id: hexId(2) }, playing: false });
+  });
+
+  it('a row chosen before the page is idle starts everything at once and plays, over this browser’s queue and with its volume', () => {
+    saveAQueue();
+    const moments = idleMoments();
+    const controller = start({ idle: moments.idle });
+    command({ type: 'play-list', songs: items(2), index: 0, source: 'songs' });
+    expect(enginesMade).toBe(1);
+    expect(engine.opened.at(-1)).toEqual({ url: url(1), autoplay: true, startAt: 0 });
+    expect(lastState()).toMatchObject({ current: { id: hexId(1) }, playing: true, source: 'songs' });
+    expect(controller.getState()).toMatchObject({ restored: true, volume: 0.4 });
+    // Nothing is left for the idle moment, which was given back.
+    expect(moments.pending()).toBe(0);
+  });
+
+  it('the bar’s own actions start it first too: a volume step starts from the saved volume', () => {
+    saveAQueue();
+    const moments = idleMoments();
+    const controller = start({ idle: moments.idle });
+    moments.next();
+    controller.stepVolume(1);
+    expect(controller.getState().volume).toBe(0.5);
+    expect(engine.volume).toBe(0.5);
+    expect(controller.getState().restored).toBe(true);
+    expect(moments.pending()).toBe(0);
+  });
+
+  it('a row chosen before the bar mounted (held by the bus) starts it at once and wins over the saved queue', () => {
+    saveAQueue();
+    const moments = idleMoments();
+    command({ type: 'play-list', songs: items(2), index: 1, source: 'songs' });
+    const controller = start({ idle: moments.idle });
+    expect(moments.pending()).toBe(0);
+    expect(engine.opened).toEqual([{ url: url(2), autoplay: true, startAt: 0 }]);
+    expect(lastState()).toMatchObject({ current: { id: hexId(2) }, playing: true, source: 'songs' });
+    expect(controller.getState().restored).toBe(true);
+    expect(api.loadPlayerState).not.toHaveBeenCalled();
+  });
+
+  it('a player that goes away before the page is idle never starts', () => {
+    const moments = idleMoments();
+    start({ idle: moments.idle });
+    detach!();
+    detach = null;
+    expect(moments.pending()).toBe(0);
+    expect(enginesMade).toBe(0);
+    command({ type: 'play-list', songs: items(2), index: 0, source: 's' });
+    expect(enginesMade).toBe(0);
   });
 });

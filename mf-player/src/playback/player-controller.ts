@@ -26,6 +26,7 @@ import { PlayerSaver, onPageLeave, type PageEvents } from './player-saver';
 import { addToQueueChange, afterTrackEnded, audioStepFor, playListChange, playNextChange, queueSongsChange, type QueueChange } from './queue-transitions';
 import { resume, type ResumeSources } from './resume';
 import { Store } from './store';
+import type { IdleScheduler } from './when-idle';
 
 export type { PlaybackEngine, Progress };
 
@@ -78,6 +79,10 @@ export class PlayerController {
   /** Bumped on every attach/detach, so late answers of an earlier attachment are dropped. */
   private generation = 0;
   private cleanups: (() => void)[] = [];
+  /** What is left of `attach`'s start, in order; `stepping` while one runs. */
+  private steps: (() => void)[] = [];
+  private stepping = false;
+  private cancelIdle: (() => void) | null = null;
   /** A user or another remote acted since attaching: a late server restore must not overwrite that. */
   private touched = false;
   private noticeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -136,20 +141,47 @@ export class PlayerController {
 
   // ---- lifecycle ----
 
-  /** Starts the player in `host` (its <audio> elements go there); returns the teardown. */
-  attach(host: HTMLElement): () => void {
+  /**
+   * Starts the player in `host` (its <audio> elements go there); returns the teardown. With `idle` the start runs in
+   * steps, each when the page is idle (the audio, the page and session hooks, the restore), and the first action on
+   * the player (a bus command, the bar, a key) runs what is left at once, before itself (decision 0031).
+   */
+  attach(host: HTMLElement, idle?: IdleScheduler): () => void {
     const generation = ++this.generation;
-    const { volume, muted, queue } = this.state;
-    this.audio.attach(host, this.engineEvents, { volume, muted, loop: queue.repeat === 'one' });
     this.touched = false;
+    // The bus replays commands sent before the bar was there inside `subscribe`: they run once the audio is attached
+    // and before anything saved is read, so the person's choice wins over it (resume.ts).
+    const held: PlayerCommand[] = [];
+    let subscribing = true;
+    const commands = this.bus.on('player:command').subscribe((command) => (subscribing ? held.push(command) : this.command(command)));
+    subscribing = false;
+    this.cleanups.push(() => commands.unsubscribe());
 
+    this.steps = [
+      () => {
+        const { volume, muted, queue } = this.state;
+        this.audio.attach(host, this.engineEvents, { volume, muted, loop: queue.repeat === 'one' });
+      },
+      () => this.hookPageAndSession(),
+      ...(held.length > 0 ? [() => held.forEach((command) => this.command(command))] : []),
+      () => {
+        if (this.state.restored) this.reopenCurrent();
+        else this.restore(generation);
+        this.publish();
+      },
+    ];
+    if (idle && held.length === 0) this.stepWhenIdle(idle, generation);
+    else this.ready();
+    return () => this.detach(generation);
+  }
+
+  private hookPageAndSession(): void {
     this.saver.sessionStarted();
-    const commands = this.bus.on('player:command').subscribe((command) => this.command(command));
     // Heard before React unmounts the bar, so the teardown does not try to save to a session that is gone.
     const session = this.bus.on('auth:session').subscribe(({ user }) => {
       if (user?.id !== this.options.userId) this.saver.sessionEnded();
     });
-    this.cleanups.push(() => commands.unsubscribe(), () => session.unsubscribe());
+    this.cleanups.push(() => session.unsubscribe());
 
     const page = this.options.pageEvents ?? (typeof window === 'undefined' ? null : window);
     if (page) this.cleanups.push(onPageLeave(page, () => this.saver.flush(true)));
@@ -161,16 +193,44 @@ export class PlayerController {
     void this.plays.flush();
 
     this.mediaSession.attach(this);
+  }
 
-    if (this.state.restored) this.reopenCurrent();
-    else this.restore(generation);
-    this.publish();
-    return () => this.detach(generation);
+  private stepWhenIdle(idle: IdleScheduler, generation: number): void {
+    this.cancelIdle = idle(() => {
+      this.cancelIdle = null;
+      if (generation !== this.generation) return;
+      this.runSteps(1);
+      if (this.steps.length > 0) this.stepWhenIdle(idle, generation);
+    });
+  }
+
+  /** Whatever is left of the start, now: every action on the player calls this first. */
+  private ready(): void {
+    this.runSteps(Infinity);
+    if (this.steps.length === 0) this.cancelIdleStep();
+  }
+
+  private runSteps(count: number): void {
+    // A step's own actions (the held commands) run inside it, with the steps before it done.
+    if (this.stepping) return;
+    this.stepping = true;
+    try {
+      for (let run = 0; run < count && this.steps.length > 0; run++) this.steps.shift()!();
+    } finally {
+      this.stepping = false;
+    }
+  }
+
+  private cancelIdleStep(): void {
+    this.cancelIdle?.();
+    this.cancelIdle = null;
   }
 
   private detach(generation: number): void {
     if (generation !== this.generation) return;
     this.generation++;
+    this.cancelIdleStep();
+    this.steps = [];
     this.saver.flush(false);
     this.cleanups.forEach((cleanup) => cleanup());
     this.cleanups = [];
@@ -216,6 +276,7 @@ export class PlayerController {
   }
 
   playList(songs: QueueItem[], index: number, source: string | null): void {
+    this.ready();
     const change = playListChange(this.state.queue, songs, index, source, this.seed());
     if (!change) return;
     this.touched = true;
@@ -224,11 +285,13 @@ export class PlayerController {
   }
 
   toggle(): void {
+    this.ready();
     if (this.state.playing) this.pause();
     else this.play();
   }
 
   play(): void {
+    this.ready();
     this.touched = true;
     if (!currentSong(this.state.queue) || this.state.playing) return;
     this.failures.reset();
@@ -238,6 +301,7 @@ export class PlayerController {
   }
 
   pause(): void {
+    this.ready();
     this.touched = true;
     if (!this.state.playing) return;
     this.update({ playing: false, buffering: false });
@@ -249,18 +313,21 @@ export class PlayerController {
   }
 
   next(): void {
+    this.ready();
     this.touched = true;
     this.setQueue(next(this.state.queue));
   }
 
   /** SPEC §4: previous stops at 0; there it starts the first song over. */
   previous(): void {
+    this.ready();
     this.touched = true;
     if (this.state.queue.index === 0) this.seek(0);
     else this.setQueue(previous(this.state.queue));
   }
 
   seek(seconds: number): void {
+    this.ready();
     if (!currentSong(this.state.queue) || !Number.isFinite(seconds)) return;
     this.touched = true;
     this.audio.seek(seconds);
@@ -277,6 +344,7 @@ export class PlayerController {
 
   /** Rewind/forward by `seconds` (negative rewinds). */
   jump(seconds: number): void {
+    this.ready();
     this.seek(this.readPosition() + seconds);
   }
 
@@ -289,54 +357,65 @@ export class PlayerController {
   }
 
   playNext(song: QueueItem): void {
+    this.ready();
     this.applyUserChange(playNextChange(this.state.queue, song));
   }
 
   addToQueue(song: QueueItem): void {
+    this.ready();
     this.applyUserChange(addToQueueChange(this.state.queue, song));
   }
 
   /** Several songs (a selection of rows) after the current one or at the end, in the order given; one toast. */
   queueSongs(songs: QueueItem[], at: 'next' | 'end'): void {
+    this.ready();
     this.applyUserChange(queueSongsChange(this.state.queue, songs, at));
   }
 
   /** A row of the queue panel: play that entry now. */
   playEntry(key: number): void {
+    this.ready();
     this.touched = true;
     this.setQueue(jumpTo(this.state.queue, key), { play: true });
   }
 
   removeEntry(key: number): void {
+    this.ready();
     this.touched = true;
     this.setQueue(remove(this.state.queue, key));
   }
 
   moveEntry(from: number, to: number): void {
+    this.ready();
     this.touched = true;
     this.setQueue(move(this.state.queue, from, to));
   }
 
   toggleShuffle(): void {
+    this.ready();
     this.touched = true;
     this.setQueue(setShuffle(this.state.queue, !this.state.queue.shuffle, this.seed()));
   }
 
   setRepeat(mode: RepeatMode): void {
+    this.ready();
     this.touched = true;
     this.setQueue(setRepeat(this.state.queue, mode));
   }
 
   /** SPEC's loop button: repeat this song, on the audio element itself (see AudioEngine.setLoop). */
   toggleLoop(): void {
+    this.ready();
     this.setRepeat(this.state.queue.repeat === 'one' ? 'off' : 'one');
   }
 
   toggleRepeatAll(): void {
+    this.ready();
     this.setRepeat(this.state.queue.repeat === 'all' ? 'off' : 'all');
   }
 
   setVolume(volume: number): void {
+    this.ready();
     if (!Number.isFinite(volume)) return;
     this.touched = true;
     const clamped = clampVolume(volume);
@@ -346,10 +425,12 @@ export class PlayerController {
 
   /** ↑/↓: one SPEC step (0.1) up or down. */
   stepVolume(direction: 1 | -1): void {
+    this.ready();
     this.setVolume(Math.round((this.state.volume + direction * VOLUME_STEP) * 10) / 10);
   }
 
   toggleMute(): void {
+    this.ready();
     this.touched = true;
     this.applyVolume(this.state.volume, !this.state.muted);
   }

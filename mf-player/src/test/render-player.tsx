@@ -4,8 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { publishSession } from '@tunafy/app-kit';
 import Player from '../app/player';
 import { ANN } from './fake-api';
+import { idleCallbacks } from './idle';
 
-/** The whole Player for a logged-in user, in a router, once its first effects have run; answers a user-event user. */
+/** The whole Player for a logged-in user, in a router, once the page was idle (it has started); answers a user-event user. */
 export async function renderPlayer() {
   publishSession(ANN);
   render(
@@ -13,6 +14,7 @@ export async function renderPlayer() {
       <Player />
     </MemoryRouter>,
   );
+  act(() => idleCallbacks.runAll());
   await act(async () => undefined);
   return userEvent.setup();
 }
