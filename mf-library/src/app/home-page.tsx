@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { HOME_ALBUMS_PATH as ALBUMS_PATH, HOME_PLAYLISTS_PATH as PLAYLISTS_PATH, type AlbumsResponse, type PlaylistsResponse } from '@tunafy/contracts';
-import { Button, CardsSkeleton, EmptyState, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
+import { HOME_ALBUMS_PATH as ALBUMS_PATH, HOME_PLAYLISTS_PATH as PLAYLISTS_PATH, HOME_SHELF_SIZE, type AlbumsResponse, type PlaylistsResponse } from '@tunafy/contracts';
+import { Button, EmptyState, themeClassName, visuallyHiddenClassName } from '@tunafy/ui';
 import { preloadCover } from '../components/cover';
-import { CARD_COVER_SIZES, Shelf, guestGuard } from '../components/media-card';
+import { CARD_COVER_SIZES, CardsPlaceholder, Shelf, guestGuard } from '../components/media-card';
 import { PrimaryLink } from '../components/states';
 import theme from '../components/theme.module.css';
 import { AlbumCards } from '../components/album-cards';
@@ -51,7 +51,8 @@ function ShelfBody<T>({ resource, label, children }: { resource: Resource<T>; la
       />
     );
   }
-  return <CardsSkeleton label={`Loading ${label}`} count={5} />;
+  // As many cards as the shelf asks for: a full shelf takes their place without moving the shelf under it (decision 0032).
+  return <CardsPlaceholder label={`Loading ${label}`} count={HOME_SHELF_SIZE} />;
 }
 
 function Home({ guest }: { guest: boolean }) {

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { CARD_COVER_SIZES, FIRST_ROW_CARDS } from '@tunafy/contracts';
 import { Link } from 'react-router';
 import type { CoverPriority, Credited } from '@tunafy/ui';
-import { PersonIcon } from '@tunafy/ui';
+import { PersonIcon, Skeleton, SkeletonBlock } from '@tunafy/ui';
 import { askToLogIn } from '../lib/bus';
 import { Cover } from './cover';
 import { TitledSection } from './titled-section';
@@ -89,6 +89,34 @@ export function MediaCards<T extends { id: string }>({ items, guest, label, card
         </CardItem>
       ))}
     </CardGrid>
+  );
+}
+
+/**
+ * A grid's cards while they load, in the real grid and card boxes (a square cover, a title line, one subtitle line),
+ * so a shelf keeps its height when its cards replace them and nothing under it moves (decision 0032).
+ */
+export function CardsPlaceholder({ label, count }: { label: string; count: number }) {
+  return (
+    <Skeleton label={label}>
+      <div className={styles.grid}>
+        {Array.from({ length: count }, (_, index) => (
+          <div className={styles.card} key={index}>
+            <div className={styles.main}>
+              <SkeletonBlock width="100%" height="auto" style={{ aspectRatio: '1 / 1' }} />
+              <span className={`${styles.title} ${styles.placeholderLine}`}>
+                {'\u00a0'}
+                <SkeletonBlock width="70%" height="auto" />
+              </span>
+            </div>
+            <span className={`${styles.subtitle} ${styles.placeholderLine}`}>
+              {'\u00a0'}
+              <SkeletonBlock width="45%" height="auto" />
+            </span>
+          </div>
+        ))}
+      </div>
+    </Skeleton>
   );
 }
 
