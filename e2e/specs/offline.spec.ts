@@ -73,7 +73,7 @@ async function audioTime(page: Page): Promise<number> {
 }
 
 test('a downloaded playlist plays with the network off after a reload; its play reaches the history online; log out deletes it', async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const user = await signUpThroughApi(page.request, uniqueAccount('offline'));
   const songs = [await upload(page.request, `Offline One ${tag}`, 440), await upload(page.request, `Offline Two ${tag}`, 660)];
   const notDownloaded = await upload(page.request, `Left Behind ${tag}`, 880);
@@ -104,8 +104,15 @@ test('a downloaded playlist plays with the network off after a reload; its play 
   const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/plays' && response.status() === 201);
   await goOnline(context);
   await sent;
+  // Downloads follow changes: a song added elsewhere is fetched by the next start's sync (the account has downloads).
+  const added = await page.request.put(`/api/playlists/${playlist.id}/add`, { headers: { 'x-csrf-token': await csrfToken(page.request) }, data: { song_id: notDownloaded.id } });
+  expect(added.ok(), await added.text()).toBe(true);
   await page.goto('/history');
   await expect(page.getByRole('grid', { name: 'Played Today' }).getByRole('link', { name: songs[0]!.song_name })).toBeVisible();
+  const audioCache = `tunafy-offline:${user.id}:audio`;
+  await expect
+    .poll(() => page.evaluate(async ([name, key]) => Boolean(await (await caches.open(name!)).match(key!)), [audioCache, `/__offline/audio/${notDownloaded.id.toLowerCase()}`]), { timeout: 20_000 })
+    .toBe(true);
 
   await page.getByRole('button', { name: /^Profile/ }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();

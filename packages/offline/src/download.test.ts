@@ -15,8 +15,8 @@ vi.mock('idb-keyval', () => {
     clear: async (db: string) => store(db).clear(),
   };
 });
-const { syncDownload } = await import('./download.js');
-const { offlineCacheName } = await import('./offline-caches.js');
+const { removeAllDownloads, removeDownload, syncDownload } = await import('./download.js');
+const { mayHaveDownloads, offlineCacheName } = await import('./offline-caches.js');
 
 /** Cache Storage in memory, keyed by path; `log` records each put in order. */
 function memoryCaches(log: string[]): CacheStorage {
@@ -89,5 +89,25 @@ describe('syncDownload', () => {
     const sync = syncDownload('acc2', { kind: 'playlist', id: 'p1' }, { env: environment(log), signal: controller.signal, onStored: () => controller.abort() });
     await expect(sync).rejects.toThrow();
     expect(log.filter((entry) => entry.startsWith('put /api/files/65b') && entry.endsWith('?size=64'))).toHaveLength(0);
+  });
+});
+
+describe('mayHaveDownloads', () => {
+  it('is false for an account that never downloaded, true once one is made, and false again after removing them all', async () => {
+    const env = environment([]);
+    expect(await mayHaveDownloads('acc3', env.caches)).toBe(false);
+    await syncDownload('acc3', { kind: 'playlist', id: 'p1' }, { env });
+    expect(await mayHaveDownloads('acc3', env.caches)).toBe(true);
+    // Another account's downloads are not this one's.
+    expect(await mayHaveDownloads('acc4', env.caches)).toBe(false);
+    await removeAllDownloads('acc3', env);
+    expect(await mayHaveDownloads('acc3', env.caches)).toBe(false);
+  });
+
+  it('stays true after the last download is removed one by one: the start-up sync then finds nothing, as before', async () => {
+    const env = environment([]);
+    await syncDownload('acc5', { kind: 'playlist', id: 'p1' }, { env });
+    await removeDownload('acc5', 'playlist:p1', env);
+    expect(await mayHaveDownloads('acc5', env.caches)).toBe(true);
   });
 });

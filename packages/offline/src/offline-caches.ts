@@ -71,6 +71,15 @@ export async function forgetAccount(accountId: string, storage: OfflineStorage):
 }
 
 /**
+ * Whether the account may have downloads, without opening (so creating) anything: a download opens the account's data
+ * cache before it writes its record, and only removing them all (or logging out) deletes it. The start-up sync and its
+ * chunk are skipped when it is absent, as on most visits (decision 0034).
+ */
+export function mayHaveDownloads(accountId: string, cacheStorage: Pick<CacheStorage, 'has'>): Promise<boolean> {
+  return cacheStorage.has(offlineCacheName(accountId, 'data'));
+}
+
+/**
  * Whether this browser can keep downloads: Cache Storage, IndexedDB and service workers exist only in a secure context
  * (https, or localhost), so a server reached over plain http on a LAN address offers no Download.
  */

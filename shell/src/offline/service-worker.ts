@@ -5,7 +5,7 @@
  */
 import type { SessionUser } from '@tunafy/contracts';
 import { getEventBus } from '@tunafy/event-bus';
-import { forgetAccount, SERVICE_WORKER_URL, tellServiceWorker } from '@tunafy/offline';
+import { forgetAccount, mayHaveDownloads, SERVICE_WORKER_URL, tellServiceWorker } from '@tunafy/offline';
 
 /** Downloads are synced this long after start, so the first screen's requests go first. */
 const SYNC_DELAY_MS = 3000;
@@ -24,8 +24,9 @@ function register(): Promise<ServiceWorkerRegistration | null> {
 }
 
 async function syncDownloadsOf(user: SessionUser): Promise<void> {
-  if (!navigator.onLine) return;
-  // Its own chunk: only a signed-in page that has downloads runs it.
+  if (!navigator.onLine || typeof caches === 'undefined') return;
+  // Its own chunk, loaded only for an account with downloads: its evaluation was a long task on every signed-in visit.
+  if (!(await mayHaveDownloads(user.id, caches))) return;
   const offline = await import('./sync-downloads');
   await offline.syncAllDownloads(user.id);
 }
