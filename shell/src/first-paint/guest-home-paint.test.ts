@@ -59,18 +59,29 @@ describe('paintGuestHome', () => {
     expect(splash().querySelector('img')).toBeNull();
   });
 
-  it('does nothing off the home page, on a wide screen, or once the app has rendered', async () => {
+  it('does nothing off the home page, or once the app has rendered', async () => {
     const fetch = stubApi(null, [COVER]);
     window.history.replaceState(null, '', '/songs');
     await expect(paintGuestHome(FIRST_PAINT_OPTIONS)).resolves.toBe(false);
-    window.history.replaceState(null, '', '/');
-    stubPhone(false);
-    await expect(paintGuestHome(FIRST_PAINT_OPTIONS)).resolves.toBe(false);
     expect(fetch).not.toHaveBeenCalled();
-    stubPhone(true);
+    window.history.replaceState(null, '', '/');
     const answered = paintGuestHome(FIRST_PAINT_OPTIONS);
     document.getElementById('root')!.replaceChildren();
     await expect(answered).resolves.toBe(false);
+  });
+
+  it("on a wide screen, paints the same covers inside the layout's frame, and still nothing for a user", async () => {
+    stubPhone(false);
+    stubApi(null, [COVER, COVER, COVER]);
+    await expect(paintGuestHome(FIRST_PAINT_OPTIONS)).resolves.toBe(true);
+    expect(splash()).toHaveClass('tf-wide', 'tf-guest');
+    expect(splash()).toHaveAttribute('role', 'status');
+    expect(splash().querySelectorAll('.tf-first-main > .tf-first-grid img')).toHaveLength(3);
+    expect(splash().querySelector('img')).toHaveAttribute('sizes', CARD_COVER_SIZES);
+    document.body.innerHTML = '<div id="root"><div class="tf-splash" role="status">Tunafy</div></div>';
+    stubApi({ id: 'u1', username: 'ann' }, [COVER]);
+    await expect(paintGuestHome(FIRST_PAINT_OPTIONS)).resolves.toBe(false);
+    expect(splash()).not.toHaveClass('tf-wide');
   });
 
   it('paints nothing when an answer fails', async () => {

@@ -6,11 +6,12 @@ import { PHONE_QUERY } from '../layout/use-media-query';
  * 0021). On Lighthouse's phone (slow 4G, 4× CPU) the home page's largest paint, the first playlist's cover, waited for
  * the federation runtime, React, two remote chunks and React's commit: 3.3 s. Painted from the HTML it waits for two
  * small answers and the picture. React's first render then replaces the splash with the same covers at the same size.
+ * On a wide screen the layout's frame is drawn around them (decision 0030).
  */
 export interface FirstPaintOptions {
   probe: string;
   playlists: string;
-  /** Only on a phone: a laptop's first screen is quick already, and its layout (the sidebar) is not drawn here. */
+  /** The phone layout's query: there the covers alone (0021); elsewhere inside the layout's frame (0030). */
   query: string;
   coverSizes: readonly number[];
   sizes: string;
@@ -38,7 +39,8 @@ interface Answers {
  * shelves, and nothing here may show them a guest's page; they keep the splash. Resolves whether it painted.
  */
 export function paintGuestHome(options: FirstPaintOptions): Promise<boolean> {
-  if (location.pathname !== '/' || !window.matchMedia || !window.matchMedia(options.query).matches) return Promise.resolve(false);
+  if (location.pathname !== '/' || !window.matchMedia) return Promise.resolve(false);
+  const phone = window.matchMedia(options.query).matches;
   const get = (url: string) =>
     fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } }).then((answer) => (answer.ok ? answer.json() : null));
   return Promise.all([get(options.probe), get(options.playlists)])
@@ -70,8 +72,17 @@ export function paintGuestHome(options: FirstPaintOptions): Promise<boolean> {
         card.appendChild(document.createElement('span'));
         grid.appendChild(card);
       });
-      splash.replaceChildren(grid);
-      splash.classList.add('tf-first');
+      if (phone) {
+        splash.replaceChildren(grid);
+        splash.classList.add('tf-first');
+        return true;
+      }
+      // A wide screen: the covers in the layout's main region, under a guest's top bar and the shelf's head (decision 0030).
+      const main = document.createElement('div');
+      main.className = 'tf-first-main';
+      main.appendChild(grid);
+      splash.replaceChildren(main);
+      splash.classList.add('tf-wide', 'tf-guest');
       return true;
     })
     .catch(() => false);

@@ -75,17 +75,14 @@ describe('paintSignedIn', () => {
     expect(splash()).toHaveTextContent('Tunafy');
   });
 
-  it('paints nothing for another page, a wide screen, a missing item, a cover from elsewhere, or once the app has rendered', async () => {
+  it('paints nothing for another page, a missing item, a cover from elsewhere on a phone, or once the app has rendered', async () => {
     const fetch = stubApi(USER, { '/api/albums/ext': { album_cover_url: 'https://example.com/c.jpg' } });
     for (const path of ['/', '/songs/s1', '/albums']) {
       at(path);
       await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(false);
     }
-    at('/albums/a1');
-    stubPhone(false);
-    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(false);
     expect(fetch).not.toHaveBeenCalled();
-    stubPhone(true);
+    at('/albums/a1');
     await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(false);
     at('/albums/ext');
     await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(false);
@@ -94,6 +91,61 @@ describe('paintSignedIn', () => {
     const answered = paintSignedIn(SIGNED_IN_PAINT_OPTIONS);
     document.getElementById('root')!.replaceChildren();
     await expect(answered).resolves.toBe(false);
+  });
+});
+
+describe('paintSignedIn on a wide screen', () => {
+  beforeEach(() => stubPhone(false));
+
+  it("paints the layout's frame and the album's header: its cover and its name, as text, where the page draws them", async () => {
+    at('/albums/a1');
+    const name = 'Tide <img src=x onerror=alert(1)>';
+    stubApi(USER, { '/api/albums/a1': { id: 'a1', album_name: name, album_cover_url: COVER, description: 'not shown by the album page' } });
+    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(true);
+    expect(splash()).toHaveClass('tf-wide');
+    expect(splash()).toHaveAttribute('role', 'status');
+    const header = splash().querySelector('.tf-first-main > .tf-first-header')!;
+    expect(header.querySelector('.tf-first-hero img')).toHaveAttribute('srcset', coverSrcSet(COVER));
+    const title = header.querySelector('.tf-first-text .tf-first-title')!;
+    expect(title.textContent).toBe(name);
+    expect(header.querySelectorAll('img')).toHaveLength(1);
+    expect(header.querySelector('.tf-first-text')).toHaveAttribute('aria-hidden', 'true');
+    // Kind and facts as empty lines, no description (the album page shows none): only the name is text.
+    expect(Array.from(header.querySelector('.tf-first-text')!.children, (line) => line.className)).toEqual(['tf-first-line', 'tf-first-title', 'tf-first-line']);
+    expect(header.querySelector('.tf-first-text')!.textContent).toBe(name);
+  });
+
+  it("puts a playlist's description (invisible) under its name, tints its header, and paints a name without a picture", async () => {
+    at('/playlists/p1');
+    stubApi(USER, { '/api/playlists/p1': { playlist_name: 'Ferry', description: 'For the crossing', playlist_cover_url: null } });
+    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(true);
+    expect(splash().querySelector('.tf-first-hero img')).toBeNull();
+    expect(splash().querySelector('.tf-first-description')).toHaveTextContent('For the crossing');
+    expect((splash().querySelector('.tf-first-header') as HTMLElement).style.getPropertyValue('--tf-first-tint')).toBe('rgba(40, 96, 144, 0.6)');
+  });
+
+  it("paints an artist's name and round picture, and All Songs' title over its gradient box", async () => {
+    at('/artists/r1');
+    stubApi(USER, { '/api/artists/r1': { artist: { name: 'Mara', picture_url: COVER } } });
+    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(true);
+    expect(splash().querySelector('.tf-first-title')).toHaveTextContent('Mara');
+    expect(splash().querySelector('.tf-first-hero')).toHaveClass('tf-first-round');
+    at('/songs');
+    document.body.innerHTML = '<div id="root"><div class="tf-splash" role="status">Tunafy</div></div>';
+    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(true);
+    expect(splash().querySelector('.tf-first-title')).toHaveTextContent('All Songs');
+    expect(splash().querySelector('.tf-first-gradient')).not.toBeNull();
+    expect(splash().querySelector('.tf-first-description')).toHaveTextContent('All the songs in our library.');
+  });
+
+  it("asks a guest's item for nothing, and paints nothing for an item without a name", async () => {
+    at('/albums/a1');
+    const fetch = stubApi(null, { '/api/albums/a1': { album_name: 'Tide' } });
+    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(false);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([SESSION_PROBE_PATH]);
+    stubApi(USER, { '/api/albums/a1': { album_cover_url: COVER } });
+    await expect(paintSignedIn(SIGNED_IN_PAINT_OPTIONS)).resolves.toBe(false);
+    expect(splash()).toHaveTextContent('Tunafy');
   });
 });
 

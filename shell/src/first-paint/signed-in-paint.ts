@@ -6,7 +6,8 @@ import { PHONE_QUERY } from '../layout/use-media-query';
  * guest home is (0021): on Lighthouse's phone their largest paint (the hero cover, All Songs' title) waited for the
  * federation runtime, React, mf-library's chunks, the item's answer and React's commit: 3.2–3.8 s on a quiet machine.
  * Painted from the HTML it waits for the session probe, the item and the picture. React's first render then draws the
- * same cover (same file, same box) or the same title where these were.
+ * same cover (same file, same box) or the same title where these were. On a wide screen (decision 0030) the layout's
+ * frame and the whole header's boxes are drawn, with the cover and the item's name in them.
  */
 export interface SignedInPage {
   /** The page's path; its first group is the item's id. */
@@ -16,12 +17,23 @@ export interface SignedInPage {
   /** Where the item's cover URL is, as property names (`['artist', 'picture_url']`). */
   cover?: readonly string[];
   round?: boolean;
+  /** Where the item's name is (the page's `h1`), as property names; painted on a wide screen only. */
+  name?: readonly string[];
   /** A fixed page title (All Songs), painted where the page's heading is drawn. */
   title?: string;
+  /** A fixed description under the title (All Songs'). */
+  description?: string;
+  /** Where the item's description is, when the page shows one (a playlist's). */
+  about?: readonly string[];
+  /** The header's tint (collection-header's `--hero-tint`), on a wide screen. */
+  tint?: string;
+  /** A cover that is a gradient box, not a picture (All Songs' 192 px one), on a wide screen. */
+  gradient?: string;
 }
 
 export interface SignedInPaintOptions {
   probe: string;
+  /** The phone layout's query: there the hero alone (0022); elsewhere the frame and the header (0030). */
   query: string;
   coverSizes: readonly number[];
   sizes: string;
@@ -34,10 +46,17 @@ export const SIGNED_IN_PAINT_OPTIONS: SignedInPaintOptions = {
   coverSizes: COVER_SIZES,
   sizes: HERO_COVER_SIZES,
   pages: [
-    { route: '^/albums/([^/]+)/?$', api: '/api/albums/', cover: ['album_cover_url'] },
-    { route: '^/playlists/([^/]+)/?$', api: '/api/playlists/', cover: ['playlist_cover_url'] },
-    { route: '^/artists/([^/]+)/?$', api: '/api/artists/', cover: ['artist', 'picture_url'], round: true },
-    { route: '^/songs/?$', title: 'All Songs' },
+    // The tints, fixed titles and gradient as mf-library's pages give them to CollectionHeader.
+    { route: '^/albums/([^/]+)/?$', api: '/api/albums/', cover: ['album_cover_url'], name: ['album_name'] },
+    { route: '^/playlists/([^/]+)/?$', api: '/api/playlists/', cover: ['playlist_cover_url'], name: ['playlist_name'], about: ['description'], tint: 'rgba(40, 96, 144, 0.6)' },
+    { route: '^/artists/([^/]+)/?$', api: '/api/artists/', cover: ['artist', 'picture_url'], name: ['artist', 'name'], round: true, tint: 'rgba(40, 90, 120, 0.6)' },
+    {
+      route: '^/songs/?$',
+      title: 'All Songs',
+      description: 'All the songs in our library.',
+      tint: 'rgba(80, 56, 160, 0.6)',
+      gradient: 'linear-gradient(135deg, #450af5, #c4efd9)',
+    },
   ],
 };
 
@@ -47,7 +66,8 @@ export const SIGNED_IN_PAINT_OPTIONS: SignedInPaintOptions = {
  * on these pages, and asking a guest's item would answer 401 (logged in the console). Resolves whether it painted.
  */
 export function paintSignedIn(options: SignedInPaintOptions): Promise<boolean> {
-  if (!window.matchMedia || !window.matchMedia(options.query).matches) return Promise.resolve(false);
+  if (!window.matchMedia) return Promise.resolve(false);
+  const phone = window.matchMedia(options.query).matches;
   let id = '';
   const page = options.pages.find((candidate) => {
     const match = new RegExp(candidate.route).exec(location.pathname);
@@ -67,32 +87,64 @@ export function paintSignedIn(options: SignedInPaintOptions): Promise<boolean> {
       const splash = document.querySelector('.tf-splash');
       // React has rendered already (the splash is gone), or a guest, or an item that did not load.
       if (!splash || !item) return false;
-      if (page.title) {
-        // Not a heading: the splash stays the loading status until React replaces it with the page's own.
-        const title = document.createElement('p');
-        title.className = 'tf-first-title';
-        title.setAttribute('aria-hidden', 'true');
-        title.textContent = page.title;
-        splash.replaceChildren(title);
-      } else {
-        let url: unknown = item;
-        for (const key of page.cover || []) url = url && typeof url === 'object' ? (url as Record<string, unknown>)[key] : null;
-        // Only the API's own covers have derived sizes (as coverSrcSet in @tunafy/ui); the page draws a placeholder otherwise.
-        if (typeof url !== 'string' || !/^\/api\/files\/[0-9a-fA-F]{24}$/.test(url)) return false;
-        const box = document.createElement('div');
-        box.className = page.round ? 'tf-first-hero tf-first-round' : 'tf-first-hero';
+      const at = (path: readonly string[] | undefined) => {
+        if (!path) return null;
+        let value: unknown = item;
+        for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : null;
+        return value;
+      };
+      const element = (tag: string, className: string, text?: unknown) => {
+        const made = document.createElement(tag);
+        made.className = className;
+        // Text from the API goes in as text, never as markup.
+        if (typeof text === 'string') made.textContent = text;
+        return made;
+      };
+      const url = at(page.cover);
+      // Only the API's own covers have derived sizes (as coverSrcSet in @tunafy/ui); the page draws a placeholder otherwise.
+      const picture = typeof url === 'string' && /^\/api\/files\/[0-9a-fA-F]{24}$/.test(url) ? url : '';
+      const hero = element('div', page.round ? 'tf-first-hero tf-first-round' : 'tf-first-hero');
+      if (picture) {
         const image = document.createElement('img');
         image.alt = '';
         image.width = 232;
         image.height = 232;
         image.sizes = options.sizes;
-        image.srcset = options.coverSizes.map((size) => `${url}?size=${size} ${size}w`).join(', ');
-        image.src = url;
+        image.srcset = options.coverSizes.map((size) => `${picture}?size=${size} ${size}w`).join(', ');
+        image.src = picture;
         image.setAttribute('fetchpriority', 'high');
-        box.appendChild(image);
-        splash.replaceChildren(box);
+        hero.appendChild(image);
       }
-      splash.classList.add('tf-first-page');
+      // Not a heading: the splash stays the loading status until React replaces it with the page's own.
+      const title = element('p', 'tf-first-title', page.title || at(page.name));
+      title.setAttribute('aria-hidden', 'true');
+      if (phone) {
+        if (page.title) splash.replaceChildren(title);
+        else if (picture) splash.replaceChildren(hero);
+        else return false;
+        splash.classList.add('tf-first-page');
+        return true;
+      }
+      if (!title.textContent) return false;
+      // A wide screen: the header's boxes as collection-header.module.css lays them out, so the cover and the name land
+      // where the page draws them; the kind and facts lines are empty boxes of their height, the description invisible.
+      if (page.gradient) {
+        hero.className = 'tf-first-hero tf-first-gradient';
+        hero.style.background = page.gradient;
+      }
+      const text = element('div', 'tf-first-text');
+      text.setAttribute('aria-hidden', 'true');
+      const description = page.description || at(page.about);
+      text.append(element('p', 'tf-first-line'), title);
+      if (typeof description === 'string' && description) text.appendChild(element('p', 'tf-first-description', description));
+      text.appendChild(element('p', 'tf-first-line'));
+      const header = element('div', 'tf-first-header');
+      if (page.tint) header.style.setProperty('--tf-first-tint', page.tint);
+      header.append(hero, text);
+      const main = element('div', 'tf-first-main');
+      main.appendChild(header);
+      splash.replaceChildren(main);
+      splash.classList.add('tf-wide');
       return true;
     })
     .catch(() => false);
