@@ -134,7 +134,7 @@ test.describe('a wide screen', () => {
   /** What the HTML drew while the entry is held: its hero's file and box, and its title's text and place. */
   async function paintedHeader(page: Page) {
     await expect(page.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
-    await expect(page.locator('.tf-first-text')).toHaveAttribute('aria-hidden', 'true');
+    await expect(page.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
     const hero = page.locator('.tf-first-header .tf-first-hero');
     return { heroBox: await hero.boundingBox(), title: await page.locator('.tf-first-title').textContent(), titleRect: await textRect(page, '.tf-first-title') };
   }
@@ -227,6 +227,7 @@ test.describe('a wide screen', () => {
     const painted = guest.locator('.tf-first-grid img');
     await expect(painted.first()).toHaveJSProperty('complete', true);
     await expect(guest.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
+    await expect(guest.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
     const count = await painted.count();
     expect(count).toBeGreaterThan(0);
     const drawn = async (images: ReturnType<Page['locator']>) =>

@@ -77,6 +77,7 @@ describe('paintGuestHome', () => {
     expect(splash()).toHaveClass('tf-wide', 'tf-guest');
     expect(splash()).toHaveAttribute('role', 'status');
     expect(splash().querySelectorAll('.tf-first-main > .tf-first-grid img')).toHaveLength(3);
+    expect(splash().querySelector('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
     expect(splash().querySelector('img')).toHaveAttribute('sizes', CARD_COVER_SIZES);
     document.body.innerHTML = '<div id="root"><div class="tf-splash" role="status">Tunafy</div></div>';
     stubApi({ id: 'u1', username: 'ann' }, [COVER]);

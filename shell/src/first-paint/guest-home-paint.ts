@@ -80,6 +80,7 @@ export function paintGuestHome(options: FirstPaintOptions): Promise<boolean> {
       // A wide screen: the covers in the layout's main region, under a guest's top bar and the shelf's head (decision 0030).
       const main = document.createElement('div');
       main.className = 'tf-first-main';
+      main.setAttribute('aria-hidden', 'true');
       main.appendChild(grid);
       splash.replaceChildren(main);
       splash.classList.add('tf-wide', 'tf-guest');

@@ -109,7 +109,7 @@ describe('paintSignedIn on a wide screen', () => {
     const title = header.querySelector('.tf-first-text .tf-first-title')!;
     expect(title.textContent).toBe(name);
     expect(header.querySelectorAll('img')).toHaveLength(1);
-    expect(header.querySelector('.tf-first-text')).toHaveAttribute('aria-hidden', 'true');
+    expect(splash().querySelector('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
     // Kind and facts as empty lines, no description (the album page shows none): only the name is text.
     expect(Array.from(header.querySelector('.tf-first-text')!.children, (line) => line.className)).toEqual(['tf-first-line', 'tf-first-title', 'tf-first-line']);
     expect(header.querySelector('.tf-first-text')!.textContent).toBe(name);

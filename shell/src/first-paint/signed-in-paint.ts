@@ -133,7 +133,6 @@ export function paintSignedIn(options: SignedInPaintOptions): Promise<boolean> {
         hero.style.background = page.gradient;
       }
       const text = element('div', 'tf-first-text');
-      text.setAttribute('aria-hidden', 'true');
       const description = page.description || at(page.about);
       text.append(element('p', 'tf-first-line'), title);
       if (typeof description === 'string' && description) text.appendChild(element('p', 'tf-first-description', description));
@@ -142,6 +141,8 @@ export function paintSignedIn(options: SignedInPaintOptions): Promise<boolean> {
       if (page.tint) header.style.setProperty('--tf-first-tint', page.tint);
       header.append(hero, text);
       const main = element('div', 'tf-first-main');
+      // Pictures and text in boxes, read by no one: the splash stays the loading status until React replaces it.
+      main.setAttribute('aria-hidden', 'true');
       main.appendChild(header);
       splash.replaceChildren(main);
       splash.classList.add('tf-wide');
