@@ -128,118 +128,121 @@ test("a guest's playlist link: no item asked for, the splash until the log-in pr
  * React draws it: the header's cover and title on a user's pages, the first covers on a guest's home. React's first
  * render must land the same file in the same box and the same text in the same place, so it makes no larger paint.
  */
-test.describe('a wide screen', () => {
-  test.use({ viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+// Lighthouse's desktop screen, and a tablet's (the layout's narrower sidebar, a smaller title).
+for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 }]) {
+  test.describe(`a wide screen (${viewport.width} px)`, () => {
+    test.use({ viewport, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
 
-  /** What the HTML drew while the entry is held: its hero's file and box, and its title's text and place. */
-  async function paintedHeader(page: Page) {
-    await expect(page.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
-    await expect(page.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
-    const hero = page.locator('.tf-first-header .tf-first-hero');
-    return { heroBox: await hero.boundingBox(), title: await page.locator('.tf-first-title').textContent(), titleRect: await textRect(page, '.tf-first-title') };
-  }
+    /** What the HTML drew while the entry is held: its hero's file and box, and its title's text and place. */
+    async function paintedHeader(page: Page) {
+      await expect(page.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
+      await expect(page.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
+      const hero = page.locator('.tf-first-header .tf-first-hero');
+      return { heroBox: await hero.boundingBox(), title: await page.locator('.tf-first-title').textContent(), titleRect: await textRect(page, '.tf-first-title') };
+    }
 
-  test("a user's album: the HTML's cover and name where the page's header draws them", async ({ page }) => {
-    const album = await page.request.post('/api/albums/new', {
-      headers: { 'x-csrf-token': await csrfToken(page.request) },
-      multipart: {
-        album_name: 'Lanterns over the long water',
-        album_cover_url: { name: 'album.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 31, title: 'Lanterns', size: 400 }) },
-      },
+    test("a user's album: the HTML's cover and name where the page's header draws them", async ({ page }) => {
+      const album = await page.request.post('/api/albums/new', {
+        headers: { 'x-csrf-token': await csrfToken(page.request) },
+        multipart: {
+          album_name: 'Lanterns over the long water',
+          album_cover_url: { name: 'album.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 31, title: 'Lanterns', size: 400 }) },
+        },
+      });
+      expect(album.status(), await album.text()).toBe(201);
+      const { id } = (await album.json()) as { id: string };
+      const release = await holdEntry(page);
+      await page.goto(`/albums/${id}`, { waitUntil: 'commit' });
+      const painted = page.locator('.tf-first-hero img');
+      await expect(painted).toHaveJSProperty('complete', true);
+      const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
+      expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
+      const header = await paintedHeader(page);
+      expect(header.title).toBe('Lanterns over the long water');
+
+      release();
+      await waitForRegionsSettled(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Lanterns over the long water' })).toBeVisible();
+      await expect(page.locator('.tf-first-header')).toHaveCount(0);
+      const hero = page.getByRole('img', { name: 'Cover of Lanterns over the long water' });
+      await expect(hero).toHaveJSProperty('complete', true);
+      expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
+      expect(await hero.boundingBox()).toEqual(header.heroBox);
+      expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
     });
-    expect(album.status(), await album.text()).toBe(201);
-    const { id } = (await album.json()) as { id: string };
-    const release = await holdEntry(page);
-    await page.goto(`/albums/${id}`, { waitUntil: 'commit' });
-    const painted = page.locator('.tf-first-hero img');
-    await expect(painted).toHaveJSProperty('complete', true);
-    const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
-    expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
-    const header = await paintedHeader(page);
-    expect(header.title).toBe('Lanterns over the long water');
 
-    release();
-    await waitForRegionsSettled(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Lanterns over the long water' })).toBeVisible();
-    await expect(page.locator('.tf-first-header')).toHaveCount(0);
-    const hero = page.getByRole('img', { name: 'Cover of Lanterns over the long water' });
-    await expect(hero).toHaveJSProperty('complete', true);
-    expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
-    expect(await hero.boundingBox()).toEqual(header.heroBox);
-    expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
-  });
+    test("a user's playlist with a description: the name lands above it as on the page", async ({ page }) => {
+      const updated = await page.request.post('/api/playlists/new', {
+        headers: { 'x-csrf-token': await csrfToken(page.request) },
+        multipart: {
+          playlist_name: 'Night ferry',
+          description: 'Songs for the crossing, from the harbour lights to the far shore and back again before dawn.',
+          private: 'true',
+          playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 32, title: 'Ferry', size: 400 }) },
+        },
+      });
+      expect(updated.status(), await updated.text()).toBe(201);
+      const { id } = (await updated.json()) as { id: string };
+      const release = await holdEntry(page);
+      await page.goto(`/playlists/${id}`, { waitUntil: 'commit' });
+      await expect(page.locator('.tf-first-hero img')).toHaveJSProperty('complete', true);
+      const header = await paintedHeader(page);
 
-  test("a user's playlist with a description: the name lands above it as on the page", async ({ page }) => {
-    const updated = await page.request.post('/api/playlists/new', {
-      headers: { 'x-csrf-token': await csrfToken(page.request) },
-      multipart: {
-        playlist_name: 'Night ferry',
-        description: 'Songs for the crossing, from the harbour lights to the far shore and back again before dawn.',
-        private: 'true',
-        playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 32, title: 'Ferry', size: 400 }) },
-      },
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: 'Night ferry' })).toBeVisible();
+      await expect(page.locator('.tf-first-header')).toHaveCount(0);
+      const hero = page.getByRole('img', { name: 'Cover of Night ferry' });
+      await expect(hero).toHaveJSProperty('complete', true);
+      expect(await hero.boundingBox()).toEqual(header.heroBox);
+      expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
     });
-    expect(updated.status(), await updated.text()).toBe(201);
-    const { id } = (await updated.json()) as { id: string };
-    const release = await holdEntry(page);
-    await page.goto(`/playlists/${id}`, { waitUntil: 'commit' });
-    await expect(page.locator('.tf-first-hero img')).toHaveJSProperty('complete', true);
-    const header = await paintedHeader(page);
 
-    release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Night ferry' })).toBeVisible();
-    await expect(page.locator('.tf-first-header')).toHaveCount(0);
-    const hero = page.getByRole('img', { name: 'Cover of Night ferry' });
-    await expect(hero).toHaveJSProperty('complete', true);
-    expect(await hero.boundingBox()).toEqual(header.heroBox);
-    expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
-  });
+    test("All Songs: the HTML's title and gradient box where the page's header draws them", async ({ page }) => {
+      const release = await holdEntry(page);
+      await page.goto('/songs', { waitUntil: 'commit' });
+      const header = await paintedHeader(page);
+      expect(header.title).toBe('All Songs');
 
-  test("All Songs: the HTML's title and gradient box where the page's header draws them", async ({ page }) => {
-    const release = await holdEntry(page);
-    await page.goto('/songs', { waitUntil: 'commit' });
-    const header = await paintedHeader(page);
-    expect(header.title).toBe('All Songs');
-
-    release();
-    await expect(page.getByRole('heading', { level: 1, name: 'All Songs' })).toBeVisible();
-    await expect(page.locator('.tf-first-header')).toHaveCount(0);
-    expect(await page.locator('main header > :first-child').boundingBox()).toEqual(header.heroBox);
-    expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
-  });
-
-  test("a guest's home: the HTML's first covers in the layout's frame, then the page's own in the same boxes and files", async ({ page, browser }) => {
-    // Public, so the guest home lists it (newest first).
-    const created = await page.request.post('/api/playlists/new', {
-      headers: { 'x-csrf-token': await csrfToken(page.request) },
-      multipart: {
-        playlist_name: 'Open water',
-        description: '',
-        private: 'false',
-        playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 33, title: 'Open', size: 400 }) },
-      },
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: 'All Songs' })).toBeVisible();
+      await expect(page.locator('.tf-first-header')).toHaveCount(0);
+      expect(await page.locator('main header > :first-child').boundingBox()).toEqual(header.heroBox);
+      expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
-    const guest = await context.newPage();
-    const release = await holdEntry(guest);
-    await guest.goto('/', { waitUntil: 'commit' });
-    const painted = guest.locator('.tf-first-grid img');
-    await expect(painted.first()).toHaveJSProperty('complete', true);
-    await expect(guest.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
-    await expect(guest.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
-    const count = await painted.count();
-    expect(count).toBeGreaterThan(0);
-    const drawn = async (images: ReturnType<Page['locator']>) =>
-      Promise.all(Array.from({ length: count }, async (_, index) => ({ src: await images.nth(index).evaluate((image: HTMLImageElement) => image.currentSrc), box: await images.nth(index).boundingBox() })));
-    const first = await drawn(painted);
 
-    release();
-    await expect(guest.getByRole('list', { name: 'Tunafy Playlists' })).toBeVisible();
-    await expect(guest.locator('.tf-first-grid')).toHaveCount(0);
-    const covers = guest.getByRole('list', { name: 'Tunafy Playlists' }).locator('img');
-    for (let index = 0; index < count; index++) await expect(covers.nth(index)).toHaveJSProperty('complete', true);
-    expect(await drawn(covers)).toEqual(first);
-    await context.close();
+    test("a guest's home: the HTML's first covers in the layout's frame, then the page's own in the same boxes and files", async ({ page, browser }) => {
+      // Public, so the guest home lists it (newest first).
+      const created = await page.request.post('/api/playlists/new', {
+        headers: { 'x-csrf-token': await csrfToken(page.request) },
+        multipart: {
+          playlist_name: 'Open water',
+          description: '',
+          private: 'false',
+          playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 33, title: 'Open', size: 400 }) },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const context = await browser.newContext({ viewport });
+      const guest = await context.newPage();
+      const release = await holdEntry(guest);
+      await guest.goto('/', { waitUntil: 'commit' });
+      const painted = guest.locator('.tf-first-grid img');
+      await expect(painted.first()).toHaveJSProperty('complete', true);
+      await expect(guest.getByRole('status', { name: 'Loading Tunafy' })).toBeVisible();
+      await expect(guest.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
+      const count = await painted.count();
+      expect(count).toBeGreaterThan(0);
+      const drawn = async (images: ReturnType<Page['locator']>) =>
+        Promise.all(Array.from({ length: count }, async (_, index) => ({ src: await images.nth(index).evaluate((image: HTMLImageElement) => image.currentSrc), box: await images.nth(index).boundingBox() })));
+      const first = await drawn(painted);
+
+      release();
+      await expect(guest.getByRole('list', { name: 'Tunafy Playlists' })).toBeVisible();
+      await expect(guest.locator('.tf-first-grid')).toHaveCount(0);
+      const covers = guest.getByRole('list', { name: 'Tunafy Playlists' }).locator('img');
+      for (let index = 0; index < count; index++) await expect(covers.nth(index)).toHaveJSProperty('complete', true);
+      expect(await drawn(covers)).toEqual(first);
+      await context.close();
+    });
   });
-});
+}
