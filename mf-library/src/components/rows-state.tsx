@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { ApiError } from '@tunafy/api-client';
 import { RowsSkeleton } from '@tunafy/ui';
 import type { BackTo } from './item-route';
+import { ListSlotContext, useSlotProbe } from './list-slot';
 import { LoadError } from './states';
 
 interface RowsStateProps {
@@ -19,7 +20,12 @@ interface RowsStateProps {
 
 /** A song list's body on a page: the skeleton until the first page, then the list or its empty state, or the load error. */
 export function RowsState({ rows, what, backTo, skeleton, empty, children }: RowsStateProps) {
-  if (rows.total !== null) return rows.total > 0 ? children : empty;
+  const { slot, probe } = useSlotProbe();
+  if (rows.total !== null) return rows.total > 0 ? <ListSlotContext.Provider value={slot}>{children}</ListSlotContext.Provider> : empty;
   if (rows.error) return <LoadError error={rows.error} what={what} onRetry={rows.reload} backTo={backTo} />;
-  return <RowsSkeleton label={skeleton.label} rows={skeleton.rows} />;
+  return (
+    <div ref={probe}>
+      <RowsSkeleton label={skeleton.label} rows={skeleton.rows} />
+    </div>
+  );
 }

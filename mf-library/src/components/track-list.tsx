@@ -10,6 +10,8 @@ import { Cover } from './cover';
 import styles from './track-list.module.css';
 
 export const TRACK_ROW_HEIGHT = 56;
+/** The list's head and the space under it (track-list.module.css, `.head`): where the rows start below a list's top. */
+export const TRACK_HEAD_SPACE = 44;
 
 /** Rows whose covers are in view at first paint on a laptop (below a detail page's header on a phone): no lazy wait. */
 export const FIRST_ROWS = 12;

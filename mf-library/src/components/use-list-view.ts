@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindow } from '../lib/scroll-scale';
 
@@ -7,6 +7,11 @@ import { rowWindow, scrolledFor, virtualOffset, type ListGeometry, type RowWindo
 
 /** Rows rendered past each edge of the viewport, so a wheel turn never shows an empty gap. */
 export const OVERSCAN = 8;
+/**
+ * A song list's first commit renders the rows in view and this many more; the rest of the overscan follows once the
+ * page is idle or the list scrolls (decision 0033): that commit's cost is mostly its rows' style and layout.
+ */
+export const FIRST_OVERSCAN = 2;
 /**
  * Rows are placed inside a block of this many rows, and the block as a whole is moved to where the rows
  * belong: a scroll then changes one transform, and rows keep their props (so memoized rows do not render)
@@ -48,12 +53,26 @@ function firstViewport(): number {
 
 const sameWindow = (a: RowWindow, b: RowWindow) => a.first === b.first && a.end === b.end && Math.abs(a.top - b.top) < 0.5;
 
+export interface ListViewOptions {
+  /** The overscan of the first rows, until the page is idle or the list scrolls; OVERSCAN from the start without it. */
+  firstOverscan?: number;
+  /** Where the list will be, known without laying the page out (a skeleton's place); the screen's height otherwise. */
+  firstView?: View | null;
+}
+
 /** Follows the scroller: re-renders only when the rows to show (or their place) change. */
-export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometry, 'viewport'>): { view: View; scroller: HTMLElement | null } {
+export function useListView(
+  list: HTMLElement | null,
+  geometry: Omit<ListGeometry, 'viewport'>,
+  { firstOverscan, firstView }: ListViewOptions = {},
+): { view: View; scroller: HTMLElement | null; overscan: number } {
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [view, setView] = useState<View>(() => ({ scrolled: 0, viewport: firstViewport() }));
+  const [view, setView] = useState<View>(() => firstView ?? { scrolled: 0, viewport: firstViewport() });
+  const [settled, setSettled] = useState(firstOverscan === undefined);
   const geometryRef = useRef(geometry);
   geometryRef.current = geometry;
+  /** The row count `view` was last measured for: a commit that changes nothing else lays the page out no more. */
+  const measuredCount = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     if (!list) return;
@@ -67,15 +86,19 @@ export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometr
       });
     // Rendered in the scroll event itself, so the rows move in the same frame as the scroll (no gap, and no
     // one-frame lag when the position is scaled).
-    const update = () => {
+    const update = (event?: Event) => {
       const next = measure(list, parent);
-      flushSync(() => follow(next));
+      flushSync(() => {
+        if (event?.type === 'scroll') setSettled(true);
+        follow(next);
+      });
     };
     follow(measure(list, parent));
+    measuredCount.current = geometryRef.current.rowCount;
     const target: HTMLElement | Window = parent ?? window;
     target.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
-    const resize = typeof ResizeObserver === 'undefined' || !parent ? null : new ResizeObserver(update);
+    const resize = typeof ResizeObserver === 'undefined' || !parent ? null : new ResizeObserver(() => update());
     resize?.observe(parent!);
     return () => {
       target.removeEventListener('scroll', update);
@@ -86,10 +109,24 @@ export function useListView(list: HTMLElement | null, geometry: Omit<ListGeometr
 
   // The list's length changed (a write elsewhere): where the rows go changed with it.
   useLayoutEffect(() => {
-    if (list) setView(measure(list, scroller));
+    if (!list || measuredCount.current === geometry.rowCount) return;
+    measuredCount.current = geometry.rowCount;
+    setView(measure(list, scroller));
   }, [list, scroller, geometry.rowCount]);
 
-  return { view, scroller };
+  // The rest of the overscan once the page is idle: a render and commit of a few rows, in tasks of their own.
+  useEffect(() => {
+    if (settled) return;
+    const settle = () => startTransition(() => setSettled(true));
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(settle, { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(settle, 100);
+    return () => clearTimeout(id);
+  }, [settled]);
+
+  return { view, scroller, overscan: settled ? OVERSCAN : firstOverscan! };
 }
 
 /** Scrolls just enough for row `index` to be in view (through the scaled mapping when the list is capped). */

@@ -6,8 +6,9 @@ import { listPixels, rowWindow, type ListGeometry } from '../lib/scroll-scale';
 import type { PagedRows } from '../lib/use-paged-rows';
 import type { ListSelection } from '../lib/use-selection';
 import type { MenuAction } from './action-menu';
-import { TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
-import { BLOCK_ROWS, OVERSCAN, applyTabStop, controlsOf, keyedRowTarget, scrollRowIntoView, useListView } from './use-list-view';
+import { useSlotView } from './list-slot';
+import { TRACK_HEAD_SPACE, TRACK_ROW_HEIGHT, TrackListHead, TrackRow, TrackRowPlaceholder, trackListClassName, trackTableClassName, type ActionSlots, type RowGesture } from './track-list';
+import { BLOCK_ROWS, FIRST_OVERSCAN, applyTabStop, controlsOf, keyedRowTarget, scrollRowIntoView, useListView } from './use-list-view';
 import styles from './track-list.module.css';
 
 export interface VirtualTrackListProps {
@@ -40,9 +41,11 @@ export function VirtualTrackList({ rows, total, playback, label, actions, action
   const [spacer, setSpacer] = useState<HTMLDivElement | null>(null);
   const [list, setList] = useState<HTMLDivElement | null>(null);
   const geometry = { rowCount: total, rowHeight: TRACK_ROW_HEIGHT };
-  const { view, scroller } = useListView(spacer, geometry);
+  // The first commit holds the rows in view and a few (decision 0033), placed from the skeleton's place when known.
+  const firstView = useSlotView(TRACK_HEAD_SPACE);
+  const { view, scroller, overscan } = useListView(spacer, geometry, { firstOverscan: FIRST_OVERSCAN, firstView });
   const shape: ListGeometry = { ...geometry, viewport: view.viewport };
-  const visible = rowWindow(view.scrolled, shape, OVERSCAN);
+  const visible = rowWindow(view.scrolled, shape, overscan);
   const { show } = rows;
 
   useEffect(() => {
