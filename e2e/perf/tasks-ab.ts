@@ -15,18 +15,7 @@ import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { benchPage, phoneContext, readBenchTarget, type BenchTarget } from './bench-target.js';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** The thread's CPU time, where the trace has it. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: Record<string, unknown>; beginData?: { url?: string } };
-}
+import { blockingOf, eventsIn, LIGHTHOUSE_CATEGORIES, mainThreadOf, median, shortUrl, type TraceEvent } from './trace-tasks.js';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -41,48 +30,26 @@ const waitMs = Number(option('wait') ?? 6000);
 const untilMs = Number(option('until') ?? 3500);
 const verbose = process.argv.includes('--verbose');
 const cpuTime = !process.argv.includes('--wall');
-
-// Lighthouse's own trace categories (its stack traces make timers and requests dearer, as in its runs).
-const CATEGORIES = [
-  'disabled-by-default-lighthouse', 'loading', 'v8', 'v8.execute', 'blink.user_timing', 'blink.console', 'devtools.timeline',
-  'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.screenshot', 'disabled-by-default-devtools.timeline.stack',
-  'disabled-by-default-devtools.timeline.frame', 'latencyInfo', 'disabled-by-default-devtools.target-rundown',
-  'disabled-by-default-devtools.v8-source-rundown-sources', 'disabled-by-default-devtools.v8-source-rundown',
-];
 const NAMED_WORK = ['EvaluateScript', 'FunctionCall', 'TimerFire', 'EventDispatch', 'v8.callFunction'];
-
-const durationMs = (event: TraceEvent) => ((cpuTime ? event.tdur ?? event.dur : event.dur) ?? 0) / 1000;
-const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8,10}\.(js|css)$/, '.$1');
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The run's blocking sum and one word per long task: its time, `L` if it laid out, with --verbose when and what ran. */
 function longTasks(events: TraceEvent[], baseUrl: string): { blocking: number; words: string[] } {
   const parse = events.find((event) => event.name === 'ParseHTML' && String(event.args?.beginData?.url ?? '').startsWith(baseUrl));
   if (!parse) throw new Error(`no document from ${baseUrl} in the trace`);
-  const onMain = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X');
-  const navigation = events.find((event) => event.name === 'navigationStart' && event.pid === parse.pid)?.ts ?? onMain[0]!.ts;
-  const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parse.pid)?.ts ?? navigation;
-  const tasks = onMain.filter((event) => event.name === 'RunTask' && durationMs(event) >= minMs && event.ts >= fcp && event.ts - navigation <= untilMs * 1000);
-  let blocking = 0;
-  const words = tasks.map((task) => {
-    const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts < task.ts + (task.dur ?? 0));
-    const laidOut = inside.some((event) => event.name === 'Layout');
-    blocking += Math.max(0, durationMs(task) * (laidOut ? 2 : 4) - 50);
-    const word = `${durationMs(task).toFixed(0)}${laidOut ? 'L' : ''}`;
+  const main = mainThreadOf(events, parse);
+  const { blocking, tasks } = blockingOf(main, { minMs, untilMs, cpuTime });
+  const words = tasks.map(({ task, ms, laidOut }) => {
+    const word = `${ms.toFixed(0)}${laidOut ? 'L' : ''}`;
     if (!verbose) return word;
-    const what = inside
+    const what = eventsIn(main, task)
       .filter((event) => NAMED_WORK.includes(event.name) && (event.dur ?? 0) > 1000)
       .slice(0, 2)
       .map((event) => {
         const data = event.args?.data ?? {};
         const kind = event.name === 'EvaluateScript' ? 'eval' : event.name === 'EventDispatch' ? String(data.type) : event.name === 'TimerFire' ? 'timer' : 'call';
-        return `${kind} ${short(String(data.url ?? ''))}`;
+        return `${kind} ${shortUrl(String(data.url ?? ''))}`;
       });
-    return `${word}@${((task.ts - navigation) / 1000).toFixed(0)}[${what.join(', ')}]`;
+    return `${word}@${((task.ts - main.navigation) / 1000).toFixed(0)}[${what.join(', ')}]`;
   });
   return { blocking, words };
 }
@@ -97,7 +64,7 @@ try {
         const page = benchPage(target, pageName);
         const context = await phoneContext(browser, target, page);
         const tab = await context.newPage();
-        await browser.startTracing(tab, { screenshots: true, categories: CATEGORIES });
+        await browser.startTracing(tab, { screenshots: true, categories: LIGHTHOUSE_CATEGORIES });
         const load = loadavg()[0]!.toFixed(1);
         await tab.goto(target.baseUrl + page.path);
         await tab.waitForTimeout(waitMs);
