@@ -26,6 +26,21 @@ export interface BenchPage {
   signedIn: boolean;
 }
 
+/** A command-line option's value (`--name value`). */
+export function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** The A/B tools' common options: the `--serve` files to alternate, the pages, and how many runs of each. */
+export function abOptions(defaultPage: string): { targetFiles: string[]; pageNames: string[]; runs: number } {
+  return {
+    targetFiles: (option('targets') ?? '/tmp/lh.json').split(','),
+    pageNames: (option('pages') ?? defaultPage).split(','),
+    runs: Number(option('runs') ?? 3),
+  };
+}
+
 export async function readBenchTarget(file: string): Promise<BenchTarget> {
   return JSON.parse(await readFile(file, 'utf8')) as BenchTarget;
 }

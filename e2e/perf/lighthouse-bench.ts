@@ -30,16 +30,11 @@ import { DEMO_CREDENTIALS, type Album, type ImportResponse, type Playlist } from
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { photoCover } from '../support/photo-cover.js';
 import { ApiSession } from '../support/production-stack.js';
-import { benchPages, readBenchTarget, type BenchTarget, type Seeded } from './bench-target.js';
+import { benchPages, option, readBenchTarget, type BenchTarget, type Seeded } from './bench-target.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { frontendApps, startGateway, type RunningGateway } from '@tunafy/stack';
 
 const run = promisify(execFile);
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
 
 // An unknown flag (or --help) must not start the whole half-hour bench: it prints the usage instead.
 const VALUE_OPTIONS = ['runs', 'presets', 'pages', 'save', 'serve', 'target', 'builds', 'url'];

@@ -9,20 +9,12 @@
  *
  * Each target is a file `lighthouse-bench.ts --serve` wrote (`--target FILE --builds DIR --serve FILE2` for a base).
  */
-import { loadavg } from 'node:os';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-import { benchPage, phoneContext, readBenchTarget, type BenchTarget } from './bench-target.js';
-import { blockingOf, eventMs, eventsIn, LIGHTHOUSE_CATEGORIES, mainThreadOf, median, type MainThread, type TraceEvent } from './trace-tasks.js';
+import type { Page } from '@playwright/test';
+import { abOptions, option } from './bench-target.js';
+import { blockingOf, eventMs, eventsIn, mainThreadOf, median, type MainThread, type TraceEvent } from './trace-tasks.js';
+import { traceVisits } from './traced-visits.js';
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-const targetFiles = (option('targets') ?? '/tmp/lh.json').split(',');
-const pageNames = (option('pages') ?? 'album').split(',');
-const runs = Number(option('runs') ?? 3);
+const { targetFiles, pageNames, runs } = abOptions('album');
 const waitMs = Number(option('wait') ?? 5000);
 const showStyles = process.argv.includes('--styles');
 const showAfter = process.argv.includes('--after');
@@ -66,60 +58,41 @@ function printAfter(main: MainThread, commit: TraceEvent): void {
   }
 }
 
-const targets: BenchTarget[] = await Promise.all(targetFiles.map((file) => readBenchTarget(file)));
-const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
 const results = new Map<string, { commit: number[]; blocking: number[] }>();
-try {
-  for (let run = 0; run < runs; run++) {
-    for (const pageName of pageNames) {
-      for (const [index, target] of targets.entries()) {
-        const page = benchPage(target, pageName);
-        const context = await phoneContext(browser, target, page);
-        await context.addInitScript(markRowInsertions);
-        const tab = await context.newPage();
-        await browser.startTracing(tab, { categories: LIGHTHOUSE_CATEGORIES });
-        const load = loadavg()[0]!.toFixed(1);
-        await tab.goto(target.baseUrl + page.path);
-        await tab.waitForTimeout(waitMs);
-        const rows = await tab.evaluate(() => ({
-          seen: (window as unknown as { __rowsSeen: number[] }).__rowsSeen,
-          final: document.querySelectorAll('[role="grid"] [role="row"]').length,
-        }));
-        const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-        await context.close();
-        const mark = trace.traceEvents.find((event) => event.name === 'rows-1');
-        if (!mark) throw new Error(`no song list was inserted on ${pageName}`);
-        const main = mainThreadOf(trace.traceEvents, mark);
-        const commit = main.events.find((event) => event.name === 'RunTask' && event.ts <= mark.ts && event.ts + (event.dur ?? 0) >= mark.ts)!;
-        const inCommit = eventsIn(main, commit);
-        const commitEnd = commit.ts + (commit.dur ?? 0);
-        const drew = (task: TraceEvent) => eventsIn(main, task).some((event) => event.name === 'Layout' || event.name === 'Paint' || event.name === 'UpdateLayoutTree');
-        const nextFrame = main.events.find((event) => event.name === 'RunTask' && event.ts > commitEnd && drew(event));
-        const { blocking } = blockingOf(main, { minMs: 12.5, untilMs: 3500 });
-        if (showStyles) {
-          for (const event of inCommit.filter((candidate) => STYLE_WORK.includes(candidate.name))) {
-            console.log(`   ${event.name} ${eventMs(event).toFixed(1)} ${JSON.stringify(event.args?.elementCount ?? event.args?.beginData ?? {}).slice(0, 200)} ${JSON.stringify(event.args?.endData ?? {}).slice(0, 120)}`);
-          }
-        }
-        if (showAfter) printAfter(main, commit);
-        const key = `${pageName} ${targetFiles[index]}`;
-        const entry = results.get(key) ?? { commit: [], blocking: [] };
-        entry.commit.push(eventMs(commit));
-        entry.blocking.push(blocking);
-        results.set(key, entry);
-        const frame = nextFrame
-          ? `next frame +${((nextFrame.ts - commitEnd) / 1000).toFixed(0)} ms ${eventMs(nextFrame).toFixed(1)} cpu (${styleLayoutPaint(eventsIn(main, nextFrame))})`
-          : 'no next frame';
-        console.log(
-          `${pageName} ${targetFiles[index]!.replace(/^.*\//, '')} run ${run + 1} (load ${load}): rows at insert ${rows.seen.join('/')} final ${rows.final}; ` +
-            `commit task ${eventMs(commit).toFixed(1)} cpu (${eventMs(commit, false).toFixed(1)} wall), ${styleLayoutPaint(inCommit)}; ${frame}; blocking ${blocking.toFixed(0)}`,
-        );
-      }
+const readRows = (tab: Page) =>
+  tab.evaluate(() => ({
+    seen: (window as unknown as { __rowsSeen: number[] }).__rowsSeen,
+    final: document.querySelectorAll('[role="grid"] [role="row"]').length,
+  }));
+await traceVisits({ targetFiles, pageNames, runs, waitMs, initScript: markRowInsertions, inPage: readRows }, ({ run, pageName, file, load, events, read: rows }) => {
+  const mark = events.find((event) => event.name === 'rows-1');
+  if (!mark) throw new Error(`no song list was inserted on ${pageName}`);
+  const main = mainThreadOf(events, mark);
+  const commit = main.events.find((event) => event.name === 'RunTask' && event.ts <= mark.ts && event.ts + (event.dur ?? 0) >= mark.ts)!;
+  const inCommit = eventsIn(main, commit);
+  const commitEnd = commit.ts + (commit.dur ?? 0);
+  const drew = (task: TraceEvent) => eventsIn(main, task).some((event) => event.name === 'Layout' || event.name === 'Paint' || event.name === 'UpdateLayoutTree');
+  const nextFrame = main.events.find((event) => event.name === 'RunTask' && event.ts > commitEnd && drew(event));
+  const { blocking } = blockingOf(main, { minMs: 12.5, untilMs: 3500 });
+  if (showStyles) {
+    for (const event of inCommit.filter((candidate) => STYLE_WORK.includes(candidate.name))) {
+      console.log(`   ${event.name} ${eventMs(event).toFixed(1)} ${JSON.stringify(event.args?.elementCount ?? event.args?.beginData ?? {}).slice(0, 200)} ${JSON.stringify(event.args?.endData ?? {}).slice(0, 120)}`);
     }
   }
-} finally {
-  await browser.close();
-}
+  if (showAfter) printAfter(main, commit);
+  const key = `${pageName} ${file}`;
+  const entry = results.get(key) ?? { commit: [], blocking: [] };
+  entry.commit.push(eventMs(commit));
+  entry.blocking.push(blocking);
+  results.set(key, entry);
+  const frame = nextFrame
+    ? `next frame +${((nextFrame.ts - commitEnd) / 1000).toFixed(0)} ms ${eventMs(nextFrame).toFixed(1)} cpu (${styleLayoutPaint(eventsIn(main, nextFrame))})`
+    : 'no next frame';
+  console.log(
+    `${pageName} ${file.replace(/^.*\//, '')} run ${run} (load ${load}): rows at insert ${rows.seen.join('/')} final ${rows.final}; ` +
+      `commit task ${eventMs(commit).toFixed(1)} cpu (${eventMs(commit, false).toFixed(1)} wall), ${styleLayoutPaint(inCommit)}; ${frame}; blocking ${blocking.toFixed(0)}`,
+  );
+});
 for (const [key, { commit, blocking }] of results) {
   console.log(`${key}: commit cpu median ${median(commit).toFixed(1)} (${commit.map((ms) => ms.toFixed(1)).join(', ')}); blocking median ${median(blocking).toFixed(0)} (${blocking.map((ms) => ms.toFixed(0)).join(', ')})`);
 }

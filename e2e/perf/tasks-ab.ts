@@ -11,20 +11,11 @@
  * Each target is a file `lighthouse-bench.ts --serve` wrote (`--target FILE --builds DIR --serve FILE2` serves another
  * checkout's front-end over the same API and writes FILE2).
  */
-import { loadavg } from 'node:os';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-import { benchPage, phoneContext, readBenchTarget, type BenchTarget } from './bench-target.js';
-import { blockingOf, eventsIn, LIGHTHOUSE_CATEGORIES, mainThreadOf, median, shortUrl, type TraceEvent } from './trace-tasks.js';
+import { abOptions, option } from './bench-target.js';
+import { blockingOf, eventsIn, mainThreadOf, median, shortUrl, type TraceEvent } from './trace-tasks.js';
+import { traceVisits } from './traced-visits.js';
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-const targetFiles = (option('targets') ?? '/tmp/lh.json').split(',');
-const pageNames = (option('pages') ?? 'home').split(',');
-const runs = Number(option('runs') ?? 3);
+const { targetFiles, pageNames, runs } = abOptions('home');
 const minMs = Number(option('min') ?? 12.5);
 const waitMs = Number(option('wait') ?? 6000);
 const untilMs = Number(option('until') ?? 3500);
@@ -54,30 +45,11 @@ function longTasks(events: TraceEvent[], baseUrl: string): { blocking: number; w
   return { blocking, words };
 }
 
-const targets: BenchTarget[] = await Promise.all(targetFiles.map((file) => readBenchTarget(file)));
-const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
 const sums = new Map<string, number[]>();
-try {
-  for (let run = 0; run < runs; run++) {
-    for (const pageName of pageNames) {
-      for (const [index, target] of targets.entries()) {
-        const page = benchPage(target, pageName);
-        const context = await phoneContext(browser, target, page);
-        const tab = await context.newPage();
-        await browser.startTracing(tab, { screenshots: true, categories: LIGHTHOUSE_CATEGORIES });
-        const load = loadavg()[0]!.toFixed(1);
-        await tab.goto(target.baseUrl + page.path);
-        await tab.waitForTimeout(waitMs);
-        const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-        await context.close();
-        const { blocking, words } = longTasks(trace.traceEvents, target.baseUrl);
-        const key = `${pageName} ${targetFiles[index]}`;
-        sums.set(key, [...(sums.get(key) ?? []), blocking]);
-        console.log(`${pageName} ${targetFiles[index]!.replace(/^.*\//, '')} run ${run + 1} (load ${load}, ${cpuTime ? 'cpu' : 'wall'}): blocking ${blocking.toFixed(0)}; ${words.join(' ')}`);
-      }
-    }
-  }
-} finally {
-  await browser.close();
-}
+await traceVisits({ targetFiles, pageNames, runs, waitMs, screenshots: true }, ({ run, pageName, file, target, load, events }) => {
+  const { blocking, words } = longTasks(events, target.baseUrl);
+  const key = `${pageName} ${file}`;
+  sums.set(key, [...(sums.get(key) ?? []), blocking]);
+  console.log(`${pageName} ${file.replace(/^.*\//, '')} run ${run} (load ${load}, ${cpuTime ? 'cpu' : 'wall'}): blocking ${blocking.toFixed(0)}; ${words.join(' ')}`);
+});
 for (const [key, values] of sums) console.log(`${key}: median blocking ${median(values).toFixed(0)} (${values.map((value) => value.toFixed(0)).join(', ')})`);

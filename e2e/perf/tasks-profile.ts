@@ -17,12 +17,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { loadavg } from 'node:os';
 import { chromium, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
-import { benchPage, phoneContext, readBenchTarget } from './bench-target.js';
-
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+import { benchPage, option, phoneContext, readBenchTarget } from './bench-target.js';
 
 interface TraceEvent {
   name: string;
