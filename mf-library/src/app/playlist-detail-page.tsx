@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { PlaylistDetail, SessionUser, Song } from '@tunafy/contracts';
+import { HEADER_TINTS, type PlaylistDetail, type SessionUser, type Song } from '@tunafy/contracts';
 import { EmptyState, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { PlayButton } from '../components/play-button';
@@ -62,7 +62,7 @@ function PlaylistView({ playlist, user, reloadPlaylist }: { playlist: PlaylistDe
       <CollectionHeader
         kind={playlist.private ? 'Private Playlist' : 'Public Playlist'}
         title={playlist.playlist_name}
-        tint="rgba(40, 96, 144, 0.6)"
+        tint={HEADER_TINTS.playlist}
         cover={<Cover src={playlist.playlist_cover_url} {...HERO_COVER} kind="playlist" alt={`Cover of ${playlist.playlist_name}`} />}
         description={playlist.description ?? undefined}
         meta={[

@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router';
-import { songRowsPath, type Song } from '@tunafy/contracts';
+import { ALL_SONGS_HEADER, HEADER_TINTS, songRowsPath, type Song } from '@tunafy/contracts';
 import { EmptyState, NoteIcon, RowsSkeleton, themeClassName } from '@tunafy/ui';
 import { ActionMenu } from '../components/action-menu';
 import { PlayButton } from '../components/play-button';
@@ -38,10 +38,10 @@ function AllSongs() {
     <div className={`${themeClassName} ${theme.page}`}>
       <CollectionHeader
         kind="Library"
-        title="All Songs"
-        description="All the songs in our library."
-        tint="rgba(80, 56, 160, 0.6)"
-        cover={<GradientCover size={192} to="#c4efd9">{(className) => <NoteIcon className={className} />}</GradientCover>}
+        title={ALL_SONGS_HEADER.title}
+        description={ALL_SONGS_HEADER.description}
+        tint={HEADER_TINTS.allSongs}
+        cover={<GradientCover size={192} to={ALL_SONGS_HEADER.gradientTo}>{(className) => <NoteIcon className={className} />}</GradientCover>}
         meta={[songs.total === null ? null : formatSongCount(total)]}
       />
       <ActionBar>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { gradientCoverBackground } from '@tunafy/contracts';
 import { AlbumIcon, Cover as UiCover, coverClassNames, coverSrcSet, type CoverPriority } from '@tunafy/ui';
 import type { ComponentType, SVGProps } from 'react';
 import styles from './cover.module.css';
@@ -34,7 +35,7 @@ export function Cover({ kind = 'song', placeholder, round, shadow, className, ..
 /** The cover of a list that has no image of its own (All Songs, Liked Songs): an icon on a gradient. */
 export function GradientCover({ size, to, children }: { size: number; /** The gradient's end colour (it starts at the brand's violet). */ to: string; children: (className: string) => ReactNode }) {
   return (
-    <div className={`${coverClassNames.cover} ${coverClassNames.large}`} style={{ width: size, height: size, background: `linear-gradient(135deg, #450af5, ${to})`, color: '#fff' }}>
+    <div className={`${coverClassNames.cover} ${coverClassNames.large}`} style={{ width: size, height: size, background: gradientCoverBackground(to), color: '#fff' }}>
       {children(coverClassNames.placeholder)}
     </div>
   );

@@ -23,6 +23,16 @@ export const CARD_COVER_SIZES = '(max-width: 479px) calc(50vw - 46px), 240px';
  */
 export const HERO_COVER_SIZES = '(max-width: 767px) 176px, 232px';
 
+/**
+ * What a detail page's header looks like before its data: the tints mf-library's pages give CollectionHeader and All
+ * Songs' fixed header. Here so the shell's wide-screen first paint (decision 0030) draws the same header as the page.
+ */
+export const HEADER_TINTS = { playlist: 'rgba(40, 96, 144, 0.6)', artist: 'rgba(40, 90, 120, 0.6)', allSongs: 'rgba(80, 56, 160, 0.6)' } as const;
+export const ALL_SONGS_HEADER = { title: 'All Songs', description: 'All the songs in our library.', gradientTo: '#c4efd9' } as const;
+
+/** The background of a list's cover that has no image (All Songs, Liked Songs): the brand's violet to `to`. */
+export const gradientCoverBackground = (to: string) => `linear-gradient(135deg, #450af5, ${to})`;
+
 /** Cards in a grid's first row on any screen (two rows on a phone's two columns): their covers load at once, with high priority. */
 export const FIRST_ROW_CARDS = 6;
 

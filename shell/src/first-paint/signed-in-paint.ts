@@ -1,4 +1,4 @@
-import { COVER_SIZES, HERO_COVER_SIZES, SESSION_PROBE_PATH } from '@tunafy/contracts';
+import { ALL_SONGS_HEADER, COVER_SIZES, gradientCoverBackground, HEADER_TINTS, HERO_COVER_SIZES, SESSION_PROBE_PATH } from '@tunafy/contracts';
 import { PHONE_QUERY } from '../layout/use-media-query';
 
 /**
@@ -46,16 +46,16 @@ export const SIGNED_IN_PAINT_OPTIONS: SignedInPaintOptions = {
   coverSizes: COVER_SIZES,
   sizes: HERO_COVER_SIZES,
   pages: [
-    // The tints, fixed titles and gradient as mf-library's pages give them to CollectionHeader.
+    // The tints, All Songs' header and its gradient are mf-library's pages' own (@tunafy/contracts).
     { route: '^/albums/([^/]+)/?$', api: '/api/albums/', cover: ['album_cover_url'], name: ['album_name'] },
-    { route: '^/playlists/([^/]+)/?$', api: '/api/playlists/', cover: ['playlist_cover_url'], name: ['playlist_name'], about: ['description'], tint: 'rgba(40, 96, 144, 0.6)' },
-    { route: '^/artists/([^/]+)/?$', api: '/api/artists/', cover: ['artist', 'picture_url'], name: ['artist', 'name'], round: true, tint: 'rgba(40, 90, 120, 0.6)' },
+    { route: '^/playlists/([^/]+)/?$', api: '/api/playlists/', cover: ['playlist_cover_url'], name: ['playlist_name'], about: ['description'], tint: HEADER_TINTS.playlist },
+    { route: '^/artists/([^/]+)/?$', api: '/api/artists/', cover: ['artist', 'picture_url'], name: ['artist', 'name'], round: true, tint: HEADER_TINTS.artist },
     {
       route: '^/songs/?$',
-      title: 'All Songs',
-      description: 'All the songs in our library.',
-      tint: 'rgba(80, 56, 160, 0.6)',
-      gradient: 'linear-gradient(135deg, #450af5, #c4efd9)',
+      title: ALL_SONGS_HEADER.title,
+      description: ALL_SONGS_HEADER.description,
+      tint: HEADER_TINTS.allSongs,
+      gradient: gradientCoverBackground(ALL_SONGS_HEADER.gradientTo),
     },
   ],
 };

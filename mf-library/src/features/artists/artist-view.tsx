@@ -1,5 +1,5 @@
 import { useState, type ComponentProps, type ComponentType } from 'react';
-import type { Album, ArtistDetail, Song } from '@tunafy/contracts';
+import { HEADER_TINTS, type Album, type ArtistDetail, type Song } from '@tunafy/contracts';
 // In the order the user page imports the same parts: their styles share a chunk, whose CSS must have one order.
 import { PlayButton } from '../../components/play-button';
 import { IconButton, PersonIcon, ShuffleIcon, themeClassName } from '@tunafy/ui';
@@ -67,7 +67,7 @@ export function ArtistView({
       <CollectionHeader
         kind="Artist"
         title={artist.name}
-        tint="rgba(40, 90, 120, 0.6)"
+        tint={HEADER_TINTS.artist}
         cover={<Cover src={artist.picture_url} {...HERO_COVER} placeholder={PersonIcon} round />}
         meta={[formatSongCount(artist.song_count), formatCountOf(artist.album_count, 'album', 'albums')]}
       />
