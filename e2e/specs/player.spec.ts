@@ -259,6 +259,9 @@ test.describe('player', () => {
   test('the queue panel reorders and removes upcoming songs', async ({ page }) => {
     await openApp(page);
     await send(page, { type: 'play-list', songs: list(), index: 0, source: 'e2e:list' });
+    // Paused, so the 6-second songs do not end and move the queue on while a loaded machine runs the steps below.
+    await expectPlaying(page, catalog.alpha);
+    await send(page, { type: 'pause' });
     await button(page, 'Queue').click();
     const panel = page.getByRole('region', { name: 'Queue' });
     await panel.getByRole('button', { name: `Move ${catalog.charlie.song_name} up` }).click();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_CREDENTIALS, type Playlist, type SessionUser } from '@tunafy/contracts';
 import { builtRemotes } from './stack.js';
+import { waitForBus } from './bus.js';
 
 export { expect };
 
@@ -99,6 +100,7 @@ export async function waitForRegionsSettled(page: Page): Promise<void> {
 
 /** Every player:command from now on, read from the page's one bus (see recordedPlayerCommands). */
 export async function recordPlayerCommands(page: Page): Promise<void> {
+  await waitForBus(page);
   await page.evaluate(() => {
     type Bus = { on: (name: string) => { subscribe: (next: (value: unknown) => void) => unknown } };
     const bus = (globalThis as unknown as Record<symbol, Bus>)[Symbol.for('tunafy.event-bus')];
