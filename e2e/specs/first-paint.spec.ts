@@ -28,22 +28,27 @@ async function holdEntry(page: Page): Promise<() => void> {
   return release;
 }
 
-let playlist: Playlist;
-
-test.beforeEach(async ({ page }) => {
-  await signUpThroughApi(page.request, uniqueAccount('paint'));
+/** A playlist with a generated cover, made through the API as the page's form does. */
+async function createPlaylist(page: Page, fields: { name: string; description: string; isPrivate: boolean; seed: number; title: string }): Promise<Playlist> {
   const { renderCover } = await seedMedia();
   const created = await page.request.post('/api/playlists/new', {
     headers: { 'x-csrf-token': await csrfToken(page.request) },
     multipart: {
-      playlist_name: 'Harbour at night',
-      description: '',
-      private: 'true',
-      playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: 22, title: 'Harbour', size: 400 }) },
+      playlist_name: fields.name,
+      description: fields.description,
+      private: String(fields.isPrivate),
+      playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: renderCover({ seed: fields.seed, title: fields.title, size: 400 }) },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  playlist = (await created.json()) as Playlist;
+  return (await created.json()) as Playlist;
+}
+
+let playlist: Playlist;
+
+test.beforeEach(async ({ page }) => {
+  await signUpThroughApi(page.request, uniqueAccount('paint'));
+  playlist = await createPlaylist(page, { name: 'Harbour at night', description: '', isPrivate: true, seed: 22, title: 'Harbour' });
 });
 
 test("a user's playlist: the HTML's cover first, then the page's own in the same box and file", async ({ page }) => {
@@ -172,17 +177,8 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
     });
 
     test("a user's playlist with a description: the name lands above it as on the page", async ({ page }) => {
-      const updated = await page.request.post('/api/playlists/new', {
-        headers: { 'x-csrf-token': await csrfToken(page.request) },
-        multipart: {
-          playlist_name: 'Night ferry',
-          description: 'Songs for the crossing, from the harbour lights to the far shore and back again before dawn.',
-          private: 'true',
-          playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 32, title: 'Ferry', size: 400 }) },
-        },
-      });
-      expect(updated.status(), await updated.text()).toBe(201);
-      const { id } = (await updated.json()) as { id: string };
+      const description = 'Songs for the crossing, from the harbour lights to the far shore and back again before dawn.';
+      const { id } = await createPlaylist(page, { name: 'Night ferry', description, isPrivate: true, seed: 32, title: 'Ferry' });
       const release = await holdEntry(page);
       await page.goto(`/playlists/${id}`, { waitUntil: 'commit' });
       await expect(page.locator('.tf-first-hero img')).toHaveJSProperty('complete', true);
@@ -212,16 +208,7 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
 
     test("a guest's home: the HTML's first covers in the layout's frame, then the page's own in the same boxes and files", async ({ page, browser }) => {
       // Public, so the guest home lists it (newest first).
-      const created = await page.request.post('/api/playlists/new', {
-        headers: { 'x-csrf-token': await csrfToken(page.request) },
-        multipart: {
-          playlist_name: 'Open water',
-          description: '',
-          private: 'false',
-          playlist_cover_url: { name: 'cover.png', mimeType: 'image/png', buffer: (await seedMedia()).renderCover({ seed: 33, title: 'Open', size: 400 }) },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
+      await createPlaylist(page, { name: 'Open water', description: '', isPrivate: false, seed: 33, title: 'Open' });
       const context = await browser.newContext({ viewport });
       const guest = await context.newPage();
       const release = await holdEntry(guest);
