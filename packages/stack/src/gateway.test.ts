@@ -37,7 +37,8 @@ describe('gateway', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'tunafy-gateway-'));
-    write(join(root, 'shell/index.html'), '<!doctype html><title>shell</title>');
+    // Over 1 KiB (as the real one is, with its first paint), so it is gzipped.
+    write(join(root, 'shell/index.html'), `<!doctype html><title>shell</title><!--${'first paint '.repeat(100)}-->`);
     write(join(root, 'shell/main.0123abcd89.js'), BIG_JS);
     write(join(root, 'shell/tiny.0123abcd89.css'), 'a{}');
     write(join(root, 'shell/sw.js'), BIG_JS);
@@ -177,6 +178,11 @@ describe('gateway', () => {
     expect(deep.status).toBe(200);
     expect(deep.headers.get('cache-control')).toBe(NO_CACHE);
     expect(await deep.text()).toContain('<title>shell</title>');
+    // Compressed like /index.html itself (nginx's try_files serves the .gz copy to a deep link too).
+    const compressed = await get('/albums/abc', { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(await compressed.text()).toContain('<title>shell</title>');
     expect((await get('/main.ffffffff00.js')).status).toBe(404);
     expect((await get('/mf-auth/missing-chunk.1234567890.js')).status).toBe(404);
     expect((await get('/mf-auth/some/route')).status).toBe(404);

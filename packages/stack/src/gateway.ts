@@ -163,13 +163,16 @@ export function createGatewayApp(options: GatewayOptions): { app: express.Expres
     app.use(`/${folder}`, (_req, res) => void res.status(404).set('Cache-Control', NO_CACHE).end());
   }
 
-  app.use(serveDirectory(shellDir));
+  const shellFiles = serveDirectory(shellDir);
+  app.use(shellFiles);
   const indexFile = join(shellDir, 'index.html');
-  // SPA fallback: deep links (/songs/123) get the shell; anything that looks like a file stays a 404.
+  // SPA fallback: deep links (/songs/123) get the shell; anything that looks like a file stays a 404. Served as
+  // /index.html itself, so a deep link gets its gzip and ETag too, as nginx's `try_files $uri /index.html` does.
   app.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || /\.[a-z0-9]+$/i.test(req.path)) return next();
     if (!existsSync(indexFile)) return void res.status(503).type('text/plain').send('The shell is not built. Run `npm run build`.');
-    res.sendFile(indexFile, { cacheControl: false, headers: { 'Cache-Control': NO_CACHE } });
+    req.url = '/index.html';
+    void shellFiles(req, res, next);
   });
   app.use((_req, res) => void res.status(404).set('Cache-Control', NO_CACHE).type('text/plain').send('Not found'));
   return { app, remotes };
