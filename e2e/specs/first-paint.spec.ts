@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import type { Playlist } from '@tunafy/contracts';
+import type { ImportResponse, Playlist } from '@tunafy/contracts';
+import { writeAudio } from '../../services/api/src/test/test-audio.js';
 import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
 import { seedMedia } from '../support/seed-media.js';
 
@@ -191,6 +196,42 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
       await expect(hero).toHaveJSProperty('complete', true);
       expect(await hero.boundingBox()).toEqual(header.heroBox);
       expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
+    });
+
+    test("a credited artist: the HTML's round picture and name where the page's header draws them", async ({ page }) => {
+      // The artist's picture is its first album's cover, here the one embedded in its only song.
+      const name = `Harbour Lights ${randomBytes(3).toString('hex')}`;
+      const folder = mkdtempSync(join(tmpdir(), 'tunafy-e2e-paint-'));
+      try {
+        const picture = (await seedMedia()).renderCover({ seed: 34, title: 'Lights', size: 400 });
+        const file = await writeAudio(join(folder, 'tide.mp3'), { format: 'mp3', title: 'Tide', album: `Tides ${name}`, artists: [name], picture });
+        const uploaded = await page.request.post('/api/uploads/songs', {
+          headers: { 'x-csrf-token': await csrfToken(page.request) },
+          multipart: { file: { name: 'tide.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(file) } },
+        });
+        expect(uploaded.status(), await uploaded.text()).toBe(201);
+        const artist = ((await uploaded.json()) as ImportResponse).song.artists?.find((credit) => credit.name === name);
+        expect(artist).toBeDefined();
+        const release = await holdEntry(page);
+        await page.goto(`/artists/${artist!.id}`, { waitUntil: 'commit' });
+        const painted = page.locator('.tf-first-hero img');
+        await expect(painted).toHaveJSProperty('complete', true);
+        const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
+        expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
+        const header = await paintedHeader(page);
+        expect(header.title).toBe(name);
+
+        release();
+        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+        await expect(page.locator('.tf-first-header')).toHaveCount(0);
+        const hero = page.locator('main header img');
+        await expect(hero).toHaveJSProperty('complete', true);
+        expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
+        expect(await hero.boundingBox()).toEqual(header.heroBox);
+        expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     test("All Songs: the HTML's title and gradient box where the page's header draws them", async ({ page }) => {
