@@ -9,7 +9,7 @@
  *   npm run bench:lighthouse                                     # builds, then 3 runs of every page and preset
  *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --pages home --presets mobile --details
  *   npx tsx e2e/perf/lighthouse-bench.ts --url http://localhost:8080   # a running stack (seeds into the demo account)
- *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --save /tmp/lhr     # also keeps each run's Lighthouse JSON
+ *   npx tsx e2e/perf/lighthouse-bench.ts --runs 1 --save /tmp/lhr     # also keeps each run's Lighthouse JSON and its trace
  *   npx tsx e2e/perf/lighthouse-bench.ts --serve /tmp/lh.json         # start and seed a stack, keep it up (Ctrl-C ends)
  *   npx tsx e2e/perf/lighthouse-bench.ts --target /tmp/lh.json --pages album   # runs against it: no 2-minute seeding
  *   npx tsx e2e/perf/lighthouse-bench.ts --target /tmp/lh.json --builds /tmp/lh-old  # the same API and data, the
@@ -19,7 +19,7 @@
  * on it lowers the scores: note the load (printed) with any figure you record.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,7 @@ const PAGE_NAMES = (option('pages') ?? 'home,songs,album,artist,playlist').split
 const DETAILS = process.argv.includes('--details');
 /** A folder to keep each run's full Lighthouse JSON in (critical chains, bootup time, long tasks, the LCP phases). */
 const SAVE_DIR = option('save');
+if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 /** Start and seed a stack, write where it is to this file and keep it running: for A/B runs against rebuilt code. */
 const SERVE_FILE = option('serve');
 /** Run against a stack that `--serve` started, from its file (the gateway serves each rebuilt file as it changes). */
@@ -164,8 +165,9 @@ function explain(lhr: Result): string[] {
       const display = audit.displayValue ? ` (${audit.displayValue})` : '';
       lines.push(`    ${id}: ${audit.id}${display}: ${audit.title}`);
       // The first few rows behind it (which error, which script, which element).
-      const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-      for (const item of items.slice(0, 4)) lines.push(`      ${describeItem(item)}`);
+      // Some details (insights' trees) hold an object, not rows.
+      const items = (audit.details as { items?: unknown } | undefined)?.items;
+      for (const item of Array.isArray(items) ? (items as Record<string, unknown>[]).slice(0, 4) : []) lines.push(`      ${describeItem(item)}`);
     }
   }
   // What moved (an informative audit, so not in the loop above).
@@ -197,7 +199,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: string | undefined): Promise<Result> {
+async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: string | undefined): Promise<{ lhr: Result; trace: unknown }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tunafy-lighthouse-chrome-'));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_EXECUTABLE,
@@ -217,7 +219,8 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop', cookie: 
     const result = await lighthouse(url, flags, preset === 'desktop' ? (desktopConfig as Config) : undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    return result.lhr;
+    // The page's trace, which the report does not keep: what a long task ran, its wall and CPU time.
+    return { lhr: result.lhr, trace: (result.artifacts as { Trace?: unknown }).Trace };
   } finally {
     chrome.kill();
     rmSync(userDataDir, { recursive: true, force: true });
@@ -282,8 +285,12 @@ async function measure(target: BenchTarget): Promise<void> {
       let last: Result | undefined;
       for (let i = 0; i < RUNS; i++) {
         const load = loadavg()[0]!.toFixed(1);
-        last = await lighthouseRun(baseUrl + page.path, preset, page.cookie);
-        if (SAVE_DIR) await writeFile(join(SAVE_DIR, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(last));
+        const run = await lighthouseRun(baseUrl + page.path, preset, page.cookie);
+        last = run.lhr;
+        if (SAVE_DIR) {
+          await writeFile(join(SAVE_DIR, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(last));
+          await writeFile(join(SAVE_DIR, `${page.name}-${preset}-${i + 1}.trace.json`), JSON.stringify(run.trace));
+        }
         const measure = readMeasure(last);
         runs.push(measure);
         console.log(
