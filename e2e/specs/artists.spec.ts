@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { ImportResponse, Song } from '@tunafy/contracts';
+import type { Page } from '@playwright/test';
+import type { Song } from '@tunafy/contracts';
 import { repoRoot } from '@tunafy/stack';
 import { MongoClient, ObjectId } from 'mongodb';
 import { writeAudio, type AudioFixture } from '../../services/api/src/test/test-audio.js';
 import { ChangeFeed } from '../../services/api/src/catalog/change-feed.js';
-import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled, type Account } from '../support/fixtures.js';
+import { csrfToken, expect, hasRemote, seriousA11yViolations, signUpThroughApi, test, uniqueAccount, uploadFileThroughApi, waitForRegionsSettled, type Account } from '../support/fixtures.js';
 
 /*
  * Credited artists end to end (issue 25, docs/artists-ui.md): tagged files uploaded by two people become one A–Z list
@@ -56,16 +56,6 @@ let secondUserId: string;
 const secondSongs = new Map<string, Song>();
 
 test.afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/** Uploads one tagged file through the bulk upload API, as Upload Music sends it, and answers its song. */
-async function uploadThroughApi(request: APIRequestContext, path: string): Promise<Song> {
-  const response = await request.post('/api/uploads/songs', {
-    headers: { 'x-csrf-token': await csrfToken(request) },
-    multipart: { file: { name: basename(path), mimeType: 'application/octet-stream', buffer: readFileSync(path) } },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as ImportResponse).song;
-}
 
 /** A tagged file under the run's folder, each of its own sound so no two are one file to the API. */
 let tone = 0;
@@ -114,7 +104,7 @@ test('an uploaded folder’s artists: the A–Z list, an artist page, a compilat
       [NAMES.joga, { format: 'flac', title: NAMES.joga, artists: [`bjork ${tag} `], genre: NAMES.genre }],
       [NAMES.mistake, { format: 'flac', title: NAMES.mistake, artists: [NAMES.gamma] }],
     ];
-    for (const [title, audio] of files) secondSongs.set(title, await uploadThroughApi(request, await fixture(`second/${title}.flac`, audio)));
+    for (const [title, audio] of files) secondSongs.set(title, await uploadFileThroughApi(request, await fixture(`second/${title}.flac`, audio)));
     await request.dispose();
   });
 
@@ -271,8 +261,8 @@ test('npm run rescan credits songs imported before artists existed', async ({ pa
   await logIn(page, second);
   const album = `Old Times ${tag}`;
   const songs = [
-    await uploadThroughApi(page.request, await fixture('old/1.flac', { format: 'flac', title: `Old One ${tag}`, album, track: 1, artists: [NAMES.kilo] })),
-    await uploadThroughApi(page.request, await fixture('old/2.flac', { format: 'flac', title: `Old Two ${tag}`, album, track: 2, artists: [NAMES.lima] })),
+    await uploadFileThroughApi(page.request, await fixture('old/1.flac', { format: 'flac', title: `Old One ${tag}`, album, track: 1, artists: [NAMES.kilo] })),
+    await uploadFileThroughApi(page.request, await fixture('old/2.flac', { format: 'flac', title: `Old Two ${tag}`, album, track: 2, artists: [NAMES.lima] })),
   ];
   const client = await MongoClient.connect(process.env.TUNAFY_E2E_MONGODB_URI!, { serverSelectionTimeoutMS: 5_000 });
   try {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, Route } from '@playwright/test';
-import type { ImportResponse, Playlist } from '@tunafy/contracts';
+import type { Locator, Page, Route } from '@playwright/test';
+import type { Playlist } from '@tunafy/contracts';
 import { writeAudio } from '../../services/api/src/test/test-audio.js';
-import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount, waitForRegionsSettled } from '../support/fixtures.js';
+import { csrfToken, expect, hasRemote, signUpThroughApi, test, uniqueAccount, uploadFileThroughApi, waitForRegionsSettled } from '../support/fixtures.js';
 import { seedMedia } from '../support/seed-media.js';
 
 /*
@@ -151,6 +151,30 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
       return { heroBox: await hero.boundingBox(), title: await page.locator('.tf-first-title').textContent(), titleRect: await textRect(page, '.tf-first-title') };
     }
 
+    /**
+     * Opens `path` with the entry held: the HTML draws the hero's picture and `name`; once the app runs, `hero` (React's
+     * picture) shows the same file in the same box and the heading the same text in the same place.
+     */
+    async function expectHeaderHandedOver(page: Page, path: string, name: string, hero: Locator) {
+      const release = await holdEntry(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const painted = page.locator('.tf-first-hero img');
+      await expect(painted).toHaveJSProperty('complete', true);
+      const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
+      expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
+      const header = await paintedHeader(page);
+      expect(header.title).toBe(name);
+
+      release();
+      await waitForRegionsSettled(page);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.locator('.tf-first-header')).toHaveCount(0);
+      await expect(hero).toHaveJSProperty('complete', true);
+      expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
+      expect(await hero.boundingBox()).toEqual(header.heroBox);
+      expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
+    }
+
     test("a user's album: the HTML's cover and name where the page's header draws them", async ({ page }) => {
       const album = await page.request.post('/api/albums/new', {
         headers: { 'x-csrf-token': await csrfToken(page.request) },
@@ -161,41 +185,13 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
       });
       expect(album.status(), await album.text()).toBe(201);
       const { id } = (await album.json()) as { id: string };
-      const release = await holdEntry(page);
-      await page.goto(`/albums/${id}`, { waitUntil: 'commit' });
-      const painted = page.locator('.tf-first-hero img');
-      await expect(painted).toHaveJSProperty('complete', true);
-      const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
-      expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
-      const header = await paintedHeader(page);
-      expect(header.title).toBe('Lanterns over the long water');
-
-      release();
-      await waitForRegionsSettled(page);
-      await expect(page.getByRole('heading', { level: 1, name: 'Lanterns over the long water' })).toBeVisible();
-      await expect(page.locator('.tf-first-header')).toHaveCount(0);
-      const hero = page.getByRole('img', { name: 'Cover of Lanterns over the long water' });
-      await expect(hero).toHaveJSProperty('complete', true);
-      expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
-      expect(await hero.boundingBox()).toEqual(header.heroBox);
-      expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
+      await expectHeaderHandedOver(page, `/albums/${id}`, 'Lanterns over the long water', page.getByRole('img', { name: 'Cover of Lanterns over the long water' }));
     });
 
     test("a user's playlist with a description: the name lands above it as on the page", async ({ page }) => {
       const description = 'Songs for the crossing, from the harbour lights to the far shore and back again before dawn.';
       const { id } = await createPlaylist(page, { name: 'Night ferry', description, isPrivate: true, seed: 32, title: 'Ferry' });
-      const release = await holdEntry(page);
-      await page.goto(`/playlists/${id}`, { waitUntil: 'commit' });
-      await expect(page.locator('.tf-first-hero img')).toHaveJSProperty('complete', true);
-      const header = await paintedHeader(page);
-
-      release();
-      await expect(page.getByRole('heading', { level: 1, name: 'Night ferry' })).toBeVisible();
-      await expect(page.locator('.tf-first-header')).toHaveCount(0);
-      const hero = page.getByRole('img', { name: 'Cover of Night ferry' });
-      await expect(hero).toHaveJSProperty('complete', true);
-      expect(await hero.boundingBox()).toEqual(header.heroBox);
-      expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
+      await expectHeaderHandedOver(page, `/playlists/${id}`, 'Night ferry', page.getByRole('img', { name: 'Cover of Night ferry' }));
     });
 
     test("a credited artist: the HTML's round picture and name where the page's header draws them", async ({ page }) => {
@@ -205,30 +201,10 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
       try {
         const picture = (await seedMedia()).renderCover({ seed: 34, title: 'Lights', size: 400 });
         const file = await writeAudio(join(folder, 'tide.mp3'), { format: 'mp3', title: 'Tide', album: `Tides ${name}`, artists: [name], picture });
-        const uploaded = await page.request.post('/api/uploads/songs', {
-          headers: { 'x-csrf-token': await csrfToken(page.request) },
-          multipart: { file: { name: 'tide.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(file) } },
-        });
-        expect(uploaded.status(), await uploaded.text()).toBe(201);
-        const artist = ((await uploaded.json()) as ImportResponse).song.artists?.find((credit) => credit.name === name);
+        const song = await uploadFileThroughApi(page.request, file);
+        const artist = song.artists?.find((credit) => credit.name === name);
         expect(artist).toBeDefined();
-        const release = await holdEntry(page);
-        await page.goto(`/artists/${artist!.id}`, { waitUntil: 'commit' });
-        const painted = page.locator('.tf-first-hero img');
-        await expect(painted).toHaveJSProperty('complete', true);
-        const paintedSrc = await painted.evaluate((image: HTMLImageElement) => image.currentSrc);
-        expect(paintedSrc).toMatch(/\/api\/files\/[0-9a-f]{24}\?size=\d+$/);
-        const header = await paintedHeader(page);
-        expect(header.title).toBe(name);
-
-        release();
-        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-        await expect(page.locator('.tf-first-header')).toHaveCount(0);
-        const hero = page.locator('main header img');
-        await expect(hero).toHaveJSProperty('complete', true);
-        expect(await hero.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(paintedSrc);
-        expect(await hero.boundingBox()).toEqual(header.heroBox);
-        expect(await textRect(page, 'main h1')).toEqual(header.titleRect);
+        await expectHeaderHandedOver(page, `/artists/${artist!.id}`, name, page.locator('main header img'));
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }

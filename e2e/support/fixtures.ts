@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_CREDENTIALS, type Playlist, type SessionUser } from '@tunafy/contracts';
+import { DEMO_CREDENTIALS, type ImportResponse, type Playlist, type SessionUser, type Song } from '@tunafy/contracts';
 import { builtRemotes } from './stack.js';
 import { waitForBus } from './bus.js';
 
@@ -65,6 +67,16 @@ export async function signUpThroughApi(request: APIRequestContext, account: Acco
   const signup = await request.post('/api/auth/signup', { headers: { 'x-csrf-token': await csrfToken(request) }, data: account });
   expect(signup.ok(), await signup.text()).toBe(true);
   return (await signup.json()) as SessionUser;
+}
+
+/** Uploads one tagged file through the bulk upload API, as Upload Music sends it, and answers its song. */
+export async function uploadFileThroughApi(request: APIRequestContext, path: string): Promise<Song> {
+  const response = await request.post('/api/uploads/songs', {
+    headers: { 'x-csrf-token': await csrfToken(request) },
+    multipart: { file: { name: basename(path), mimeType: 'application/octet-stream', buffer: readFileSync(path) } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as ImportResponse).song;
 }
 
 /** A public playlist of `songs`, in that order, made through the API by the user `request` is logged in as. */
