@@ -15,6 +15,14 @@ import { findFreePort } from './ports.js';
 export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2', '--max-old-space-size=768', '--heap-growing-percent=30'] as const;
 
 /**
+ * Node flags of the folder import (`npm run import`, and the `docker compose run` line in docs/import.md). A batch
+ * whose old generation starts at 256 MB: from V8's default start, the memory outside the heap that each file's reads
+ * and writes allocate kept its limit within reach, and it ran about one full collection per file (docs/benchmarks.md,
+ * "Covers during import"). Node refuses the flag in NODE_OPTIONS.
+ */
+export const IMPORT_NODE_FLAGS = ['--enable-source-maps', '--initial-old-space-size=256'] as const;
+
+/**
  * The API's environment defaults (the caller's environment wins). MALLOC_ARENA_MAX: glibc gives every thread that
  * allocates an arena of its own, where freed memory stays resident; with two, memory freed by V8's and libuv's threads
  * is reused. MALLOC_MMAP_THRESHOLD_: glibc raises its threshold to each big block freed, after which big blocks (a

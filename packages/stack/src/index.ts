@@ -1,5 +1,5 @@
 export { startDatabase, type DatabaseEngine, type RunningDatabase, type StartDatabaseOptions } from './database.js';
-export { startApi, throwawayApiEnv, type RunningApi, type StartApiOptions } from './api-process.js';
+export { IMPORT_NODE_FLAGS, startApi, throwawayApiEnv, type RunningApi, type StartApiOptions } from './api-process.js';
 export { findFreePort } from './ports.js';
 export { cpuMs, withCpu } from './bench/process-cpu.js';
 export { repoRoot } from './paths.js';

@@ -6,6 +6,7 @@
  * Relative folders are taken from where npm was started, not from the repo.
  */
 import { isAbsolute, join, resolve } from 'node:path';
+import { IMPORT_NODE_FLAGS } from '../api-process.js';
 import { runNodeScript } from '../node-script.js';
 import { startDatabase } from '../database.js';
 import { devEnvironment } from '../dev-environment.js';
@@ -22,7 +23,7 @@ const resolved = args.map((arg, index) => {
 
 const database = await startDatabase({ mode: 'dev', log: (line) => console.log(`[db] ${line}`) });
 try {
-  process.exitCode = await runNodeScript(join(repoRoot(), 'services/api/dist/import-cli.js'), { ...devEnvironment(), MONGODB_URI: database.uri }, resolved);
+  process.exitCode = await runNodeScript(join(repoRoot(), 'services/api/dist/import-cli.js'), { ...devEnvironment(), MONGODB_URI: database.uri }, resolved, IMPORT_NODE_FLAGS);
 } finally {
   await database.stop();
 }

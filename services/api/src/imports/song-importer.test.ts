@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -207,5 +208,16 @@ describe('SongImporter', () => {
     const error = (await importer.importFile(USER, source, { year: '12' }).catch((caught: unknown) => caught)) as ApiException;
     expect(error.getStatus()).toBe(400);
     expect(log).toEqual([]);
+  });
+});
+
+describe('sha256Of', () => {
+  it('hashes a file across several read chunks, and an empty one, as one hash of the bytes would', async () => {
+    for (const size of [0, 1, 256 * 1024, 700_001]) {
+      const bytes = Buffer.alloc(size, 0).map((_, index) => (index * 31 + size) % 251);
+      const path = join(dir, `${size}.bin`);
+      writeFileSync(path, bytes);
+      expect(await sha256Of(path), `${size} bytes`).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }
   });
 });

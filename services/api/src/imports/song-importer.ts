@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { Injectable, Optional } from '@nestjs/common';
 import { AUDIO_FORMAT_INFO, IMPORT_MESSAGES, importFieldsSchema, tagsFromFileName, validate, type ImportedTags } from '@tunafy/contracts';
 import mongoose from 'mongoose';
@@ -12,6 +11,7 @@ import { ApiException } from '../common/api-exception.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
 import { LyricsRepository } from '../persistence/lyrics.repository.js';
 import { parseLyricsText, type CleanLyrics } from '../common/lyrics-text.js';
+import { borrowChunk, giveBack } from '../media/chunk-buffers.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
 import { SharedCovers } from '../media/shared-covers.js';
@@ -289,9 +289,19 @@ function unsupported(message: string): ApiException {
 
 export async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  // Bounded by the file's size: an open-ended stream allocates its whole highWaterMark per read, 1 MB for a 100 KB file.
-  const { size } = await stat(path);
-  if (size === 0) return hash.digest('hex');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024, start: 0, end: size - 1 })) hash.update(chunk as Buffer);
+  // Through a borrowed chunk: a fresh buffer per read is memory outside V8's heap, and V8 answers each few MB of it
+  // with a full collection; a CLI import hashed every file that way (docs/benchmarks.md, covers during import).
+  const chunk = borrowChunk();
+  const file = await open(path, 'r');
+  try {
+    for (;;) {
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      hash.update(chunk.subarray(0, bytesRead));
+    }
+  } finally {
+    await file.close();
+    giveBack(chunk);
+  }
   return hash.digest('hex');
 }

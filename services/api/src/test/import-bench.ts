@@ -25,7 +25,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { AUDIO_FORMATS, COVER_SIZES } from '@tunafy/contracts';
-import { cpuMs, startApi, startDatabase, throwawayApiEnv, withCpu } from '@tunafy/stack';
+import { cpuMs, IMPORT_NODE_FLAGS, startApi, startDatabase, throwawayApiEnv, withCpu } from '@tunafy/stack';
 import { MongoClient, GridFSBucket, ObjectId } from 'mongodb';
 import sharp from 'sharp';
 import { deriveCovers, readPicture } from '../covers/cover-encoder.js';
@@ -155,7 +155,7 @@ async function rawGridFs(client: MongoClient, path: string): Promise<void> {
 async function runCli(username: string, folder: string, cpu: { ms: number }): Promise<void> {
   const entry = join(dist, 'import-cli.js');
   const env = { ...process.env, MONGODB_URI: database.uri, MEDIA_CACHE_DIR: join(scratch, 'cli-cache'), LOG_LEVEL: 'error', COVER_UPLOADS: derive };
-  const running = run(process.execPath, [entry, '--user', `${username}@example.com`, '--concurrency', String(concurrency), folder], { env, maxBuffer: 64 * 1024 * 1024 });
+  const running = run(process.execPath, [...IMPORT_NODE_FLAGS, entry, '--user', `${username}@example.com`, '--concurrency', String(concurrency), folder], { env, maxBuffer: 64 * 1024 * 1024 });
   const sampler = setInterval(() => (cpu.ms = cpuMs(running.child.pid) ?? cpu.ms), 20);
   try {
     const { stdout } = await running;
