@@ -18,7 +18,7 @@ export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'
  * Node flags of the folder import (`npm run import`, and the `docker compose run` line in docs/import.md). A batch
  * whose old generation starts at 256 MB: from V8's default start, the memory outside the heap that each file's reads
  * and writes allocate kept its limit within reach, and it ran about one full collection per file (docs/benchmarks.md,
- * "Covers during import"). Node refuses the flag in NODE_OPTIONS.
+ * "Covers (issue 31)"). Node refuses the flag in NODE_OPTIONS.
  */
 export const IMPORT_NODE_FLAGS = ['--enable-source-maps', '--initial-old-space-size=256'] as const;
 

@@ -290,9 +290,9 @@ function unsupported(message: string): ApiException {
 export async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
   // Through a borrowed chunk: a fresh buffer per read is memory outside V8's heap, and V8 answers each few MB of it
-  // with a full collection; a CLI import hashed every file that way (docs/benchmarks.md, covers during import).
-  const chunk = borrowChunk();
+  // with a full collection; a CLI import hashed every file that way (docs/benchmarks.md, "Covers (issue 31)").
   const file = await open(path, 'r');
+  const chunk = borrowChunk();
   try {
     for (;;) {
       const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
