@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,21 @@ describe('npm run import', () => {
     expect(second.stdout).toContain('Imported 0 songs (0 new albums), skipped 4 duplicates, 1 failed');
     expect((await ann.get<SongsResponse>('/api/songs')).body.songs.filter((song) => song.artist_id === ann.user.id)).toHaveLength(4);
     expect((await ann.get<Album[]>(`/api/albums/current/${ann.user.id}`)).body).toHaveLength(1);
+  });
+
+  it('imports a file found several times in the folder once, the other copies as its duplicates', async () => {
+    const bo = await newUser(apiUrl, 'bo');
+    const copies = join(dir, 'Copies');
+    mkdirSync(join(copies, 'Best Of'), { recursive: true });
+    const original = await writeAudio(join(copies, 'Single.mp3'), { format: 'mp3', title: 'Single', frequency: 306 });
+    for (const path of [join(copies, 'Single (copy).mp3'), join(copies, 'Best Of', '07 - Single.mp3'), join(copies, 'Best Of', '08 - Single again.mp3')]) copyFileSync(original, path);
+
+    const run = await runCli(['--user', `${bo.user.username}@example.com`, copies]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Imported 1 songs (0 new albums), skipped 3 duplicates, 0 failed');
+    const songs = (await bo.get<SongsResponse>('/api/songs')).body.songs.filter((song) => song.artist_id === bo.user.id);
+    expect(songs.map((song) => song.song_name)).toEqual(['Single']);
   });
 
   it('explains usage mistakes with exit code 2', async () => {

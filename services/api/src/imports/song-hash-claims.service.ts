@@ -33,6 +33,12 @@ export class SongHashClaims implements OnModuleDestroy {
   private readonly writingDone = new Map<string, string>();
   private doneTimer: NodeJS.Timeout | null = null;
   private doneWrites: Promise<void> = Promise.resolve();
+  /**
+   * Claims this process is taking or holds, not settled or released yet: another import of the same bytes here waits
+   * for the first to end (a folder holding one file twice, a user uploading it twice at once) and is then its
+   * duplicate, rather than a 409 for a file that is only "being uploaded" by this very import.
+   */
+  private readonly ours = new Map<string, { songId: string; ended: Promise<void>; end: () => void }>();
 
   constructor(
     private readonly claims: ImportClaimsRepository,
@@ -79,6 +85,22 @@ export class SongHashClaims implements OnModuleDestroy {
    */
   async claimFor(userId: string, hash: string, songId: string): Promise<{ duplicate: SongRecord } | { inFlight: true } | { claimed: true }> {
     const claimKey = key(userId, hash);
+    for (let other = this.ours.get(claimKey); other; other = this.ours.get(claimKey)) await other.ended;
+    // Set with no await since the check: of this process's imports of these bytes, one claims at a time.
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    this.ours.set(claimKey, { songId, ended, end });
+    try {
+      const result = await this.claimOnce(claimKey, userId, hash, songId);
+      if (!('claimed' in result)) this.ended(claimKey, songId);
+      return result;
+    } catch (error) {
+      this.ended(claimKey, songId);
+      throw error;
+    }
+  }
+
+  private async claimOnce(claimKey: string, userId: string, hash: string, songId: string): Promise<{ duplicate: SongRecord } | { inFlight: true } | { claimed: true }> {
     let lost: string | null = null;
     for (let attempt = 0; attempt < 5; attempt++) {
       if (await this.claims.claim('song', claimKey, songId)) return { claimed: true };
@@ -105,6 +127,7 @@ export class SongHashClaims implements OnModuleDestroy {
    * exists is a duplicate, marked or not.
    */
   settle(userId: string, hash: string, songId: string): void {
+    this.ended(key(userId, hash), songId);
     this.pendingDone.set(key(userId, hash), songId);
     if (this.pendingDone.size >= DONE_BATCH) void this.flushDone();
     else this.doneTimer ??= setTimeout(() => void this.flushDone(), DONE_DELAY_MS).unref();
@@ -141,6 +164,15 @@ export class SongHashClaims implements OnModuleDestroy {
   /** Gives the claim up if it still names this song (a failed upload, or audio replaced). Best effort. */
   async release(userId: string, hash: string, songId: string): Promise<void> {
     await this.claims.release('song', key(userId, hash), songId).catch((error: Error) => this.logger.warn(`could not release ${key(userId, hash)}: ${error.message}`));
+    this.ended(key(userId, hash), songId);
+  }
+
+  /** This process's import of the claim ended (settled, released, or never claimed): the next one of its bytes may go. */
+  private ended(claimKey: string, songId: string): void {
+    const entry = this.ours.get(claimKey);
+    if (entry?.songId !== songId) return;
+    this.ours.delete(claimKey);
+    entry.end();
   }
 
   /**

@@ -214,12 +214,16 @@ export class SongImporter {
         warnings: lyrics.warnings,
       };
     } catch (error) {
-      const audio = await toUndo.audio?.catch(() => null);
-      if (audio) await this.uploads.discard([audio.id]);
-      await this.sharedCovers.release([toUndo.cover]);
-      if (toUndo.lyrics) await this.lyricsStore?.delete(songId);
-      if (toUndo.album) await this.albums.discardIfEmpty(userId, toUndo.album);
-      await this.claims.release(userId, sha256, songId);
+      try {
+        const audio = await toUndo.audio?.catch(() => null);
+        if (audio) await this.uploads.discard([audio.id]);
+        await this.sharedCovers.release([toUndo.cover]);
+        if (toUndo.lyrics) await this.lyricsStore?.delete(songId);
+        if (toUndo.album) await this.albums.discardIfEmpty(userId, toUndo.album);
+      } finally {
+        // Whatever the clean-up met: another import of these bytes in this process waits for this release.
+        await this.claims.release(userId, sha256, songId);
+      }
       throw error;
     }
   }

@@ -196,6 +196,20 @@ describe('POST /api/uploads/songs', () => {
     expect((await upload(ann, file)).status).toBe(201);
   });
 
+  it('answers the same bytes sent twice at once as one song and its duplicate, not a conflict', async () => {
+    const ann = await newUser(apiUrl, 'ann');
+    const file = await audioFile({ format: 'mp3', title: 'Twice at once', seconds: 3 });
+    const files = await mediaFileCount(db);
+    const answers = await Promise.all([upload(ann, file), upload(ann, new File([new Uint8Array(await file.arrayBuffer())], 'copy.mp3'))]);
+    const stored = answers.find((answer) => answer.status === 201);
+    const duplicate = answers.find((answer) => answer.status === 200);
+    expect(stored?.body.status).toBe('imported');
+    expect(duplicate?.body).toEqual({ status: 'duplicate', song: stored!.body.song });
+    // The song's audio and its generated cover, once.
+    expect(await mediaFileCount(db)).toBe(files + 2);
+    expect(spools()).toEqual([]);
+  });
+
   it("counts the single-song form's mp3s as the user's bytes, and moves that claim when the form replaces the audio", async () => {
     const ann = await newUser(apiUrl, 'ann');
     const first = songBytes(2, 7101);
