@@ -236,18 +236,21 @@ for (const viewport of [{ width: 1350, height: 940 }, { width: 900, height: 700 
       await expect(guest.locator('.tf-first-main')).toHaveAttribute('aria-hidden', 'true');
       const count = await painted.count();
       expect(count).toBeGreaterThan(0);
-      // Every painted cover loaded before its file is read: one still on its way has no current source yet (CI once
-      // read "" for the third).
-      for (let index = 0; index < count; index++) await expect(painted.nth(index)).toHaveJSProperty('complete', true);
+      // Each cover loaded before its file is read: one still on its way has no current source yet (CI once read "" for the third).
       const drawn = async (images: ReturnType<Page['locator']>) =>
-        Promise.all(Array.from({ length: count }, async (_, index) => ({ src: await images.nth(index).evaluate((image: HTMLImageElement) => image.currentSrc), box: await images.nth(index).boundingBox() })));
+        Promise.all(
+          Array.from({ length: count }, async (_, index) => {
+            const image = images.nth(index);
+            await expect(image).toHaveJSProperty('complete', true);
+            return { src: await image.evaluate((element: HTMLImageElement) => element.currentSrc), box: await image.boundingBox() };
+          }),
+        );
       const first = await drawn(painted);
 
       release();
       await expect(guest.getByRole('list', { name: 'Tunafy Playlists' })).toBeVisible();
       await expect(guest.locator('.tf-first-grid')).toHaveCount(0);
       const covers = guest.getByRole('list', { name: 'Tunafy Playlists' }).locator('img');
-      for (let index = 0; index < count; index++) await expect(covers.nth(index)).toHaveJSProperty('complete', true);
       expect(await drawn(covers)).toEqual(first);
       await context.close();
     });
