@@ -1,13 +1,34 @@
 import { LYRICS_MESSAGES, activeLineIndex } from '@tunafy/contracts';
 import { describe, expect, it } from 'vitest';
 import { embeddedLyrics } from './embedded-lyrics.js';
-import { parseLyricsText, timedEntriesToLyrics } from './lyrics-text.js';
+import { decodeLyricsFile, parseLyricsText, timedEntriesToLyrics } from './lyrics-text.js';
 
 const synced = (text: string) => {
   const parsed = parseLyricsText(text);
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed;
 };
+
+describe('decodeLyricsFile', () => {
+  const lrc = '[00:01.00]Héllo, 世界 🎵';
+  const utf16 = (text: string, bigEndian: boolean) => {
+    const bytes = Buffer.from(`\ufeff${text}`, 'utf16le');
+    return bigEndian ? bytes.swap16() : bytes;
+  };
+
+  it('reads UTF-8 with or without its mark, and UTF-16 of either byte order when its mark says so', () => {
+    expect(decodeLyricsFile(Buffer.from(lrc))).toBe(lrc);
+    expect(decodeLyricsFile(Buffer.from(`\ufeff${lrc}`))).toBe(lrc);
+    expect(decodeLyricsFile(utf16(lrc, false))).toBe(lrc);
+    expect(decodeLyricsFile(utf16(lrc, true))).toBe(lrc);
+  });
+
+  it('refuses bytes that are not text: broken UTF-8, broken UTF-16, NUL characters (UTF-16 without its mark)', () => {
+    expect(decodeLyricsFile(Buffer.from([0xc3, 0x28]))).toBeNull();
+    expect(decodeLyricsFile(Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x00]))).toBeNull();
+    expect(decodeLyricsFile(Buffer.from(lrc, 'utf16le'))).toBeNull();
+  });
+});
 
 describe('parseLyricsText: LRC', () => {
   it('reads [mm:ss.xx], [mm:ss.xxx] and [mm:ss], sorted by time', () => {

@@ -24,6 +24,21 @@ const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
 const LATEST_MS = 10 * 3600_000;
 
 /**
+ * The text of an `.lrc` or `.txt`: UTF-8 (a byte-order mark is fine), or UTF-16 when its byte-order mark says so, as
+ * lyrics tools on Windows save them (Navidrome reads them too). Null for bytes that are not text in either, or that
+ * hold NUL characters (a binary file, or UTF-16 without its mark).
+ */
+export function decodeLyricsFile(bytes: Uint8Array): string | null {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+  try {
+    const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    return text.includes('\u0000') ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reads what an owner pasted, an `.lrc` beside a file, or a lyrics tag: LRC when lines start with time tags
  * (`[mm:ss.xx]`, several per line, `[offset:]`, enhanced word timing tolerated), else plain text. Parsing is clrc's
  * (typed, no dependencies, handles repeated tags and metadata lines); the cleaning is ours: control and

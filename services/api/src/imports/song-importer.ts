@@ -10,7 +10,7 @@ import { CatalogReadModel } from '../catalog/catalog-read-model.js';
 import { ApiException } from '../common/api-exception.js';
 import { LoudnessService } from '../loudness/loudness.service.js';
 import { LyricsRepository } from '../persistence/lyrics.repository.js';
-import { parseLyricsText, type CleanLyrics } from '../common/lyrics-text.js';
+import { decodeLyricsFile, parseLyricsText, type CleanLyrics } from '../common/lyrics-text.js';
 import { borrowChunk, giveBack } from '../media/chunk-buffers.js';
 import { MediaStore, type StoredMedia } from '../media/media-store.js';
 import { MediaUploads } from '../media/media-uploads.js';
@@ -263,13 +263,13 @@ export function chooseLyrics(
   };
   if (source.sidecarLyrics) {
     const where = `"${source.sidecarLyrics.fileName}"`;
-    const text = decodeText(source.sidecarLyrics.data);
+    const text = decodeLyricsFile(source.sidecarLyrics.data);
     const parsed = text === null ? null : parseLyricsText(text);
     if (parsed?.ok) {
       dropped(parsed.dropped, where);
       return { chosen: { lyrics: parsed.lyrics, source: 'lrc' }, warnings };
     }
-    warnings.push(`The lyrics in ${where} were not kept: ${parsed ? parsed.message : 'it is not UTF-8 text.'}`);
+    warnings.push(`The lyrics in ${where} were not kept: ${parsed ? parsed.message : 'it is not text in UTF-8 or UTF-16.'}`);
   }
   if (embedded?.lyrics) {
     dropped(embedded.dropped, 'the file’s tags');
@@ -277,14 +277,6 @@ export function chooseLyrics(
   }
   if (embedded?.problem) warnings.push(`The lyrics in the file’s tags were not kept: ${embedded.problem}`);
   return { chosen: null, warnings };
-}
-
-function decodeText(data: Buffer): string | null {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    return null;
-  }
 }
 
 function unsupported(message: string): ApiException {

@@ -78,7 +78,17 @@ describe('lyrics at upload (POST /api/uploads/songs)', () => {
     expect(result).toMatchObject({ lyrics: 'embedded', warnings: [`The lyrics in "long.lrc" were not kept: ${LYRICS_MESSAGES.tooManyLines}`] });
     const binary = await upload(ann, { format: 'flac' }, { name: 'x.lrc', text: Buffer.from([0xff, 0xfe, 0x00, 0xd8, 0x00]) });
     expect(binary).toMatchObject({ lyrics: null, song: { has_lyrics: false } });
-    expect(binary.warnings[0]).toMatch(/were not kept: it is not UTF-8 text/);
+    expect(binary.warnings[0]).toMatch(/were not kept: it is not text in UTF-8 or UTF-16/);
+  });
+
+  it('reads an .lrc saved as UTF-16 with its byte-order mark, as Windows lyrics tools save them', async () => {
+    const ann = await newUser(apiUrl, 'lyr');
+    const result = await upload(ann, { format: 'mp3' }, { name: 'windows.lrc', text: Buffer.from('\ufeff[00:01.00]Première ligne\r\n[00:02.50]Zweite Zeile\r\n', 'utf16le') });
+    expect(result).toMatchObject({ lyrics: 'lrc', warnings: [] });
+    expect((await lyricsOf(ann, result.song.id)).body.synced).toEqual([
+      { start_ms: 1000, text: 'Première ligne' },
+      { start_ms: 2500, text: 'Zweite Zeile' },
+    ]);
   });
 });
 
@@ -101,6 +111,9 @@ describe('GET, PUT and DELETE /api/songs/{id}/lyrics', () => {
 
     const file = await ann.put<Lyrics>(`/api/songs/${song.id}/lyrics`, { form: form({ file: new File(['Verse from a file\n\nEnd'], 'words.txt'), lang: 'fr' }) });
     expect(file.body).toMatchObject({ synced: null, plain: 'Verse from a file\n\nEnd', lang: 'fr', source: 'user' });
+    const utf16 = Buffer.from('\ufeffVerse in UTF-16', 'utf16le').swap16();
+    const bigEndian = await ann.put<Lyrics>(`/api/songs/${song.id}/lyrics`, { form: form({ file: new File([utf16], 'words.txt') }) });
+    expect(bigEndian.body).toMatchObject({ plain: 'Verse in UTF-16', source: 'user' });
 
     const forbidden = await bob.put(`/api/songs/${song.id}/lyrics`, { json: { text: 'Mine now' } });
     expect(forbidden.status).toBe(403);

@@ -6,7 +6,7 @@ import { ApiException } from '../common/api-exception.js';
 import { SongsRepository, type SongRecord } from '../persistence/songs.repository.js';
 import type { EmbeddedLyrics } from '../common/embedded-lyrics.js';
 import { LyricsIndex } from './lyrics-index.service.js';
-import { parseLyricsText } from '../common/lyrics-text.js';
+import { decodeLyricsFile, parseLyricsText } from '../common/lyrics-text.js';
 import { LyricsRepository, type LyricsRecord } from '../persistence/lyrics.repository.js';
 
 export type FileLyricsOutcome = 'stored' | 'unchanged' | 'none' | 'owned';
@@ -149,16 +149,10 @@ export function present(record: LyricsRecord): Lyrics {
   };
 }
 
-/** An .lrc or .txt in UTF-8 (a BOM is fine); anything else, or bytes that are not text, is refused by name. */
+/** An .lrc or .txt in UTF-8 (or UTF-16 with its mark: decodeLyricsFile); anything else is refused by name. */
 function textOfFile(file: LyricsFile): string {
-  if (!hasExtension(file.originalname, LYRICS_FILE_EXTENSIONS)) throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file.buffer);
-  } catch {
-    throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
-  }
-  if (text.includes('\u0000')) throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
+  const text = hasExtension(file.originalname, LYRICS_FILE_EXTENSIONS) ? decodeLyricsFile(file.buffer) : null;
+  if (text === null) throw ApiException.validation({ [LYRICS_FILE_FIELD]: LYRICS_MESSAGES.notText });
   return text;
 }
 
