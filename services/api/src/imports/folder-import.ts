@@ -1,4 +1,5 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { IMPORT_AUDIO_EXTENSIONS, LIMITS, LYRICS_LIMITS, LYRICS_MESSAGES } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
@@ -59,8 +60,8 @@ export const DEFAULT_IMPORT_CONCURRENCY = 4;
  */
 export async function importFolder(options: FolderImportOptions): Promise<FolderImportReport> {
   const started = Date.now();
-  const { files, ignored } = await audioFilesUnder(options.root);
-  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], warnings: [], withLyrics: 0, albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
+  const { files, ignored, unreadable } = await audioFilesUnder(options.root);
+  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], warnings: [...unreadable], withLyrics: 0, albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
   const covers = new Map<string, Promise<ImportSource['sidecarCover']>>();
   const listings = new Map<string, Promise<Map<string, string>>>();
   let next = 0;
@@ -97,25 +98,58 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
   return report;
 }
 
-/** Every file with an audio extension under `root`, sorted by path; dot-files and dot-folders are skipped. */
-export async function audioFilesUnder(root: string): Promise<{ files: string[]; ignored: number }> {
+/**
+ * Every file with an audio extension under `root`, sorted by path; dot-files and dot-folders are skipped. Links are
+ * followed, as music players do (a collection often links in folders from other disks); a folder reached twice (a
+ * link back up the tree) is walked once. A folder that cannot be read (`lost+found`, a permission) or a link to
+ * nothing is reported and passed over, so the rest still imports; only the root itself must be readable.
+ */
+export async function audioFilesUnder(root: string): Promise<{ files: string[]; ignored: number; unreadable: { file: string; reason: string }[] }> {
   const files: string[] = [];
+  const unreadable: { file: string; reason: string }[] = [];
+  const walked = new Set<string>();
   let ignored = 0;
   const walk = async (folder: string) => {
-    const entries = await readdir(folder, { withFileTypes: true });
+    let entries: Dirent[];
+    try {
+      const real = await realpath(folder);
+      if (walked.has(real)) return;
+      walked.add(real);
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (folder === root) throw error;
+      unreadable.push({ file: `${relative(root, folder)}/`, reason: `This folder could not be read (${codeOf(error)}); its files were left out.` });
+      return;
+    }
     entries.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) {
+      const kind = entry.isSymbolicLink() ? await linkedKind(path) : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other';
+      if (kind === 'folder') await walk(path);
+      else if (kind === 'file') {
         if (IMPORT_AUDIO_EXTENSIONS.includes(extname(entry.name).slice(1).toLowerCase())) files.push(path);
         else ignored++;
-      }
+      } else if (kind === 'broken') unreadable.push({ file: relative(root, path), reason: 'This link points at nothing that can be read; it was left out.' });
     }
   };
   await walk(root);
-  return { files, ignored };
+  return { files, ignored, unreadable };
+}
+
+/** What a link leads to; `broken` when nothing (or nothing readable) is there. */
+async function linkedKind(path: string): Promise<'folder' | 'file' | 'other' | 'broken'> {
+  try {
+    const info = await stat(path);
+    return info.isDirectory() ? 'folder' : info.isFile() ? 'file' : 'other';
+  } catch {
+    return 'broken';
+  }
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? (error as Error)?.message ?? 'unknown error');
 }
 
 async function lowerCaseNames(folder: string): Promise<Map<string, string>> {

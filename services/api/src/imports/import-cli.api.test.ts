@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,19 +96,25 @@ describe('npm run import', () => {
     expect((await ann.get<Album[]>(`/api/albums/current/${ann.user.id}`)).body).toHaveLength(1);
   });
 
-  it('imports a file found several times in the folder once, the other copies as its duplicates', async () => {
+  it('imports a file found several times in the folder once, the other copies as its duplicates; follows links', async () => {
     const bo = await newUser(apiUrl, 'bo');
     const copies = join(dir, 'Copies');
     mkdirSync(join(copies, 'Best Of'), { recursive: true });
     const original = await writeAudio(join(copies, 'Single.mp3'), { format: 'mp3', title: 'Single', frequency: 306 });
     for (const path of [join(copies, 'Single (copy).mp3'), join(copies, 'Best Of', '07 - Single.mp3'), join(copies, 'Best Of', '08 - Single again.mp3')]) copyFileSync(original, path);
+    // A folder linked in from elsewhere (another disk), a link back up the tree, and a link to nothing.
+    await writeAudio(join(dir, 'Elsewhere', 'Linked Song.flac'), { format: 'flac', title: 'Linked Song', frequency: 307 });
+    symlinkSync(join(dir, 'Elsewhere'), join(copies, 'Linked'));
+    symlinkSync(copies, join(copies, 'Best Of', 'Loop'));
+    symlinkSync(join(dir, 'nothing.mp3'), join(copies, 'Gone.mp3'));
 
     const run = await runCli(['--user', `${bo.user.username}@example.com`, copies]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Imported 1 songs (0 new albums), skipped 3 duplicates, 0 failed');
+    expect(run.stdout).toContain('Imported 2 songs (0 new albums), skipped 3 duplicates, 0 failed');
+    expect(run.stdout).toContain('warning: Gone.mp3: This link points at nothing that can be read; it was left out.');
     const songs = (await bo.get<SongsResponse>('/api/songs')).body.songs.filter((song) => song.artist_id === bo.user.id);
-    expect(songs.map((song) => song.song_name)).toEqual(['Single']);
+    expect(songs.map((song) => song.song_name).sort()).toEqual(['Linked Song', 'Single']);
   });
 
   it('explains usage mistakes with exit code 2', async () => {
