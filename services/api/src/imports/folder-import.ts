@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
-import { IMPORT_AUDIO_EXTENSIONS, LIMITS, LYRICS_LIMITS, LYRICS_MESSAGES } from '@tunafy/contracts';
+import { IMPORT_AUDIO_EXTENSIONS, LIMITS, LYRICS_LIMITS, LYRICS_MESSAGES, MESSAGES } from '@tunafy/contracts';
 import { ApiException } from '../common/api-exception.js';
 import type { ImportOutcome, ImportSource } from './song-importer.js';
 
@@ -62,7 +62,14 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
   const started = Date.now();
   const { files, ignored, unreadable } = await audioFilesUnder(options.root);
   const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], warnings: [...unreadable], withLyrics: 0, albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
-  const covers = new Map<string, Promise<ImportSource['sidecarCover']>>();
+  const covers = new Map<string, Promise<SidecarCover>>();
+  // A folder's picture that was not used is said once, not for each of its songs.
+  const coverNoted = new Set<string>();
+  const noteCover = (folder: string, fileName: string, reason: string) => {
+    if (coverNoted.has(folder)) return;
+    coverNoted.add(folder);
+    report.warnings.push({ file: relative(options.root, join(folder, fileName)), reason });
+  };
   const listings = new Map<string, Promise<Map<string, string>>>();
   let next = 0;
   let done = 0;
@@ -77,9 +84,13 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
         const lyrics = await sidecarLyrics(folder, path, await listings.get(folder)!);
         if ('problem' in lyrics) report.warnings.push({ file: shown, reason: lyrics.problem });
         const sidecar = 'data' in lyrics ? lyrics : undefined;
-        const outcome = await options.importFile(options.userId, { path, fileName: basename(path), adopt: false, sidecarCover: await covers.get(folder), sidecarLyrics: sidecar });
+        const found = await covers.get(folder)!;
+        if (found.tooLarge && !found.cover) noteCover(folder, found.tooLarge, `It was not used as its folder's cover: ${MESSAGES.coverTooLarge}`);
+        const outcome = await options.importFile(options.userId, { path, fileName: basename(path), adopt: false, sidecarCover: found.cover, sidecarLyrics: sidecar });
         if (outcome.status === 'duplicate') report.duplicates++;
         else {
+          // Given the folder's picture, a song without art of its own takes it; one that did not could not use it.
+          if (found.cover && (outcome.cover === 'album' || outcome.cover === 'generated')) noteCover(folder, found.cover.fileName, UNUSABLE_COVER);
           report.imported++;
           if (outcome.lyrics) report.withLyrics++;
           for (const reason of outcome.warnings) report.warnings.push({ file: shown, reason });
@@ -166,16 +177,29 @@ async function sidecarLyrics(folder: string, audioPath: string, names: Map<strin
   return { data: await readFile(path), fileName: name };
 }
 
-async function sidecarCover(folder: string): Promise<ImportSource['sidecarCover']> {
+const UNUSABLE_COVER = "It was not used as its folder's cover: it is not a JPEG, PNG or GIF that can be read, or it claims more pixels than a cover may have.";
+
+interface SidecarCover {
+  /** The first of SIDECAR_COVER_NAMES present and not too large. */
+  cover?: { data: Buffer; fileName: string };
+  /** The first one passed over for its size. */
+  tooLarge?: string;
+}
+
+async function sidecarCover(folder: string): Promise<SidecarCover> {
   const names = new Map((await readdir(folder)).map((name) => [name.toLowerCase(), name]));
+  let tooLarge: string | undefined;
   for (const wanted of SIDECAR_COVER_NAMES) {
     const name = names.get(wanted);
     if (!name) continue;
     const path = join(folder, name);
-    if ((await stat(path)).size > LIMITS.coverBytesMax) continue;
-    return { data: await readFile(path), fileName: name };
+    if ((await stat(path)).size > LIMITS.coverBytesMax) {
+      tooLarge ??= name;
+      continue;
+    }
+    return { cover: { data: await readFile(path), fileName: name }, tooLarge };
   }
-  return undefined;
+  return { tooLarge };
 }
 
 function reasonOf(error: unknown): string {

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMPORT_MESSAGES, type Album, type AlbumSongsResponse, type Song, type SongsResponse } from '@tunafy/contracts';
+import { IMPORT_MESSAGES, LIMITS, MESSAGES, type Album, type AlbumSongsResponse, type Song, type SongsResponse } from '@tunafy/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newUser } from '../test/api-client.js';
 import { connectDb, coverBytes } from '../test/fixtures.js';
@@ -107,14 +107,25 @@ describe('npm run import', () => {
     symlinkSync(join(dir, 'Elsewhere'), join(copies, 'Linked'));
     symlinkSync(copies, join(copies, 'Best Of', 'Loop'));
     symlinkSync(join(dir, 'nothing.mp3'), join(copies, 'Gone.mp3'));
+    // Folder pictures that cannot be covers: said once per folder, the songs still imported.
+    await writeAudio(join(copies, 'Bad Cover', '01 - Plain.mp3'), { format: 'mp3', title: 'Plain', frequency: 308 });
+    await writeAudio(join(copies, 'Bad Cover', '02 - Plainer.mp3'), { format: 'mp3', title: 'Plainer', frequency: 309 });
+    writeFileSync(join(copies, 'Bad Cover', 'cover.jpg'), 'not a picture');
+    await writeAudio(join(copies, 'Huge Cover', 'Wide.mp3'), { format: 'mp3', title: 'Wide', frequency: 310 });
+    writeFileSync(join(copies, 'Huge Cover', 'folder.jpg'), Buffer.alloc(LIMITS.coverBytesMax + 1));
 
     const run = await runCli(['--user', `${bo.user.username}@example.com`, copies]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Imported 2 songs (0 new albums), skipped 3 duplicates, 0 failed');
-    expect(run.stdout).toContain('warning: Gone.mp3: This link points at nothing that can be read; it was left out.');
+    expect(run.stdout).toContain('Imported 5 songs (0 new albums), skipped 3 duplicates, 0 failed');
+    const warnings = run.stdout.split('\n').filter((line) => line.includes('warning:'));
+    expect(warnings.sort()).toEqual([
+      "  warning: Bad Cover/cover.jpg: It was not used as its folder's cover: it is not a JPEG, PNG or GIF that can be read, or it claims more pixels than a cover may have.",
+      '  warning: Gone.mp3: This link points at nothing that can be read; it was left out.',
+      `  warning: Huge Cover/folder.jpg: It was not used as its folder's cover: ${MESSAGES.coverTooLarge}`,
+    ]);
     const songs = (await bo.get<SongsResponse>('/api/songs')).body.songs.filter((song) => song.artist_id === bo.user.id);
-    expect(songs.map((song) => song.song_name).sort()).toEqual(['Linked Song', 'Single']);
+    expect(songs.map((song) => song.song_name).sort()).toEqual(['Linked Song', 'Plain', 'Plainer', 'Single', 'Wide']);
   });
 
   it('explains usage mistakes with exit code 2', async () => {
