@@ -105,6 +105,8 @@ function printSummary(report: FolderImportReport): void {
       (report.imported > 0 ? ` (${(report.bytes / 1048576 / seconds).toFixed(1)} MB/s)` : '') +
       '.',
   );
+  const otherAudio = Object.entries(report.otherAudio).sort((a, b) => b[1] - a[1]);
+  if (otherAudio.length > 0) console.log(`  left alone, in audio formats that are not imported: ${otherAudio.map(([extension, count]) => `${count} .${extension}`).join(', ')}.`);
   for (const failure of report.failed) console.log(`  failed: ${failure.file}: ${failure.reason}`);
   for (const warning of report.warnings) console.log(`  warning: ${warning.file}: ${warning.reason}`);
 }

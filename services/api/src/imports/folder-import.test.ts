@@ -22,7 +22,7 @@ describe('audioFilesUnder', () => {
     const music = join(root, 'Music');
     const outside = join(root, 'Other disk');
     for (const folder of [join(music, 'Album'), join(music, 'lost+found'), join(music, '.hidden'), outside]) mkdirSync(folder, { recursive: true });
-    for (const file of [join(music, 'Album', '01 One.flac'), join(music, 'Album', 'cover.jpg'), join(music, '.hidden', 'skip.mp3'), join(outside, '02 Two.mp3'), join(outside, 'Three.ogg')]) writeFileSync(file, 'x');
+    for (const file of [join(music, 'Album', '01 One.flac'), join(music, 'Album', 'cover.jpg'), join(music, '.hidden', 'skip.mp3'), join(outside, '02 Two.mp3'), join(outside, 'Three.ogg'), join(music, 'Album', '04 Four.WMA'), join(music, 'Album', '05 Five.wma'), join(music, 'Album', '06 Six.ape')]) writeFileSync(file, 'x');
     symlinkSync(outside, join(music, 'Linked'));
     symlinkSync(join(outside, 'Three.ogg'), join(music, 'Album', '03 Three.ogg'));
     symlinkSync(music, join(music, 'Album', 'Back up'));
@@ -30,7 +30,9 @@ describe('audioFilesUnder', () => {
 
     const walk = await audioFilesUnder(music);
     expect(walk.files).toEqual([join(music, 'Album', '01 One.flac'), join(music, 'Album', '03 Three.ogg'), join(music, 'Linked', '02 Two.mp3'), join(music, 'Linked', 'Three.ogg')]);
-    expect(walk.ignored).toBe(1);
+    // cover.jpg, and the audio in formats that are not imported, counted by extension for the report.
+    expect(walk.ignored).toBe(4);
+    expect(walk.otherAudio).toEqual({ wma: 2, ape: 1 });
     expect(walk.unreadable).toEqual([
       { file: 'Gone', reason: 'This link points at nothing that can be read; it was left out.' },
       { file: 'lost+found/', reason: 'This folder could not be read (permission denied); its files were left out.' },

@@ -5,6 +5,9 @@ import { IMPORT_AUDIO_EXTENSIONS, LIMITS, LYRICS_LIMITS, LYRICS_MESSAGES, MESSAG
 import { ApiException } from '../common/api-exception.js';
 import type { ImportOutcome, ImportSource } from './song-importer.js';
 
+/** Audio formats players meet that are not imported (WMA, Monkey's Audio, WavPack, AIFF, DSD...): the report names them. */
+export const OTHER_AUDIO_EXTENSIONS = ['aif', 'aiff', 'aifc', 'wma', 'ape', 'wv', 'mpc', 'tta', 'dsf', 'dff', 'ac3', 'dts', 'amr', 'mka', 'mp2', 'au', 'ra', 'caf'];
+
 /** Pictures beside the files that count as the folder's cover when a file has none embedded; first found wins. */
 export const SIDECAR_COVER_NAMES = ['cover.jpg', 'cover.jpeg', 'cover.png', 'folder.jpg', 'folder.jpeg', 'folder.png', 'front.jpg', 'front.png', 'album.jpg'];
 
@@ -30,6 +33,8 @@ export interface FolderImportReport {
   albumsCreated: number;
   /** Files left out by their name (not an audio extension): covers, playlists, logs... */
   ignored: number;
+  /** Of those, audio in formats that are not imported (OTHER_AUDIO_EXTENSIONS), by extension: said in the report. */
+  otherAudio: Record<string, number>;
   bytes: number;
   milliseconds: number;
 }
@@ -60,8 +65,8 @@ export const DEFAULT_IMPORT_CONCURRENCY = 4;
  */
 export async function importFolder(options: FolderImportOptions): Promise<FolderImportReport> {
   const started = Date.now();
-  const { files, ignored, unreadable } = await audioFilesUnder(options.root);
-  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], warnings: [...unreadable], withLyrics: 0, albumsCreated: 0, ignored, bytes: 0, milliseconds: 0 };
+  const { files, ignored, otherAudio, unreadable } = await audioFilesUnder(options.root);
+  const report: FolderImportReport = { total: files.length, imported: 0, duplicates: 0, failed: [], warnings: [...unreadable], withLyrics: 0, albumsCreated: 0, ignored, otherAudio, bytes: 0, milliseconds: 0 };
   const covers = new Map<string, Promise<SidecarCover>>();
   // A folder's picture that was not used is said once, not for each of its songs.
   const coverNoted = new Set<string>();
@@ -115,8 +120,9 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
  * link back up the tree) is walked once. A folder that cannot be read (`lost+found`, a permission) or a link to
  * nothing is reported and passed over, so the rest still imports; only the root itself must be readable.
  */
-export async function audioFilesUnder(root: string): Promise<{ files: string[]; ignored: number; unreadable: { file: string; reason: string }[] }> {
+export async function audioFilesUnder(root: string): Promise<{ files: string[]; ignored: number; otherAudio: Record<string, number>; unreadable: { file: string; reason: string }[] }> {
   const files: string[] = [];
+  const otherAudio: Record<string, number> = {};
   const unreadable: { file: string; reason: string }[] = [];
   const walked = new Set<string>();
   let ignored = 0;
@@ -139,13 +145,17 @@ export async function audioFilesUnder(root: string): Promise<{ files: string[]; 
       const kind = entry.isSymbolicLink() ? await linkedKind(path) : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other';
       if (kind === 'folder') await walk(path);
       else if (kind === 'file') {
-        if (IMPORT_AUDIO_EXTENSIONS.includes(extname(entry.name).slice(1).toLowerCase())) files.push(path);
-        else ignored++;
+        const extension = extname(entry.name).slice(1).toLowerCase();
+        if (IMPORT_AUDIO_EXTENSIONS.includes(extension)) files.push(path);
+        else {
+          ignored++;
+          if (OTHER_AUDIO_EXTENSIONS.includes(extension)) otherAudio[extension] = (otherAudio[extension] ?? 0) + 1;
+        }
       } else if (kind === 'broken') unreadable.push({ file: relative(root, path), reason: 'This link points at nothing that can be read; it was left out.' });
     }
   };
   await walk(root);
-  return { files, ignored, unreadable };
+  return { files, ignored, otherAudio, unreadable };
 }
 
 /** What a link leads to; `broken` when nothing (or nothing readable) is there. */

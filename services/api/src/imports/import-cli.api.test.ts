@@ -113,11 +113,14 @@ describe('npm run import', () => {
     writeFileSync(join(copies, 'Bad Cover', 'cover.jpg'), 'not a picture');
     await writeAudio(join(copies, 'Huge Cover', 'Wide.mp3'), { format: 'mp3', title: 'Wide', frequency: 310 });
     writeFileSync(join(copies, 'Huge Cover', 'folder.jpg'), Buffer.alloc(LIMITS.coverBytesMax + 1));
+    // Audio in formats that are not imported: named in the report by extension.
+    for (const name of ['a.wma', 'b.WMA', 'c.ape']) writeFileSync(join(copies, 'Best Of', name), 'not imported');
 
     const run = await runCli(['--user', `${bo.user.username}@example.com`, copies]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Imported 5 songs (0 new albums), skipped 3 duplicates, 0 failed');
+    expect(run.stdout).toContain('Imported 5 songs (0 new albums), skipped 3 duplicates, 0 failed, 5 other files left alone');
+    expect(run.stdout).toContain('  left alone, in audio formats that are not imported: 2 .wma, 1 .ape.');
     const warnings = run.stdout.split('\n').filter((line) => line.includes('warning:'));
     expect(warnings.sort()).toEqual([
       "  warning: Bad Cover/cover.jpg: It was not used as its folder's cover: it is not a JPEG, PNG or GIF that can be read, or it claims more pixels than a cover may have.",
