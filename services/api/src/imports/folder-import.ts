@@ -84,8 +84,8 @@ export async function importFolder(options: FolderImportOptions): Promise<Folder
       const shown = relative(options.root, path) || basename(path);
       try {
         const folder = dirname(path);
-        if (!covers.has(folder)) covers.set(folder, sidecarCover(folder));
         if (!listings.has(folder)) listings.set(folder, lowerCaseNames(folder));
+        if (!covers.has(folder)) covers.set(folder, listings.get(folder)!.then((names) => sidecarCover(folder, names)));
         const lyrics = await sidecarLyrics(folder, path, await listings.get(folder)!);
         if ('problem' in lyrics) report.warnings.push({ file: shown, reason: lyrics.problem });
         const sidecar = 'data' in lyrics ? lyrics : undefined;
@@ -196,8 +196,8 @@ interface SidecarCover {
   tooLarge?: string;
 }
 
-async function sidecarCover(folder: string): Promise<SidecarCover> {
-  const names = new Map((await readdir(folder)).map((name) => [name.toLowerCase(), name]));
+/** The folder's picture, from its listing (lowerCaseNames, read once per folder for the lyrics too). */
+async function sidecarCover(folder: string, names: Map<string, string>): Promise<SidecarCover> {
   let tooLarge: string | undefined;
   for (const wanted of SIDECAR_COVER_NAMES) {
     const name = names.get(wanted);
